@@ -1,0 +1,45 @@
+import type { Mapper, MapperQuery } from './mapper.js';
+
+/** Options of the default mapper. */
+export interface DefaultMapperOptions {
+  /**
+   * Minimum bytes per piece: below it an operation is not split (Legate's "every thread needs
+   * enough bytes to saturate bandwidth"). Default 256 KiB.
+   */
+  readonly minPieceBytes?: number;
+  /** Pieces at most `piecesPerWorker × workers`. Default 1. */
+  readonly piecesPerWorker?: number;
+  /** Pieces smaller than this many bytes run inline on the calling thread. Default 64 KiB. */
+  readonly inlineBytes?: number;
+}
+
+/**
+ * The default mapper: one piece per worker for large operations, one inline piece for small
+ * ones, piece `c` always on worker `c mod workers` (so piece c of every operation over the same
+ * data stays on the same worker's cache).
+ */
+export class DefaultMapper implements Mapper {
+  readonly minPieceBytes: number;
+  readonly piecesPerWorker: number;
+  readonly inlineBytes: number;
+
+  constructor(opts: DefaultMapperOptions = {}) {
+    this.minPieceBytes = opts.minPieceBytes ?? 256 * 1024;
+    this.piecesPerWorker = opts.piecesPerWorker ?? 1;
+    this.inlineBytes = opts.inlineBytes ?? 64 * 1024;
+  }
+
+  pieces(q: MapperQuery): number {
+    if (q.workers <= 0 || q.volume <= 1) return 1;
+    const byBytes = Math.floor(q.bytes / this.minPieceBytes);
+    return Math.max(1, Math.min(q.workers * this.piecesPerWorker, byBytes, q.volume));
+  }
+
+  worker(color: number, _colors: number, workers: number): number {
+    return workers > 0 ? color % workers : 0;
+  }
+
+  inline(_op: string, bytes: number, workers: number): boolean {
+    return workers === 0 || bytes < this.inlineBytes;
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * The mapper: every machine-specific decision, behind one small interface that a user may
+ * replace with `configure({ mapper })` (DESIGN.md §3). One instance serves both libraries.
+ */
+
+/** What the mapper is told about an operation. */
+export interface MapperQuery {
+  /** The operation's name (`'add'`, `'csr.spmv'`, ...). */
+  readonly op: string;
+  /** Points in the launch domain. */
+  readonly volume: number;
+  /** Bytes the launch touches (all arguments, approximately). */
+  readonly bytes: number;
+  /** Workers in the pool (0: everything runs inline). */
+  readonly workers: number;
+}
+
+/** The decisions a mapper makes. */
+export interface Mapper {
+  /** How many pieces to split the launch domain into (1: not distributed). */
+  pieces(q: MapperQuery): number;
+  /** Which worker runs piece `color` of `colors` — consistently across operations on the same data. */
+  worker(color: number, colors: number, workers: number): number;
+  /** Whether a piece of `bytes` bytes runs inline on the calling thread rather than in the pool. */
+  inline(op: string, bytes: number, workers: number): boolean;
+}
+
+/** Type guard for a user-supplied mapper. */
+export function isMapper(x: unknown): x is Mapper {
+  const m = x as Mapper;
+  return (
+    typeof x === 'object' &&
+    x !== null &&
+    typeof m.pieces === 'function' &&
+    typeof m.worker === 'function' &&
+    typeof m.inline === 'function'
+  );
+}

@@ -1,0 +1,54 @@
+import { DefaultMapper, isMapper, type Mapper } from '../mapper/index.js';
+import { argMessage, ValueError } from './errors.js';
+
+/** Runtime configuration. */
+export interface RuntimeOptions {
+  /** Worker threads in the pool; 0 runs every task inline. Default: `COHORT_WORKERS`, else the core count. */
+  workers?: number;
+  /** The mapper (see `cohort/runtime`'s Mapper interface). */
+  mapper?: Mapper;
+}
+
+function defaultWorkers(): number {
+  const env = process.env.COHORT_WORKERS;
+  if (env !== undefined && env !== '') {
+    const n = Number(env);
+    if (Number.isInteger(n) && n >= 0) return n;
+    throw new ValueError(argMessage('cohort', 'COHORT_WORKERS', 'a non-negative integer', env));
+  }
+  return 0;
+}
+
+const state = { workers: -1, mapper: new DefaultMapper() as Mapper };
+
+/** The pool size in force. */
+export function workerCount(): number {
+  if (state.workers < 0) state.workers = defaultWorkers();
+  return state.workers;
+}
+
+/** The mapper in force. */
+export function currentMapper(): Mapper {
+  return state.mapper;
+}
+
+/**
+ * Configures the runtime: pool size and mapper.
+ * @example configure({ workers: 2 })
+ */
+export function configure(opts: RuntimeOptions): void {
+  if (opts.workers !== undefined) {
+    if (!Number.isInteger(opts.workers) || opts.workers < 0 || opts.workers > 256) {
+      throw new ValueError(argMessage('configure', 'workers', 'an integer in [0, 256]', opts.workers));
+    }
+    state.workers = opts.workers;
+  }
+  if (opts.mapper !== undefined) {
+    if (!isMapper(opts.mapper)) {
+      throw new ValueError(
+        argMessage('configure', 'mapper', 'an object with pieces, worker and inline methods', opts.mapper),
+      );
+    }
+    state.mapper = opts.mapper;
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * `cohort/runtime`: the region runtime's public face for library authors — regions and stores,
+ * index spaces, partitioning constraints, launches, futures, reads and configuration.
+ */
+export { configure, currentMapper, type RuntimeOptions, workerCount } from './config.js';
+export {
+  align,
+  bloat,
+  broadcast,
+  type Constraint,
+  type ImageMode,
+  image,
+  project,
+  scale,
+} from './constraints.js';
+export {
+  checkDType,
+  ctorOf,
+  DTYPES,
+  type DType,
+  dtypeOfArray,
+  isDType,
+  itemsize,
+  type TypedArray,
+  type TypedArrayCtor,
+} from './dtype.js';
+export { fence, gather, readStore, readStoreAsync } from './engine.js';
+export {
+  AllocationError,
+  ArgumentTypeError,
+  argMessage,
+  assertInternal,
+  CohortError,
+  ConstraintError,
+  DTypeError,
+  describe,
+  FormatError,
+  IndexError,
+  InternalError,
+  ShapeError,
+  TaskError,
+  ValueError,
+} from './errors.js';
+export { Future } from './future.js';
+export { IntervalSet, Rect } from './index-space.js';
+export {
+  type CombineFn,
+  ensureKernel,
+  getKernel,
+  type KernelFn,
+  type KernelInfo,
+  registerCombine,
+  registerKernel,
+  type TaskContext,
+} from './kernels.js';
+export { launch, launchScalar } from './launch.js';
+export {
+  DEFAULT_REDUCTION_BLOCK,
+  type LaunchArg,
+  type LaunchSpec,
+  type Privilege,
+  type RedOp,
+  type ReduceSpec,
+} from './launch-types.js';
+export { createRegion, MAX_REGION_ELEMENTS, Region, regionFromArray } from './region.js';
+export { cStrides, Store, shapeSize } from './store.js';

@@ -1,0 +1,75 @@
+import { ctorOf, type DType, dtypeOfArray, itemsize, type TypedArray } from './dtype.js';
+import { AllocationError, argMessage, ValueError } from './errors.js';
+
+/** Largest number of elements in one region: indices stay int32 (documented limit). */
+export const MAX_REGION_ELEMENTS = 2 ** 31 - 1;
+
+let nextRegionId = 1;
+
+/**
+ * A region: a 1-D index space `[0, size)` and one typed field, stored in a `SharedArrayBuffer`
+ * so that every worker reads and writes it in place. n-D layouts are views ({@link Store}) over
+ * a region's linear memory. `version` is bumped at every launch that writes the region, in
+ * program order (it names the logical contents, not their completion).
+ */
+export class Region {
+  readonly id: number;
+  /** The field; indexes `[0, size)`. Read it only after the runtime says pending writes are done. */
+  readonly data: TypedArray;
+  /** Bumped by every launch with a write privilege on this region. */
+  version = 0;
+
+  constructor(
+    readonly dtype: DType,
+    readonly size: number,
+    data?: TypedArray,
+  ) {
+    this.id = nextRegionId++;
+    this.data = data ?? allocate(dtype, size);
+  }
+
+  get byteLength(): number {
+    return this.size * itemsize(this.dtype);
+  }
+}
+
+function allocate(dtype: DType, size: number): TypedArray {
+  if (!Number.isSafeInteger(size) || size < 0) {
+    throw new ValueError(argMessage('createRegion', 'size', 'a non-negative integer', size));
+  }
+  if (size > MAX_REGION_ELEMENTS) {
+    throw new AllocationError(
+      argMessage('createRegion', 'size', `at most ${MAX_REGION_ELEMENTS} elements in one region`, size),
+    );
+  }
+  const Ctor = ctorOf(dtype);
+  try {
+    const sab = new SharedArrayBuffer(size * Ctor.BYTES_PER_ELEMENT);
+    return new (Ctor as Float64ArrayConstructor)(sab as unknown as ArrayBuffer) as TypedArray;
+  } catch (e) {
+    throw new AllocationError(
+      `createRegion: could not allocate ${size} elements of ${dtype} (${size * Ctor.BYTES_PER_ELEMENT} bytes): ${(e as Error).message}`,
+      { cause: e },
+    );
+  }
+}
+
+/** Allocates a zero-filled region of `size` elements. */
+export function createRegion(dtype: DType, size: number): Region {
+  return new Region(dtype, size);
+}
+
+/**
+ * Wraps a typed array as a region without copying when it is backed by a `SharedArrayBuffer`
+ * (bool data must be given as a Uint8Array with dtype 'bool'); otherwise copies it into shared memory.
+ */
+export function regionFromArray(data: TypedArray, dtype?: DType): Region {
+  const dt = dtype ?? dtypeOfArray(data);
+  if (dt === undefined || ctorOf(dt) !== data.constructor) {
+    throw new ValueError(argMessage('regionFromArray', 'data', `a typed array of dtype ${dtype}`, data));
+  }
+  if (data.buffer instanceof SharedArrayBuffer) return new Region(dt, data.length, data);
+  const r = new Region(dt, data.length);
+  r.data.set(data);
+  return r;
+}
