@@ -1,0 +1,172 @@
+/** Creation functions: `zeros empty ones full array asarray` and friends. */
+import {
+  ArgumentTypeError,
+  argMessage,
+  type DType,
+  dtypeOfArray,
+  launch,
+  regionFromArray,
+  Store,
+  type TypedArray,
+  ValueError,
+} from '../runtime/index.js';
+import { alloc, type ShapeLike, shapeArg } from './alloc.js';
+import { dtypeArg, scalarDType } from './dtypes.js';
+import { FILL_CONTIG } from './kernel-names.js';
+import { type NestedArray, ndarray } from './ndarray.js';
+import './kernels-basic.js';
+
+/** Options of creation functions. */
+export interface DTypeOptions {
+  dtype?: DType;
+}
+
+/**
+ * A new array of zeros.
+ * @param shape dimensions
+ * @param opts `{dtype}` (default float64)
+ * @throws {ValueError} on a negative or non-integer dimension
+ * @throws {DTypeError} on an unknown dtype
+ * @example np.zeros([2, 3]).shape // [2, 3]
+ */
+export function zeros(shape: ShapeLike, opts: DTypeOptions = {}): ndarray {
+  const dt = dtypeArg('zeros', opts.dtype, 'float64');
+  return alloc(dt, shapeArg('zeros', shape));
+}
+
+/**
+ * A new array whose contents are unspecified (cohort returns zeros: fresh shared memory is zeroed).
+ * @example np.empty([2]).shape // [2]
+ */
+export function empty(shape: ShapeLike, opts: DTypeOptions = {}): ndarray {
+  const dt = dtypeArg('empty', opts.dtype, 'float64');
+  return alloc(dt, shapeArg('empty', shape));
+}
+
+/**
+ * A new array of ones.
+ * @example np.ones([2]).tolist() // [1, 1]
+ */
+export function ones(shape: ShapeLike, opts: DTypeOptions = {}): ndarray {
+  return full(shape, 1, { dtype: dtypeArg('ones', opts.dtype, 'float64') });
+}
+
+/**
+ * A new array filled with `value` (dtype inferred from the value when not given: int32 for
+ * integers, float64 otherwise, bool for booleans).
+ * @example np.full([2], 7).tolist() // [7, 7]
+ */
+export function full(shape: ShapeLike, value: number | boolean, opts: DTypeOptions = {}): ndarray {
+  if (typeof value !== 'number' && typeof value !== 'boolean') {
+    throw new ArgumentTypeError(argMessage('full', 'fill_value', 'a number or boolean', value));
+  }
+  const dt = dtypeArg('full', opts.dtype, scalarDType(value));
+  const a = alloc(dt, shapeArg('full', shape));
+  fillContiguous(a, Number(value));
+  return a;
+}
+
+/** Fills a fresh C-contiguous array with a value (a launch). */
+export function fillContiguous(a: ndarray, v: number): void {
+  if (a.size === 0 || v === 0) {
+    if (v === 0 && a.store.region.version === 0) return; // fresh memory is already zero
+  }
+  if (a.size === 0) return;
+  const st = a.store;
+  launch({
+    op: 'full',
+    kernel: FILL_CONTIG,
+    args: [{ store: new Store(st.region, [a.size], [1], st.offset), privilege: 'write-discard' }],
+    scalars: [a.dtype === 'bool' ? (v !== 0 ? 1 : 0) : v],
+  });
+}
+
+/**
+ * An array from nested JavaScript arrays, a scalar, a typed array (no copy when it is backed by a
+ * `SharedArrayBuffer` and the dtype matches) or another ndarray (copied).
+ * @param data the values
+ * @param opts `{dtype}`: default inferred (bool, int32 when every value is an integer in range, else float64)
+ * @throws {ValueError} on ragged nested arrays
+ * @example np.array([[1, 2], [3, 4]]).shape // [2, 2]
+ */
+export function array(data: unknown, opts: DTypeOptions = {}): ndarray {
+  return fromData('array', data, opts.dtype, true);
+}
+
+/**
+ * Like {@link array} but never copies an ndarray of the right dtype (returns it as is).
+ * @example np.asarray(a) === a // true
+ */
+export function asarray(data: unknown, opts: DTypeOptions = {}): ndarray {
+  return fromData('asarray', data, opts.dtype, false);
+}
+
+/** Shared implementation of array/asarray. */
+export function fromData(fn: string, data: unknown, dtype: DType | undefined, copyArrays: boolean): ndarray {
+  if (data instanceof ndarray) {
+    const dt = dtypeArg(fn, dtype, data.dtype);
+    if (!copyArrays && dt === data.dtype) return data;
+    return copyHook.astype(data, dt);
+  }
+  if (ArrayBuffer.isView(data) && !(data instanceof DataView)) {
+    const ta = data as unknown as TypedArray;
+    const own = dtypeOfArray(ta);
+    const dt = dtypeArg(fn, dtype, own ?? 'float64');
+    // Same dtype: wrap without copying when the memory is shared (regionFromArray copies otherwise).
+    if (own === dt && dt !== 'bool') return new ndarray(Store.whole(regionFromArray(ta, dt)));
+    const a = alloc(dt, [ta.length]);
+    const out = a.store.region.data;
+    const src = ta as unknown as ArrayLike<number>;
+    if (dt === 'bool') for (let i = 0; i < src.length; i++) out[i] = src[i] ? 1 : 0;
+    else for (let i = 0; i < src.length; i++) out[i] = Number(src[i]);
+    return a;
+  }
+  const shape: number[] = [];
+  let kind = 0 as number; // 0 none, 1 bool, 2 int, 3 float
+  const probe = (x: unknown, d: number): void => {
+    if (Array.isArray(x)) {
+      if (d === shape.length) shape.push(x.length);
+      else if (shape[d] !== x.length) throw ragged(fn, data);
+      for (const e of x) probe(e, d + 1);
+      return;
+    }
+    if (d !== shape.length) throw ragged(fn, data);
+    if (typeof x === 'boolean') kind = Math.max(kind, 1);
+    else if (typeof x === 'number') {
+      const k = scalarDType(x) === 'int32' ? 2 : 3;
+      kind = Math.max(kind, k);
+    } else if (x instanceof ndarray && x.size === 1) {
+      kind = 3;
+    } else
+      throw new ArgumentTypeError(argMessage(fn, 'data', 'numbers, booleans or nested arrays of them', x));
+  };
+  probe(data, 0);
+  const inferred: DType = kind === 1 ? 'bool' : kind === 2 ? 'int32' : 'float64';
+  const dt = dtypeArg(fn, dtype, inferred);
+  const a = alloc(dt, shape);
+  const out = a.store.region.data;
+  let pos = 0;
+  const bool = dt === 'bool';
+  const fill = (x: unknown): void => {
+    if (Array.isArray(x)) for (const e of x) fill(e);
+    else {
+      const v = x instanceof ndarray ? Number(x.item()) : Number(x);
+      out[pos++] = bool ? (v !== 0 ? 1 : 0) : v;
+    }
+  };
+  fill(data);
+  return a;
+}
+
+function ragged(fn: string, data: unknown): ValueError {
+  return new ValueError(argMessage(fn, 'data', 'a rectangular (non-ragged) nested array', data));
+}
+
+/** Late-bound copy (set by the copy module; avoids an import cycle at load time). */
+export const copyHook: { astype: (a: ndarray, dt: DType) => ndarray } = {
+  astype: () => {
+    throw new ValueError('astype: not available yet');
+  },
+};
+
+export type { NestedArray };
