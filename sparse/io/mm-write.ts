@@ -76,7 +76,7 @@ function valueFormatter(fn: string, s: MMWriteSettings): (x: number) => string {
     return (x) => {
       if (!Number.isInteger(x))
         throw new ValueError(
-          argMessage(fn, 'field', "'real' for a non-integer value", `'integer' with value ${x}`),
+          `${fn}: argument 'field' expected 'real' for a non-integer value, received 'integer' with value ${x}`,
         );
       return String(x);
     };
@@ -97,12 +97,7 @@ function checkDenseSymmetry(fn: string, v: Num, n: number, skew: boolean): void 
 function notSymmetric(fn: string, skew: boolean, i: number, j: number, a: number, b: number): never {
   const kind = skew ? 'skew-symmetric' : 'symmetric';
   throw new ValueError(
-    argMessage(
-      fn,
-      'symmetry',
-      `a ${kind} matrix`,
-      `'${kind}' for a matrix with A[${i},${j}] = ${a} but A[${j},${i}] = ${b}`,
-    ),
+    `${fn}: argument 'A' expected a ${kind} matrix (symmetry '${kind}'), received one with A[${i},${j}] = ${a} but A[${j},${i}] = ${b}`,
   );
 }
 

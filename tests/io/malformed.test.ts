@@ -234,7 +234,6 @@ function zipOf(entries: Record<string, Uint8Array[]>): Uint8Array {
 
 describe('.npz malformed files', () => {
   const good = readFileSync(join(FIXTURES, 'csr_f8.npz'));
-  const stored = readFileSync(join(FIXTURES, 'csr_f8_stored.npz'));
   const npy = (descr: string, shape: number[], data: ArrayBufferView) => [
     encodeNpyHeader(descr, shape),
     new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
