@@ -12,6 +12,7 @@ import {
 } from '../runtime/index.js';
 import { alloc, type ShapeLike, shapeArg } from './alloc.js';
 import { dtypeArg, scalarDType } from './dtypes.js';
+import { copyAs } from './ewise.js';
 import { FILL_CONTIG } from './kernel-names.js';
 import { type NestedArray, ndarray } from './ndarray.js';
 import './kernels-basic.js';
@@ -106,7 +107,7 @@ export function fromData(fn: string, data: unknown, dtype: DType | undefined, co
   if (data instanceof ndarray) {
     const dt = dtypeArg(fn, dtype, data.dtype);
     if (!copyArrays && dt === data.dtype) return data;
-    return copyHook.astype(data, dt);
+    return copyAs(fn, data, dt);
   }
   if (ArrayBuffer.isView(data) && !(data instanceof DataView)) {
     const ta = data as unknown as TypedArray;
@@ -161,12 +162,5 @@ export function fromData(fn: string, data: unknown, dtype: DType | undefined, co
 function ragged(fn: string, data: unknown): ValueError {
   return new ValueError(argMessage(fn, 'data', 'a rectangular (non-ragged) nested array', data));
 }
-
-/** Late-bound copy (set by the copy module; avoids an import cycle at load time). */
-export const copyHook: { astype: (a: ndarray, dt: DType) => ndarray } = {
-  astype: () => {
-    throw new ValueError('astype: not available yet');
-  },
-};
 
 export type { NestedArray };

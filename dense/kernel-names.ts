@@ -13,3 +13,19 @@ export const REDUCE_PREFIX = 'dense.red.';
 export const AXIS_REDUCE_PREFIX = 'dense.axred.';
 /** Prefix of generated copy kernels (gather/scatter/astype between views). */
 export const COPY_PREFIX = 'dense.copy.';
+/** Gathers (`get`) or scatters (`set`) through integer index arrays. */
+export const TAKE = 'dense.take';
+/** Writes the coordinates of the nonzero elements of an array (one piece, in C order). */
+export const NONZERO = 'dense.nonzero';
+/** Writes a future's value into a one-element store. */
+export const FROM_FUTURE = 'dense.fromFuture';
+/** Cumulative sum along the last axis of a (permuted) view. */
+export const CUMSUM = 'dense.cumsum';
+/** Blocked matrix product, partitioned by rows of the output. */
+export const MATMUL = 'dense.matmul';
+/** Dot product partials of two aligned 1-D stores. */
+export const DOT = 'dense.dot';
+/** Counter-based random numbers keyed by the global element index. */
+export const RANDOM = 'dense.random';
+/** Writes `start + i*step` (arange / linspace). */
+export const RAMP = 'dense.ramp';

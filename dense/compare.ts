@@ -1,0 +1,55 @@
+/** Comparisons for tests: `isclose`, `allclose`, `array_equal`. */
+import { fx } from '../codegen/index.js';
+import { ewise, type Operand } from './ewise.js';
+import { ndarray } from './ndarray.js';
+import { all } from './reduce.js';
+
+/** Options of {@link isclose}. */
+export interface CloseOptions {
+  rtol?: number;
+  atol?: number;
+  equal_nan?: boolean;
+}
+
+/**
+ * `|a - b| <= atol + rtol·|b|` element-wise (infinities equal when they match; NaN equal only with
+ * `equal_nan`).
+ * @example np.isclose(np.array([1, 2]), np.array([1, 2.1])).tolist() // [true, false]
+ */
+export function isclose(a: Operand, b: Operand, opts: CloseOptions = {}): ndarray {
+  const rtol = opts.rtol ?? 1e-5;
+  const atol = opts.atol ?? 1e-8;
+  const eqnan = opts.equal_nan ?? false;
+  const label = `isclose${eqnan ? 'n' : ''}`;
+  return ewise('isclose', label, [a, b, rtol, atol], ['a', 'b', 'rtol', 'atol'], null, {
+    build: ([x, y, r, t]) => {
+      const X = fx.castTo('float64', x!);
+      const Y = fx.castTo('float64', y!);
+      const close = fx.less_equal(
+        fx.abs(fx.subtract(X, Y)),
+        fx.add(fx.castTo('float64', t!), fx.multiply(fx.castTo('float64', r!), fx.abs(Y))),
+      );
+      const same = fx.equal(X, Y); // equal infinities
+      const base = fx.logical_or(same, fx.logical_and(fx.isfinite(fx.subtract(X, Y)), close));
+      return eqnan ? fx.logical_or(base, fx.logical_and(fx.isnan(X), fx.isnan(Y))) : base;
+    },
+  });
+}
+
+/** True when every element is close (see {@link isclose}). @example np.allclose(a, a) // true */
+export function allclose(a: Operand, b: Operand, opts: CloseOptions = {}): boolean {
+  return Boolean(all(isclose(a, b, opts)).item());
+}
+
+/** True when both have the same shape and elements (NaN ≠ NaN unless `equal_nan`). */
+export function array_equal(a: ndarray, b: ndarray, opts: { equal_nan?: boolean } = {}): boolean {
+  if (!(a instanceof ndarray) || !(b instanceof ndarray)) return false;
+  if (a.ndim !== b.ndim || a.shape.some((e, d) => e !== b.shape[d])) return false;
+  if (a.size === 0) return true;
+  const eq = opts.equal_nan
+    ? ewise('array_equal', 'eqnan', [a, b], ['a', 'b'], null, {
+        build: ([x, y]) => fx.logical_or(fx.equal(x!, y!), fx.logical_and(fx.isnan(x!), fx.isnan(y!))),
+      })
+    : ewise('array_equal', 'equal', [a, b], ['a', 'b']);
+  return Boolean(all(eq).item());
+}

@@ -1,0 +1,2 @@
+/** The `linalg` namespace object of `cohort/numpy`. */
+export { type NormOptions, norm } from './linalg.js';

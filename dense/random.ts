@@ -1,0 +1,146 @@
+/**
+ * Random numbers: a counter-based generator (Philox2x32-10) keyed by (seed, call, global element
+ * index), so a seed gives the same numbers whatever the number of workers or pieces.
+ */
+import { argMessage, type DType, launch, registerKernel, ValueError } from '../runtime/index.js';
+import { alloc, type ShapeLike, shapeArg } from './alloc.js';
+import { RANDOM } from './kernel-names.js';
+import type { ndarray } from './ndarray.js';
+
+/**
+ * Scalars: [kind, key, stream, a, b]; kind 0 uniform in [a, b), 1 normal (mean a, sd b), 2
+ * integers in [a, b). Element i uses counters (i, 2·stream) and, for normals, (i, 2·stream + 1).
+ */
+registerKernel(RANDOM, (t) => {
+  const out = t.arrays[0]!;
+  const o = t.offsets[0]!;
+  const kind = t.scalars[0]!;
+  const key0 = t.scalars[1]! >>> 0;
+  const stream = t.scalars[2]!;
+  const a = t.scalars[3]!;
+  const b = t.scalars[4]!;
+  const mulhi = (x: number, y: number): number => {
+    const x0 = x & 0xffff;
+    const x1 = x >>> 16;
+    const y0 = y & 0xffff;
+    const y1 = y >>> 16;
+    const t0 = x1 * y0 + ((x0 * y0) >>> 16);
+    const w1 = (t0 & 0xffff) + x0 * y1;
+    return (x1 * y1 + Math.floor(t0 / 65536) + Math.floor(w1 / 65536)) >>> 0;
+  };
+  // One Philox2x32-10 block → a double in [0, 1) with 53 random bits.
+  const uniform = (c0: number, c1: number): number => {
+    let L = c0 >>> 0;
+    let R = c1 >>> 0;
+    let k = key0;
+    for (let r = 0; r < 10; r++) {
+      const hi = mulhi(0xd256d193, L);
+      const lo = Math.imul(0xd256d193, L) >>> 0;
+      L = (hi ^ k ^ R) >>> 0;
+      R = lo;
+      k = (k + 0x9e3779b9) >>> 0;
+    }
+    return ((L >>> 5) * 67108864 + (R >>> 6)) / 9007199254740992;
+  };
+  const s0 = 2 * stream;
+  for (let i = t.lo[0]!; i < t.hi[0]!; i++) {
+    const u = uniform(i, s0);
+    let v: number;
+    if (kind === 0) v = a + (b - a) * u;
+    else if (kind === 1) {
+      const u2 = uniform(i, s0 + 1);
+      v = a + b * Math.sqrt(-2 * Math.log(1 - u)) * Math.cos(2 * Math.PI * u2);
+    } else v = a + Math.floor(u * (b - a));
+    out[o + i] = v;
+  }
+});
+
+function mixSeed(seed: number): number {
+  let x = (Math.floor(seed) ^ Math.floor(seed / 4294967296)) >>> 0;
+  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b) >>> 0;
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35) >>> 0;
+  return (x ^ (x >>> 16)) >>> 0;
+}
+
+/** A random generator (NumPy's `Generator`), made by {@link default_rng}. */
+export class Generator {
+  private readonly key: number;
+  private stream = 0;
+
+  constructor(seed: number) {
+    if (!Number.isInteger(seed) || seed < 0)
+      throw new ValueError(argMessage('default_rng', 'seed', 'a non-negative integer', seed));
+    this.key = mixSeed(seed);
+  }
+
+  private fill(fn: string, kind: number, shape: ShapeLike, a: number, b: number, dt: DType): ndarray {
+    const out = alloc(dt, shapeArg(fn, shape));
+    const stream = this.stream++;
+    if (out.size > 0) {
+      launch({
+        op: fn,
+        kernel: RANDOM,
+        args: [{ store: out.store.view([out.size], [1], 0), privilege: 'write-discard' }],
+        scalars: [kind, this.key, stream, a, b],
+      });
+    }
+    return out;
+  }
+
+  /** Uniform floats in [0, 1). @example np.random.default_rng(0).random([2]).shape // [2] */
+  random(shape: ShapeLike = [], opts: { dtype?: 'float64' | 'float32' } = {}): ndarray {
+    return this.fill('random', 0, shape, 0, 1, opts.dtype ?? 'float64');
+  }
+
+  /** Uniform floats in [low, high). */
+  uniform(low = 0, high = 1, shape: ShapeLike = []): ndarray {
+    return this.fill('uniform', 0, shape, low, high, 'float64');
+  }
+
+  /** Standard normal floats (Box–Muller over two counter streams). */
+  standard_normal(shape: ShapeLike = [], opts: { dtype?: 'float64' | 'float32' } = {}): ndarray {
+    return this.fill('standard_normal', 1, shape, 0, 1, opts.dtype ?? 'float64');
+  }
+
+  /** Normal floats with mean `loc` and standard deviation `scale`. */
+  normal(loc = 0, scale = 1, shape: ShapeLike = []): ndarray {
+    return this.fill('normal', 1, shape, loc, scale, 'float64');
+  }
+
+  /**
+   * Integers in [low, high) (int32); `integers(high)` draws from [0, high).
+   * @throws {ValueError} when low >= high
+   */
+  integers(low: number, high?: number, shape: ShapeLike = []): ndarray {
+    if (high === undefined) {
+      high = low;
+      low = 0;
+    }
+    if (!Number.isInteger(low) || !Number.isInteger(high) || low >= high) {
+      throw new ValueError(argMessage('integers', 'high', `an integer greater than low (${low})`, high));
+    }
+    return this.fill('integers', 2, shape, low, high, 'int32');
+  }
+}
+
+/** A generator seeded by `seed` (a random seed when omitted). */
+export function default_rng(seed?: number): Generator {
+  return new Generator(seed ?? Math.floor(Math.random() * 2 ** 32));
+}
+
+let global = default_rng();
+
+/** Seeds the global generator used by {@link rand} and {@link randn}. */
+export function seed(s: number): void {
+  global = default_rng(s);
+}
+
+/** Uniform floats in [0, 1) of the given dimensions (legacy API). @example np.random.rand(2, 3).shape // [2, 3] */
+export function rand(...shape: number[]): ndarray {
+  return global.random(shape);
+}
+
+/** Standard normal floats of the given dimensions (legacy API). */
+export function randn(...shape: number[]): ndarray {
+  return global.standard_normal(shape);
+}

@@ -1,0 +1,130 @@
+/**
+ * Sources of the reduction kernels, generated from one small table of accumulation snippets: full
+ * reductions write one partial per fixed block (deterministic at any pool size); axis reductions
+ * reduce the last axis of a permuted input view into each output element of the piece.
+ */
+import { ensureKernel, registerCombine } from '../runtime/index.js';
+import { AXIS_REDUCE_PREFIX, REDUCE_PREFIX } from './kernel-names.js';
+
+/** The reduction operations with their accumulator snippets (`v` is the element, `k` its index). */
+export type RedKind =
+  | 'sum'
+  | 'prod'
+  | 'min'
+  | 'max'
+  | 'argmin'
+  | 'argmax'
+  | 'all'
+  | 'any'
+  | 'sqdev'
+  | 'count';
+
+interface Snip {
+  init: string; // initial accumulator (may use `first`)
+  step: string; // update with `v` at position `k`
+  arg?: boolean; // keeps an index `ai`
+}
+
+const SNIPS: Record<RedKind, Snip> = {
+  sum: { init: '0', step: 'acc += v;' },
+  sqdev: { init: '0', step: 'const dv = v - m; acc += dv * dv;' },
+  count: { init: '0', step: 'if (v !== 0) acc++;' },
+  prod: { init: '1', step: 'acc *= v;' },
+  min: { init: 'first', step: 'if (v < acc || v !== v) acc = v;' },
+  max: { init: 'first', step: 'if (v > acc || v !== v) acc = v;' },
+  argmin: { init: 'first', step: 'if (acc === acc && (v < acc || v !== v)) { acc = v; ai = k; }', arg: true },
+  argmax: { init: 'first', step: 'if (acc === acc && (v > acc || v !== v)) { acc = v; ai = k; }', arg: true },
+  all: { init: '1', step: 'if (v === 0) acc = 0;' },
+  any: { init: '0', step: 'if (v !== 0) acc = 1;' },
+};
+
+/** Name of the full-reduction kernel of `kind` (registered on first use). */
+export function fullKernel(kind: RedKind): string {
+  const name = `${REDUCE_PREFIX}${kind}`;
+  const s = SNIPS[kind];
+  const w = s.arg ? 2 : 1;
+  ensureKernel(name, () => ({
+    source: `function (t) {
+  const X = t.arrays[0], off = t.offsets[0], s0 = t.strides[0][0], P = t.partials, B = t.block;
+  const m = t.futures.length > 0 ? t.futures[0] : 0;
+  for (let b0 = t.lo[0]; b0 < t.hi[0]; b0 += B) {
+    const e = Math.min(t.hi[0], b0 + B);
+    const first = X[off + b0 * s0];
+    let acc = ${s.init};
+    let ai = b0;
+    for (let k = b0; k < e; k++) {
+      const v = X[off + k * s0];
+      ${s.step}
+    }
+    const p = ((b0 / B) | 0) * ${w};
+    P[p] = acc;${s.arg ? '\n    P[p + 1] = ai;' : ''}
+  }
+}`,
+  }));
+  return name;
+}
+
+/** Combine names for argmin/argmax partials (value, index) in block order. */
+export const ARG_COMBINE = { argmin: 'dense.combine.argmin', argmax: 'dense.combine.argmax' } as const;
+
+// biome-ignore-start lint/suspicious/noSelfCompare: NaN tests in kernels
+registerCombine(ARG_COMBINE.argmin, (p, nBlocks, width) => {
+  let best = p[0]!;
+  let bi = p[1]!;
+  for (let b = 1; b < nBlocks; b++) {
+    const v = p[b * width]!;
+    if (best === best && (v < best || v !== v)) {
+      best = v;
+      bi = p[b * width + 1]!;
+    }
+  }
+  return bi;
+});
+registerCombine(ARG_COMBINE.argmax, (p, nBlocks, width) => {
+  let best = p[0]!;
+  let bi = p[1]!;
+  for (let b = 1; b < nBlocks; b++) {
+    const v = p[b * width]!;
+    if (best === best && (v > best || v !== v)) {
+      best = v;
+      bi = p[b * width + 1]!;
+    }
+  }
+  return bi;
+});
+
+// biome-ignore-end lint/suspicious/noSelfCompare: NaN tests in kernels
+
+/**
+ * Name of the axis-reduction kernel of `kind` for output rank `r` (≥ 1). Arg 0 is the output
+ * (key), arg 1 the input viewed as `[...outShape, n]` (the reduced axis last). Scalars: [m] for sqdev.
+ */
+export function axisKernel(kind: RedKind, r: number): string {
+  const name = `${AXIS_REDUCE_PREFIX}${kind}.${r}`;
+  const s = SNIPS[kind];
+  ensureKernel(name, () => ({
+    source: `function (t) {
+  const O = t.arrays[0], X = t.arrays[1], os = t.strides[0], xs = t.strides[1];
+  const r = ${r}, n = t.shapes[1][r], sk = xs[r], lo = t.lo, hi = t.hi;
+  const m = t.scalars.length > 0 ? t.scalars[0] : 0;
+  for (let d = 0; d < r; d++) if (hi[d] <= lo[d]) return;
+  const idx = lo.slice();
+  for (;;) {
+    let oo = t.offsets[0], xo = t.offsets[1];
+    for (let d = 0; d < r; d++) { oo += idx[d] * os[d]; xo += idx[d] * xs[d]; }
+    const first = X[xo];
+    let acc = ${s.init};
+    let ai = 0;
+    for (let k = 0; k < n; k++) {
+      const v = X[xo + k * sk];
+      ${s.step}
+    }
+    O[oo] = ${s.arg ? 'ai' : 'acc'};
+    let d = r - 1;
+    for (; d >= 0; d--) { if (++idx[d] < hi[d]) break; idx[d] = lo[d]; }
+    if (d < 0) break;
+  }
+}`,
+  }));
+  return name;
+}

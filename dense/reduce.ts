@@ -1,0 +1,284 @@
+/**
+ * Reductions with `axis` and `keepdims`: `sum prod min max mean var std argmin argmax all any`.
+ * Full reductions are `reduce` launches over fixed blocks (bitwise identical at any pool size) whose
+ * result is a 0-d array backed by a future; axis reductions partition the output and project the
+ * input (`project`), reducing the axis inside each piece.
+ */
+import {
+  type DType,
+  type Future,
+  IndexError,
+  launch,
+  launchScalar,
+  project,
+  registerKernel,
+  Store,
+  ValueError,
+} from '../runtime/index.js';
+import { allocStore } from './alloc.js';
+import { floatResult, sumResult } from './dtypes.js';
+import { copyAs, ewise } from './ewise.js';
+import { countNonzeroHook } from './indexing.js';
+import { FROM_FUTURE } from './kernel-names.js';
+import { ndarray } from './ndarray.js';
+import { ARG_COMBINE, axisKernel, fullKernel, type RedKind } from './reduce-kernels.js';
+
+/** Options of reductions. */
+export interface ReduceOptions {
+  /** Axis or axes to reduce (negative counts from the end); all when omitted or null. */
+  axis?: number | readonly number[] | null;
+  /** Keep reduced axes as size-1 dimensions. */
+  keepdims?: boolean;
+}
+
+/** Options of `var`/`std`. */
+export interface VarOptions extends ReduceOptions {
+  /** Delta degrees of freedom (divide by `n - ddof`). Default 0. */
+  ddof?: number;
+}
+
+registerKernel(FROM_FUTURE, (t) => {
+  t.arrays[0]![t.offsets[0]!] = t.futures[0]!;
+});
+const SQRT = 'dense.scalar.sqrt';
+const DIVN = 'dense.scalar.divn';
+registerKernel(SQRT, (t) => Math.sqrt(t.futures[0]!));
+registerKernel(DIVN, (t) => t.futures[0]! / t.scalars[0]!);
+
+/** A 0-d array holding a future's value (cast to `dtype`), readable without a region read. */
+export function fromFuture(fn: string, f: Future, dtype: DType): ndarray {
+  const st = allocStore(dtype, []);
+  launch({ op: fn, kernel: FROM_FUTURE, args: [{ store: st, privilege: 'write-discard' }], futures: [f] });
+  const a = new ndarray(st);
+  a._future = f;
+  a._futureVersion = st.region.version;
+  return a;
+}
+
+/** Normalizes an axis argument to sorted unique non-negative axes (null: all). */
+export function axesArg(fn: string, axis: ReduceOptions['axis'], ndim: number): number[] | null {
+  if (axis === undefined || axis === null) return null;
+  const list = typeof axis === 'number' ? [axis] : axis;
+  const out: number[] = [];
+  for (const a of list) {
+    if (!Number.isInteger(a) || a < -ndim || a >= ndim) {
+      throw new IndexError(`${fn}: axis ${a} is out of bounds for array of dimension ${ndim}`);
+    }
+    const n = a < 0 ? a + ndim : a;
+    if (out.includes(n)) throw new ValueError(`${fn}: argument 'axis' has a repeated axis ${n}`);
+    out.push(n);
+  }
+  return out.sort((x, y) => x - y);
+}
+
+function resultDType(kind: RedKind, dt: DType): DType {
+  switch (kind) {
+    case 'sum':
+    case 'prod':
+      return sumResult(dt);
+    case 'argmin':
+    case 'argmax':
+    case 'count':
+      return 'int32';
+    case 'all':
+    case 'any':
+      return 'bool';
+    case 'sqdev':
+      return floatResult(dt);
+    default:
+      return dt;
+  }
+}
+
+const IDENTITY: Partial<Record<RedKind, number>> = { sum: 0, prod: 1, all: 1, any: 0, count: 0, sqdev: 0 };
+
+/** A 1-D view of all of `a`'s elements in C order (a copy when not contiguous). */
+function flat(fn: string, a: ndarray): Store {
+  const s = a.store;
+  if (s.ndim === 1) return s;
+  if (s.contiguous) return new Store(s.region, [s.size], [1], s.offset);
+  const c = copyAs(fn, a);
+  return new Store(c.store.region, [c.size], [1], 0);
+}
+
+/** A full reduction as a future. */
+export function reduceAll(fn: string, kind: RedKind, a: ndarray, futures: Future[] = []): Future {
+  if (a.size === 0 && IDENTITY[kind] === undefined) {
+    throw new ValueError(`${fn}: zero-size array to reduction operation ${fn} which has no identity`);
+  }
+  const combine =
+    kind === 'argmin' || kind === 'argmax'
+      ? ARG_COMBINE[kind]
+      : kind === 'min' || kind === 'max'
+        ? kind
+        : kind === 'prod'
+          ? 'prod'
+          : kind === 'all'
+            ? 'min'
+            : kind === 'any'
+              ? 'max'
+              : 'sum';
+  return launch({
+    op: fn,
+    kernel: fullKernel(kind),
+    args: [{ store: flat(fn, a), privilege: 'read' }],
+    futures,
+    reduce: { combine, width: kind === 'argmin' || kind === 'argmax' ? 2 : 1, identity: IDENTITY[kind] },
+  });
+}
+
+/** Reduces one axis (the output partitions; the input is projected onto it). */
+function reduceAxis(fn: string, kind: RedKind, a: ndarray, axis: number, scalars: number[] = []): ndarray {
+  const s = a.store;
+  const n = s.shape[axis]!;
+  if (n === 0 && IDENTITY[kind] === undefined) {
+    throw new ValueError(`${fn}: zero-size array to reduction operation ${fn} which has no identity`);
+  }
+  const outShape = s.shape.filter((_, d) => d !== axis);
+  const out = allocStore(resultDType(kind, a.dtype), outShape);
+  if (out.size === 0) return new ndarray(out);
+  const perm = [...outShape.keys()].map((d) => (d < axis ? d : d + 1));
+  const inView = s.view(
+    [...perm.map((d) => s.shape[d]!), n],
+    [...perm.map((d) => s.strides[d]!), s.strides[axis]!],
+    s.offset,
+  );
+  const r = outShape.length;
+  launch({
+    op: fn,
+    kernel: axisKernel(kind, r),
+    args: [
+      { store: out, privilege: 'write-discard' },
+      { store: inView, privilege: 'read' },
+    ],
+    scalars,
+    constraints: [project(0, 1, [...perm.keys(), -1])],
+    key: 0,
+  });
+  return new ndarray(out);
+}
+
+function keep(a: ndarray, axes: number[] | null, ndim: number): ndarray {
+  const all = axes ?? [...Array(ndim).keys()];
+  const shape: number[] = [];
+  const strides: number[] = [];
+  let j = 0;
+  for (let d = 0; d < ndim; d++) {
+    if (all.includes(d)) {
+      shape.push(1);
+      strides.push(0);
+    } else {
+      shape.push(a.store.shape[j]!);
+      strides.push(a.store.strides[j]!);
+      j++;
+    }
+  }
+  return new ndarray(a.store.view(shape, strides, a.store.offset));
+}
+
+/** Generic reduction driver for the simple kinds. */
+export function reduction(fn: string, kind: RedKind, a: ndarray, opts: ReduceOptions = {}): ndarray {
+  if (!(a instanceof ndarray))
+    throw new ValueError(`${fn}: argument 'a' expected an ndarray, received ${typeof a}`);
+  const nd = a.ndim;
+  let axes = axesArg(fn, opts.axis, nd);
+  if ((kind === 'argmin' || kind === 'argmax') && axes && axes.length > 1) {
+    throw new ValueError(`${fn}: argument 'axis' expected one axis or null, received [${axes}]`);
+  }
+  if (axes && axes.length === nd) axes = kind === 'argmin' || kind === 'argmax' ? axes : null;
+  let res: ndarray;
+  if (axes === null || nd === 0) {
+    res = fromFuture(fn, reduceAll(fn, kind, a), resultDType(kind, a.dtype));
+  } else if (nd === 1) {
+    res = fromFuture(fn, reduceAll(fn, kind, a), resultDType(kind, a.dtype));
+  } else {
+    res = a;
+    for (let k = axes.length - 1; k >= 0; k--) res = reduceAxis(fn, kind, res, axes[k]!);
+  }
+  return opts.keepdims ? keep(res, axes, nd) : res;
+}
+
+function count(a: ndarray, axes: number[] | null): number {
+  if (axes === null) return a.size;
+  let n = 1;
+  for (const d of axes) n *= a.shape[d]!;
+  return n;
+}
+
+/** Sum of elements (bool/uint8 sum in int32, cohort's default integer). @example np.sum(np.array([1, 2])).item() // 3 */
+export function sum(a: ndarray, opts: ReduceOptions = {}): ndarray {
+  return reduction('sum', 'sum', a, opts);
+}
+/** Product of elements. */
+export function prod(a: ndarray, opts: ReduceOptions = {}): ndarray {
+  return reduction('prod', 'prod', a, opts);
+}
+/** Minimum (NaN propagates). @throws {ValueError} on an empty reduction */
+export function min(a: ndarray, opts: ReduceOptions = {}): ndarray {
+  return reduction('min', 'min', a, opts);
+}
+/** Maximum (NaN propagates). @throws {ValueError} on an empty reduction */
+export function max(a: ndarray, opts: ReduceOptions = {}): ndarray {
+  return reduction('max', 'max', a, opts);
+}
+/** Index of the first minimum (of the flattened array when no axis). */
+export function argmin(a: ndarray, opts: { axis?: number | null; keepdims?: boolean } = {}): ndarray {
+  return reduction('argmin', 'argmin', a, opts);
+}
+/** Index of the first maximum (of the flattened array when no axis). */
+export function argmax(a: ndarray, opts: { axis?: number | null; keepdims?: boolean } = {}): ndarray {
+  return reduction('argmax', 'argmax', a, opts);
+}
+/** True when every element is nonzero. */
+export function all(a: ndarray, opts: ReduceOptions = {}): ndarray {
+  return reduction('all', 'all', a, opts);
+}
+/** True when any element is nonzero. */
+export function any(a: ndarray, opts: ReduceOptions = {}): ndarray {
+  return reduction('any', 'any', a, opts);
+}
+/** Number of nonzero elements. */
+export function count_nonzero(a: ndarray, opts: ReduceOptions = {}): ndarray {
+  return reduction('count_nonzero', 'count', a, opts);
+}
+countNonzeroHook.fn = (a) => Number(reduction('count_nonzero', 'count', a).item());
+
+/** Arithmetic mean (float64 for integer input). @example np.mean(np.array([1, 2])).item() // 1.5 */
+export function mean(a: ndarray, opts: ReduceOptions = {}): ndarray {
+  const axes = axesArg('mean', opts.axis, a.ndim);
+  const n = count(a, axes);
+  const dt = floatResult(a.dtype);
+  const s = sum(a.dtype === dt ? a : copyAs('mean', a, dt), opts);
+  if (s.ndim === 0 && s._future) return fromFuture('mean', launchScalar('mean', DIVN, [s._future], [n]), dt);
+  return ewise('mean', 'divide', [s, n], ['a', 'n'], null, { dtype: dt });
+}
+
+/** Variance with `ddof`. */
+export function var_(a: ndarray, opts: VarOptions = {}): ndarray {
+  const fn = 'var';
+  const axes = axesArg(fn, opts.axis, a.ndim);
+  const n = count(a, axes);
+  const ddof = opts.ddof ?? 0;
+  const dt = floatResult(a.dtype);
+  if (axes === null || a.ndim <= 1 || axes.length === a.ndim) {
+    const m = mean(a)._future!;
+    const ss = reduceAll(fn, 'sqdev', a, [m]);
+    const r = fromFuture(fn, launchScalar(fn, DIVN, [ss], [Math.max(n - ddof, 0)]), dt);
+    return opts.keepdims ? keep(r, null, a.ndim) : r;
+  }
+  const m = mean(a, { axis: axes, keepdims: true });
+  const d = ewise(fn, 'subtract', [a, m], ['a', 'mean'], null, { dtype: dt });
+  const sq = ewise(fn, 'multiply', [d, d], ['a', 'a'], null);
+  const s = sum(sq, { axis: axes, keepdims: opts.keepdims ?? false });
+  return ewise(fn, 'divide', [s, Math.max(n - ddof, 0)], ['a', 'n'], null, { dtype: dt });
+}
+
+/** Standard deviation with `ddof`. */
+export function std(a: ndarray, opts: VarOptions = {}): ndarray {
+  const v = var_(a, opts);
+  if (v.ndim === 0 && v._future)
+    return fromFuture('std', launchScalar('std', SQRT, [v._future], []), v.dtype);
+  return ewise('std', 'sqrt', [v], ['a'], null, { dtype: v.dtype });
+}
+
+export { var_ as var };

@@ -1,0 +1,96 @@
+/** Index expressions: `slice(start, stop, step)` and the parser of NumPy index strings. */
+import { argMessage, IndexError, ValueError } from '../runtime/index.js';
+
+/** A basic slice `start:stop:step`; `null` parts take NumPy's defaults. */
+export class Slice {
+  constructor(
+    readonly start: number | null = null,
+    readonly stop: number | null = null,
+    readonly step: number | null = null,
+  ) {}
+
+  /**
+   * The concrete `[start, step, length]` over an axis of `n` elements (Python's slice.indices).
+   * @throws {ValueError} when step is 0
+   */
+  resolve(fn: string, n: number): [number, number, number] {
+    const step = this.step ?? 1;
+    if (step === 0) throw new ValueError(argMessage(fn, 'index', 'a slice step other than 0', 0));
+    let start: number;
+    let stop: number;
+    if (step > 0) {
+      start =
+        this.start === null ? 0 : this.start < 0 ? Math.max(0, this.start + n) : Math.min(this.start, n);
+      stop = this.stop === null ? n : this.stop < 0 ? Math.max(0, this.stop + n) : Math.min(this.stop, n);
+      return [start, step, Math.max(0, Math.ceil((stop - start) / step))];
+    }
+    start =
+      this.start === null
+        ? n - 1
+        : this.start < 0
+          ? Math.max(-1, this.start + n)
+          : Math.min(this.start, n - 1);
+    stop = this.stop === null ? -1 : this.stop < 0 ? Math.max(-1, this.stop + n) : Math.min(this.stop, n - 1);
+    return [start, step, Math.max(0, Math.ceil((stop - start) / step))];
+  }
+
+  toString(): string {
+    const f = (v: number | null) => (v === null ? '' : String(v));
+    return `${f(this.start)}:${f(this.stop)}${this.step === null ? '' : `:${this.step}`}`;
+  }
+}
+
+/**
+ * A slice object, as Python's `slice(start, stop, step)`.
+ * @example a.get([np.slice(1, null, 2)]) // a[1::2]
+ */
+export function slice(
+  start: number | null = null,
+  stop: number | null = null,
+  step: number | null = null,
+): Slice {
+  for (const [nm, v] of [
+    ['start', start],
+    ['stop', stop],
+    ['step', step],
+  ] as const) {
+    if (v !== null && v !== undefined && !Number.isInteger(v)) {
+      throw new IndexError(argMessage('slice', nm, 'an integer or null', v));
+    }
+  }
+  return new Slice(start ?? null, stop ?? null, step ?? null);
+}
+
+/** A parsed part of a string index. */
+export type StringPart = number | Slice | null | '...';
+
+const INT = /^[+-]?\d+$/;
+
+/**
+ * Parses a NumPy index string (`'1:-1, ::2'`, `'..., 0'`, `'None, :'`).
+ * @throws {IndexError} naming the bad part
+ */
+export function parseIndex(fn: string, text: string): StringPart[] {
+  const t = text.trim();
+  if (t === '' || t === '()') return [];
+  const parts = t.split(',');
+  if (parts.length > 1 && parts[parts.length - 1]!.trim() === '') parts.pop(); // trailing comma: '0,'
+  return parts.map((raw) => {
+    const p = raw.trim();
+    if (p === '...' || p === 'Ellipsis') return '...';
+    if (p === 'None' || p === 'newaxis' || p === 'np.newaxis') return null;
+    if (INT.test(p)) return Number(p);
+    const pieces = p.split(':');
+    if (pieces.length === 2 || pieces.length === 3) {
+      const nums = pieces.map((q) => q.trim());
+      if (nums.every((q) => q === '' || INT.test(q))) {
+        const v = nums.map((q) => (q === '' ? null : Number(q)));
+        if (v[2] === 0) throw new ValueError(argMessage(fn, 'index', 'a slice step other than 0', text));
+        return new Slice(v[0] ?? null, v[1] ?? null, v[2] ?? null);
+      }
+    }
+    throw new IndexError(
+      `${fn}: argument 'index' expected a NumPy index expression (integers, slices 'start:stop:step', '...', 'None' separated by commas), received ${JSON.stringify(text)} (bad part ${JSON.stringify(p)})`,
+    );
+  });
+}
