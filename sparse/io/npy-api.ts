@@ -1,0 +1,42 @@
+import type { ndarray } from '../../dense/index.js';
+import { fromDense, toNdarray } from './dense-adapter.js';
+import { readNpyFile, writeNpyFile } from './npy-file.js';
+
+/**
+ * Reads a NumPy `.npy` file (format versions 1.0–3.0) into an ndarray.
+ *
+ * Dtypes: `<f8 <f4 <i4 |u1 |b1` (either byte order) map to float64, float32, int32, uint8 and
+ * bool; `<i8` (NumPy's default integer) is read as int32 when every value fits and as float64
+ * otherwise. Fortran-order files are transposed into a C-order array. A C-order little-endian
+ * file is read straight into the array's shared memory.
+ * @param path - the file (no extension is added)
+ * @returns the array, C-contiguous
+ * @throws FormatError naming the file and the part (header, data): bad magic, malformed header,
+ *   unsupported dtype (complex, strings, structured, ...), truncated data, empty file
+ * @example
+ * // python: np.save('a.npy', np.arange(6.0).reshape(2, 3))
+ * const a = load('a.npy');
+ * a.shape // [2, 3]
+ * a.dtype // 'float64'
+ */
+export function load(path: string): ndarray {
+  const a = readNpyFile(path, 'load');
+  return toNdarray(a.dtype, a.shape, a.data);
+}
+
+/**
+ * Writes an array as a NumPy `.npy` file (version 1.0, C order, little-endian; the dtype's NumPy
+ * descr: `<f8 <f4 <i4 |u1 |b1`). As `numpy.save`, `.npy` is appended to a path without it. The
+ * file is written under a temporary name and renamed, so a failed write leaves no partial file.
+ * @param path - the file
+ * @param a - an ndarray, or anything `asarray` accepts
+ * @returns nothing; waits for the pending work that computes `a`
+ * @throws whatever `asarray` throws for an invalid `a`; file-system errors
+ * @example
+ * save('x.npy', np.array([1, 2, 3], { dtype: 'int32' }));
+ * // python: np.load('x.npy') -> array([1, 2, 3], dtype=int32)
+ */
+export function save(path: string, a: ndarray | unknown): void {
+  const d = fromDense(a);
+  writeNpyFile(path.endsWith('.npy') ? path : `${path}.npy`, d.dtype, d.shape, d.data);
+}
