@@ -37,13 +37,13 @@ export function broadcastShapes(
     }
   }
   if (out.includes(-1)) {
-    // Recompute to name the culprit: the first operand incompatible with the others' broadcast.
-    for (let k = 0; k < shapes.length; k++) {
-      const others = shapes.filter((_, j) => j !== k);
-      const t = tryBroadcast(others);
-      if (t && !tryBroadcast([t, shapes[k]!])) throw broadcastError(fn, names[k] ?? `arg${k}`, shapes[k]!, t);
+    // Name the first operand that does not fit the broadcast of the ones before it.
+    let acc: number[] = shapes[0]!.slice();
+    for (let k = 1; k < shapes.length; k++) {
+      const t = tryBroadcast([acc, shapes[k]!]);
+      if (!t) throw broadcastError(fn, names[k] ?? `arg${k}`, shapes[k]!, acc);
+      acc = t;
     }
-    throw broadcastError(fn, names[1] ?? 'b', shapes[1] ?? [], shapes[0]!);
   }
   return out;
 }

@@ -24,7 +24,7 @@ import { align } from '../runtime/index.js';
 import { fromData } from './creation.js';
 
 /** One part of an index: integer, slice, `null` (newaxis), `'...'`, or an integer/boolean array. */
-export type IndexPart = number | Slice | null | '...' | ndarray | readonly number[] | readonly boolean[];
+export type IndexPart = number | Slice | null | string | ndarray | readonly number[] | readonly boolean[];
 
 /** An index: a NumPy index string, one part, or an array of parts. */
 export type Index = string | IndexPart | readonly IndexPart[];
@@ -42,7 +42,10 @@ function normalize(fn: string, index: Index): IndexPart[] {
   if (Array.isArray(index)) {
     // A list of numbers or booleans is one advanced index (NumPy: a[[0, 2]]), a list of parts otherwise.
     if (index.length > 0 && index.every((p) => typeof p === 'boolean')) return [index as boolean[]];
-    return (index as IndexPart[]).slice();
+    // String parts (':', '1:3', 'None') are parsed in place.
+    return (index as (IndexPart | string)[]).flatMap((p) =>
+      typeof p === 'string' && p !== '...' ? parseIndex(fn, p) : [p as IndexPart],
+    );
   }
   return [index as IndexPart];
 }
