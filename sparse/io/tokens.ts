@@ -11,8 +11,18 @@ const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
 const SP = 32;
 const TAB = 9;
 
+/** `buf[s, e)` as a string (bytes as Latin-1 code points); native slicing past a few characters. */
+function latin1(buf: Buffer, s: number, e: number): string {
+  if (e - s < 8) {
+    let t = '';
+    for (let i = s; i < e; i++) t += String.fromCharCode(buf[i]!);
+    return t;
+  }
+  return buf.toString('latin1', s, e);
+}
+
 export class Tokens {
-  buf: Uint8Array = new Uint8Array(0);
+  buf: Buffer = Buffer.alloc(0);
   pos = 0;
   end = 0;
   /** The current token is `buf[tokStart, tokEnd)`. */
@@ -22,7 +32,7 @@ export class Tokens {
   bad = false;
 
   /** Starts on the line `buf[start, end)`. */
-  reset(buf: Uint8Array, start: number, end: number): void {
+  reset(buf: Buffer, start: number, end: number): void {
     this.buf = buf;
     this.pos = start;
     this.end = end;
@@ -47,9 +57,7 @@ export class Tokens {
 
   /** The current token as text. */
   text(): string {
-    let s = '';
-    for (let i = this.tokStart; i < this.tokEnd; i++) s += String.fromCharCode(this.buf[i]!);
-    return s;
+    return latin1(this.buf, this.tokStart, this.tokEnd);
   }
 
   /** The current token as an integer (`[+-]digits`); NaN when it is not one. Exact up to 2^53. */
@@ -118,24 +126,22 @@ export class Tokens {
         if (d < 0 || d > 9) break;
         if (x < 100000) x = x * 10 + d;
       }
-      if (p === p0) return this.slow();
+      if (p === p0) return this.special();
       exp += eneg ? -x : x;
     }
-    if (digits === 0 || p !== e) return this.slow();
-    if (sig > 15 || exp > 22 || exp < -22) return this.slow();
+    if (digits === 0 || p !== e) return this.special();
+    // A well-formed decimal beyond the fast path: the engine's correctly rounded conversion.
+    if (sig > 15 || exp > 22 || exp < -22) return Number(this.text());
     const v = exp >= 0 ? m * POW10[exp]! : m / POW10[-exp]!;
     return neg ? -v : v;
   }
 
-  /** Correctly rounded parse of the token text, plus the spellings of non-finite values (nan, inf, infinity). */
-  private slow(): number {
-    const t = this.text();
-    const v = Number(t);
-    if (!Number.isNaN(v) && t !== '' && !/^[+-]?(0[xXbBoO]|Infinity)/.test(t)) return v;
-    const low = t.toLowerCase();
-    const body = low.replace(/^[+-]/, '');
+  /** Tokens that are not plain decimals: the spellings of non-finite values (nan, inf, infinity), or not a number. */
+  private special(): number {
+    const low = this.text().toLowerCase();
+    const body = low.charCodeAt(0) === 45 || low.charCodeAt(0) === 43 ? low.slice(1) : low;
     if (body === 'nan') return Number.NaN;
-    if (body === 'inf' || body === 'infinity') return low.startsWith('-') ? -Infinity : Infinity;
+    if (body === 'inf' || body === 'infinity') return low.charCodeAt(0) === 45 ? -Infinity : Infinity;
     this.bad = true;
     return Number.NaN;
   }
