@@ -3,8 +3,12 @@
  * the solver resolves them at launch (DESIGN.md §2).
  */
 
-/** How an image reads its source: each element names a point, or consecutive entries are offsets. */
-export type ImageMode = 'point' | 'offsets';
+/**
+ * How an image reads its source: each element names a point (`'point'`), consecutive entries are
+ * offsets like `indptr` (`'offsets'`), or each row of a `[n, 2]` source is a range `[start, end)`
+ * (`'range'`).
+ */
+export type ImageMode = 'point' | 'offsets' | 'range';
 
 export type Constraint =
   /** Arguments `a` and `b` get the same partition (their shapes must be equal). */
@@ -15,7 +19,8 @@ export type Constraint =
    * `dst`'s piece is the image of `src`'s piece: with mode 'point' the values of src's piece are
    * indices of dst; with 'offsets' src is an offsets array (like `indptr`, whose region holds one
    * more element than the store) and piece `[lo, hi)` maps to `[src[lo], src[hi])`. `exact`
-   * gives interval sets, otherwise the bounding interval. src and dst are 1-D stores.
+   * gives interval sets, otherwise the bounding interval. dst is a 1-D store; src is 1-D
+   * (`[n, 2]` for mode 'range', whose row k names `[src[k,0], src[k,1])`).
    */
   | {
       readonly kind: 'image';
@@ -73,3 +78,24 @@ export const scale = (src: number, dst: number, factor: readonly number[]): Cons
   dst,
   factor,
 });
+
+/**
+ * A constraint as its constructor call, for error messages.
+ * @example formatConstraint(image(0, 1, 'offsets')) // "image(0, 1, 'offsets')"
+ */
+export function formatConstraint(c: Constraint): string {
+  switch (c.kind) {
+    case 'align':
+      return `align(${c.a}, ${c.b})`;
+    case 'broadcast':
+      return `broadcast(${c.a})`;
+    case 'image':
+      return `image(${c.src}, ${c.dst}, '${c.mode}'${c.exact ? '' : ', false'})`;
+    case 'project':
+      return `project(${c.src}, ${c.dst}, [${c.dims.join(', ')}])`;
+    case 'bloat':
+      return `bloat(${c.src}, ${c.dst}, [${c.halo.join(', ')}])`;
+    case 'scale':
+      return `scale(${c.src}, ${c.dst}, [${c.factor.join(', ')}])`;
+  }
+}

@@ -8,6 +8,7 @@ export {
   bloat,
   broadcast,
   type Constraint,
+  formatConstraint,
   type ImageMode,
   image,
   project,
@@ -42,7 +43,7 @@ export {
   ValueError,
 } from './errors.js';
 export { Future } from './future.js';
-export { IntervalSet, Rect } from './index-space.js';
+export { asIntervalSet, boundingRect, IntervalSet, Rect, type SubSpace } from './index-space.js';
 export {
   type CombineFn,
   ensureKernel,
@@ -62,5 +63,16 @@ export {
   type RedOp,
   type ReduceSpec,
 } from './launch-types.js';
+export {
+  Partition,
+  type PartitionFacts,
+  type PartitionKind,
+  type PartitionStats,
+  partitionStats,
+  resetPartitionStats,
+} from './partition.js';
+export { type AffineTransform, affinePartition } from './partition-affine.js';
+export { currentPartition, imagePartition, preimagePartition } from './partition-cache.js';
 export { createRegion, MAX_REGION_ELEMENTS, Region, regionFromArray } from './region.js';
 export { cStrides, Store, shapeSize } from './store.js';
+export { chooseGrid, splitRange, tiling, wholePartition } from './tiling.js';

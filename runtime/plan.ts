@@ -1,5 +1,6 @@
 import type { IntervalSet, Rect } from './index-space.js';
 import type { LaunchSpec } from './launch-types.js';
+import type { Partition } from './partition.js';
 
 /** The solver's answer for one launch: the pieces and what each touches (the engine's input). */
 export interface LaunchPlan {
@@ -14,4 +15,11 @@ export interface LaunchPlan {
   readonly nBlocks: number;
   readonly block: number;
   readonly width: number;
+  /** The key argument (whose partition is the launch domain). */
+  readonly key: number;
+  /**
+   * Per argument: its partition (same object for aligned arguments; a 'whole' partition for
+   * broadcast and unconstrained ones). `partitions[key].pieces` are `tiles`.
+   */
+  readonly partitions: readonly Partition[];
 }

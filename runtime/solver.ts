@@ -1,10 +1,23 @@
-import type { Constraint } from './constraints.js';
+/**
+ * The constraint solver (DESIGN.md §2): unifies aligned arguments, picks the key argument,
+ * reuses existing partitions (the key view's current partition, memoized tilings), derives the
+ * dependent partitions (images, projections) in dependency order and computes every piece's
+ * footprint. Everything it builds is memoized, so a repeated launch over the same stores only
+ * looks things up.
+ */
+import { type Constraint, formatConstraint } from './constraints.js';
 import { ConstraintError } from './errors.js';
-import { IntervalSet, Rect } from './index-space.js';
+import type { IntervalSet, Rect } from './index-space.js';
 import { DEFAULT_REDUCTION_BLOCK, type LaunchSpec } from './launch-types.js';
+import { type Partition, statsSink } from './partition.js';
+import { affinePartition } from './partition-affine.js';
+import { footprintsOf, imagePartition, type ViewState, viewState } from './partition-cache.js';
 import type { LaunchPlan } from './plan.js';
 import type { Region } from './region.js';
 import type { Store } from './store.js';
+import { tiling, wholePartition } from './tiling.js';
+
+export { splitRange } from './tiling.js';
 
 type Derived = Exclude<Constraint, { kind: 'align' } | { kind: 'broadcast' }>;
 
@@ -16,208 +29,297 @@ export interface SolverContext {
   syncRegion(region: Region): void;
 }
 
-/** Splits `[0, n)` into `pieces` near-equal ranges whose inner bounds are multiples of `align`. */
-export function splitRange(n: number, pieces: number, align = 1): number[] {
-  const units = Math.ceil(n / align);
-  const p = Math.max(1, Math.min(pieces, units));
-  const cuts = [0];
-  for (let c = 1; c < p; c++) cuts.push(Math.min(n, Math.floor((units * c) / p) * align));
-  cuts.push(n);
-  return cuts;
+const NO_CONSTRAINTS: readonly Constraint[] = [];
+
+/** Throws the solver's error: the operation, its constraints, and why they cannot all hold. */
+function refuse(spec: LaunchSpec, why: string): never {
+  const list = (spec.constraints ?? NO_CONSTRAINTS).map(formatConstraint).join(', ');
+  throw new ConstraintError(`${spec.op}: constraints [${list}] cannot all hold: ${why}`);
 }
 
-/** Solves a launch's constraints: a partition per argument and the footprint of every piece. */
-export function solve(spec: LaunchSpec, ctx: SolverContext): LaunchPlan {
+/** Can `p` stay in place as the launch domain of `store` split into `colors` blocks of `block`? */
+function reusable(p: Partition | undefined, store: Store, colors: number, block: number): boolean {
+  if (p === undefined || p.colors !== colors || !p.disjoint || !p.complete || !p.rectangular) return false;
+  const sp = p.space.hi;
+  const sh = store.shape;
+  if (sp.length !== sh.length) return false;
+  for (let d = 0; d < sh.length; d++) if (sp[d] !== sh[d]) return false;
+  return p.alignedTo(block);
+}
+
+/** Union-find root with path halving. */
+function findRoot(parent: number[], i: number): number {
+  while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
+  return i;
+}
+
+function checkArg(spec: LaunchSpec, i: number, c: Constraint): void {
+  if (!Number.isInteger(i) || i < 0 || i >= spec.args.length) {
+    refuse(spec, `${formatConstraint(c)} names argument ${i}, but the launch has ${spec.args.length}`);
+  }
+}
+
+/** The working state of one solve (module-level functions instead of closures: the hot path). */
+interface Solving {
+  readonly spec: LaunchSpec;
+  readonly ctx: SolverContext;
+  readonly parent: number[];
+  /** Per class root: the derivation that defines it. */
+  derivedOf: (Derived | undefined)[] | null;
+  broadcast: boolean[] | null;
+  /** Per class root: its partition once resolved. */
+  readonly partOf: (Partition | undefined)[];
+  /** Per class root: 1 while resolving (cycle detection). */
+  visiting: boolean[] | null;
+  /** Arguments that are the source of an offsets image (their footprint includes `hi`). */
+  offsetsSrc: boolean[] | null;
+  colors: number;
+}
+
+const isDerived = (s: Solving, i: number): boolean =>
+  s.derivedOf !== null && s.derivedOf[findRoot(s.parent, i)] !== undefined;
+const isBroadcast = (s: Solving, i: number): boolean => s.broadcast !== null && s.broadcast[i] === true;
+
+/** Reads the constraints: alignment classes, broadcasts, one derivation per class. */
+function gather(s: Solving): void {
+  const { spec, parent } = s;
   const args = spec.args;
-  const cons = spec.constraints ?? [];
   const n = args.length;
-  const parent = args.map((_, i) => i);
-  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
-  const derived = new Map<number, Derived>();
-  const broadcasted = new Set<number>();
-  for (const c of cons) {
+  let derivedList: Derived[] | null = null;
+  for (const c of spec.constraints ?? NO_CONSTRAINTS) {
     if (c.kind === 'align') {
-      checkIndex(spec, c.a);
-      checkIndex(spec, c.b);
+      checkArg(spec, c.a, c);
+      checkArg(spec, c.b, c);
       const sa = args[c.a]!.store.shape;
       const sb = args[c.b]!.store.shape;
       if (sa.length !== sb.length || sa.some((e, d) => e !== sb[d])) {
-        throw new ConstraintError(
-          `${spec.op}: align(${c.a}, ${c.b}) needs equal shapes, received [${sa}] and [${sb}]`,
-        );
+        refuse(spec, `${formatConstraint(c)} needs equal shapes, received [${sa}] and [${sb}]`);
       }
-      parent[find(c.a)] = find(c.b);
+      parent[findRoot(parent, c.a)] = findRoot(parent, c.b);
     } else if (c.kind === 'broadcast') {
-      checkIndex(spec, c.a);
-      broadcasted.add(c.a);
+      checkArg(spec, c.a, c);
+      (s.broadcast ??= new Array(n).fill(false))[c.a] = true;
     } else {
-      checkIndex(spec, c.src);
-      checkIndex(spec, c.dst);
-      if (derived.has(c.dst)) {
-        throw new ConstraintError(`${spec.op}: argument ${c.dst} is derived by two constraints`);
-      }
-      derived.set(c.dst, c);
+      checkArg(spec, c.src, c);
+      checkArg(spec, c.dst, c);
+      checkDerived(spec, c);
+      (derivedList ??= []).push(c);
     }
   }
-  const key = spec.key ?? pickKey(spec, find, derived, broadcasted);
+  if (derivedList === null) return;
+  const derivedOf: (Derived | undefined)[] = new Array(n);
+  for (const c of derivedList) {
+    const r = findRoot(parent, c.dst);
+    const prev = derivedOf[r];
+    if (prev) {
+      refuse(
+        spec,
+        `argument ${c.dst} is derived twice (${formatConstraint(prev)} and ${formatConstraint(c)}, through its alignment class)`,
+      );
+    }
+    derivedOf[r] = c;
+  }
+  s.derivedOf = derivedOf;
+  s.visiting = new Array(n).fill(false);
+}
+
+/** The partition of an alignment class, deriving its sources first. */
+function resolve(s: Solving, root: number): Partition {
+  const known = s.partOf[root];
+  if (known) return known;
+  const args = s.spec.args;
+  const c = s.derivedOf?.[root];
+  if (!c) return (s.partOf[root] = wholePartition(args[root]!.store.shape, s.colors));
+  if (s.visiting![root]) refuse(s.spec, `the derivations through argument ${c.dst} form a cycle`);
+  s.visiting![root] = true;
+  const srcPart = resolve(s, findRoot(s.parent, c.src));
+  const src = args[c.src]!.store;
+  const dstShape = args[c.dst]!.store.shape;
+  let p: Partition;
+  if (c.kind === 'image') {
+    p = imagePartition(src, srcPart, c.mode, c.exact, dstShape[0]!, s.ctx.syncRegion);
+    if (c.mode === 'offsets') (s.offsetsSrc ??= new Array(args.length).fill(false))[c.src] = true;
+  } else if (c.kind === 'project') {
+    p = affinePartition(srcPart, { kind: 'project', dims: c.dims }, dstShape);
+  } else if (c.kind === 'bloat') {
+    p = affinePartition(srcPart, { kind: 'bloat', halo: c.halo }, dstShape);
+  } else {
+    p = affinePartition(srcPart, { kind: 'scale', factor: c.factor }, dstShape);
+  }
+  s.visiting![root] = false;
+  return (s.partOf[root] = p);
+}
+
+/**
+ * Solves a launch's constraints: a partition per argument and the footprint of every piece.
+ * The key argument is `spec.key`, else (see {@link pickKey}) one of the alignment class holding a
+ * written argument; its partition is its view's current partition when that can stay in place
+ * (same piece count, aligned to the reduction block), else the memoized natural tiling.
+ * @param spec - the launch
+ * @param ctx - the mapper's piece count and the engine's region sync
+ * @returns the plan the engine runs
+ * @throws {ConstraintError} when the constraints cannot all hold (names the operation and them)
+ */
+export function solve(spec: LaunchSpec, ctx: SolverContext): LaunchPlan {
+  statsSink().solves++;
+  const args = spec.args;
+  const n = args.length;
+  const parent: number[] = new Array(n);
+  for (let i = 0; i < n; i++) parent[i] = i;
+  const s: Solving = {
+    spec,
+    ctx,
+    parent,
+    derivedOf: null,
+    broadcast: null,
+    partOf: new Array(n),
+    visiting: null,
+    offsetsSrc: null,
+    colors: 1,
+  };
+  gather(s);
+  const key = spec.key ?? pickKey(s);
+  if (!Number.isInteger(key) || key < 0 || key >= n) refuse(spec, `the key ${key} is not an argument`);
+  const keyRoot = findRoot(parent, key);
+  if (s.derivedOf?.[keyRoot]) {
+    refuse(spec, `the key argument ${key} is derived by ${formatConstraint(s.derivedOf[keyRoot]!)}`);
+  }
   const keyStore = args[key]!.store;
   if (spec.reduce && keyStore.ndim !== 1) {
-    throw new ConstraintError(
-      `${spec.op}: a reduction launch needs a 1-D key store, received [${keyStore.shape}]`,
-    );
+    refuse(spec, `a reduction launch needs a 1-D key store, received shape [${keyStore.shape}]`);
+  }
+  if (s.broadcast) {
+    for (let i = 0; i < n; i++) {
+      if (s.broadcast[i] && (findRoot(parent, i) === keyRoot || isDerived(s, i))) {
+        refuse(spec, `argument ${i} cannot be both broadcast and partitioned`);
+      }
+    }
   }
   const block = spec.reduce ? (spec.reduce.block ?? DEFAULT_REDUCTION_BLOCK) : 0;
   const width = spec.reduce ? (spec.reduce.width ?? 1) : 0;
   const pieces = spec.single ? 1 : ctx.pieces(spec, keyStore);
-  const tiles = tileRect(keyStore.shape, pieces, block || 1);
-  const colors = tiles.length;
-  const keyRoot = find(key);
-  const footprints: IntervalSet[][] = tiles.map(() => new Array<IntervalSet>(n));
-  const tileOf: (Rect[] | undefined)[] = new Array(n);
-  const resolve = (i: number, stack: number[]): void => {
-    if (tileOf[i]) return;
-    if (stack.includes(i)) throw new ConstraintError(`${spec.op}: constraints on argument ${i} form a cycle`);
-    const st = args[i]!.store;
-    if (find(i) === keyRoot) {
-      tileOf[i] = tiles;
-    } else if (derived.has(i)) {
-      const c = derived.get(i)!;
-      if (c.kind === 'image') {
-        resolve(c.src, [...stack, i]);
-        const src = args[c.src]!.store;
-        ctx.syncRegion(src.region);
-        tileOf[i] = [];
-        tiles.forEach((_, color) => {
-          const set = imageOf(src, tileOf[c.src]![color]!, c.mode, c.exact);
-          footprints[color]![i] = mapSet(st, set);
-        });
-        if (c.mode === 'offsets') {
-          tiles.forEach((_, color) => {
-            const r = tileOf[c.src]![color]!;
-            footprints[color]![c.src] = src.footprint(
-              new Rect([r.lo[0]!], [Math.min(r.hi[0]! + 1, src.region.size - src.offset)]),
-            );
-          });
-        }
-        return;
-      }
-      resolve(c.src, [...stack, i]);
-      tileOf[i] = tileOf[c.src]!.map((r) => deriveRect(spec.op, c, r, st.shape));
-    } else {
-      tileOf[i] = tiles.map(() => st.rect);
-    }
-    tileOf[i]!.forEach((r, color) => {
-      footprints[color]![i] = st.footprint(r);
-    });
-  };
+
+  // The key partition: the key view's current partition if it can stay, else the natural tiling.
+  const keyView = viewState(keyStore);
+  const natural = naturalTiling(keyView, keyStore, pieces, block || 1);
+  const cur = keyView.current;
+  const keyPart = cur !== natural && reusable(cur, keyStore, natural.colors, block) ? cur! : natural;
+  const colors = keyPart.colors;
+  s.colors = colors;
+  s.partOf[keyRoot] = keyPart;
+
+  const partitions: Partition[] = new Array(n);
+  const footprints: IntervalSet[][] = new Array(colors);
+  for (let c = 0; c < colors; c++) footprints[c] = new Array(n);
+  for (let i = 0; i < n; i++) partitions[i] = resolve(s, findRoot(parent, i));
   for (let i = 0; i < n; i++) {
-    if (broadcasted.has(i) && (find(i) === keyRoot || derived.has(i))) {
-      throw new ConstraintError(`${spec.op}: argument ${i} cannot be both broadcast and partitioned`);
-    }
-    resolve(i, []);
+    const a = args[i]!;
+    const p = partitions[i]!;
+    const vs = a.store === keyStore ? keyView : viewState(a.store);
+    const fp = footprintsOf(a.store, p, s.offsetsSrc !== null && s.offsetsSrc[i] === true, vs);
+    for (let c = 0; c < colors; c++) footprints[c]![i] = fp[c]!;
+    // Remember what the view was last written (or first partitioned) with.
+    if (a.privilege !== 'read' || vs.current === undefined) vs.current = p;
   }
   const nBlocks = block ? Math.ceil(keyStore.size / block) : 0;
-  return { spec, colors, tiles, footprints, nBlocks, block, width };
+  return {
+    spec,
+    colors,
+    tiles: keyPart.pieces as readonly Rect[],
+    footprints,
+    nBlocks,
+    block,
+    width,
+    key,
+    partitions,
+  };
 }
 
-function checkIndex(spec: LaunchSpec, i: number): void {
-  if (!Number.isInteger(i) || i < 0 || i >= spec.args.length) {
-    throw new ConstraintError(
-      `${spec.op}: a constraint names argument ${i}, but the launch has ${spec.args.length}`,
-    );
+/** The memoized natural tiling of a view (a numeric-keyed lookup per view, then the global memo). */
+function naturalTiling(vs: ViewState, store: Store, pieces: number, align: number): Partition {
+  const k = pieces + align * 2 ** 24;
+  let p = vs.tilings.get(k);
+  if (p === undefined) {
+    p = tiling(store.shape, pieces, align);
+    vs.tilings.set(k, p);
   }
+  return p;
 }
 
-function pickKey(
-  spec: LaunchSpec,
-  find: (i: number) => number,
-  derived: Map<number, Derived>,
-  broadcasted: Set<number>,
-): number {
-  let best = -1;
-  const writes = spec.args.map((a) => a.privilege !== 'read');
-  const candidates = spec.args.map((_, i) => i).filter((i) => !derived.has(i) && !broadcasted.has(i));
-  const hasWritten = candidates.some((i) => candidates.some((j) => find(j) === find(i) && writes[j]));
-  for (const i of candidates) {
-    const inWritten = candidates.some((j) => find(j) === find(i) && writes[j]);
-    if (hasWritten && !inWritten) continue;
-    if (best < 0 || spec.args[i]!.store.size > spec.args[best]!.store.size) best = i;
-  }
-  if (best < 0)
-    throw new ConstraintError(
-      `${spec.op}: no argument can be the key (every argument is derived or broadcast)`,
-    );
-  return best;
-}
-
-function tileRect(shape: readonly number[], pieces: number, align: number): Rect[] {
-  if (shape.length === 0) return [new Rect([], [])];
-  // Split the outermost dimension with enough extent.
-  const cuts = splitRange(shape[0]!, pieces, align);
-  const out: Rect[] = [];
-  for (let c = 0; c + 1 < cuts.length; c++) {
-    out.push(new Rect([cuts[c]!, ...shape.slice(1).map(() => 0)], [cuts[c + 1]!, ...shape.slice(1)]));
-  }
-  return out;
-}
-
-function deriveRect(op: string, c: Derived, r: Rect, shape: readonly number[]): Rect {
-  switch (c.kind) {
-    case 'project':
-      return new Rect(
-        shape.map((_, d) => (c.dims[d]! >= 0 ? r.lo[c.dims[d]!]! : 0)),
-        shape.map((e, d) => (c.dims[d]! >= 0 ? r.hi[c.dims[d]!]! : e)),
-      );
-    case 'bloat':
-      return new Rect(
-        shape.map((_, d) => Math.max(0, r.lo[d]! - c.halo[d]!)),
-        shape.map((e, d) => Math.min(e, r.hi[d]! + c.halo[d]!)),
-      );
-    case 'scale':
-      return new Rect(
-        shape.map((_, d) => Math.min(shape[d]!, r.lo[d]! * c.factor[d]!)),
-        shape.map((e, d) => Math.min(e, r.hi[d]! * c.factor[d]!)),
-      );
-    default:
-      throw new ConstraintError(`${op}: unsupported derived constraint ${c.kind}`);
-  }
-}
-
-/** The image of src's piece `r` in the index space of the destination store. */
-function imageOf(src: Store, r: Rect, mode: 'point' | 'offsets', exact: boolean): IntervalSet {
-  const data = src.region.data;
-  const lo = r.lo[0]!;
-  const hi = r.hi[0]!;
-  const s0 = src.strides[0]!;
-  if (mode === 'offsets') {
-    if (hi <= lo) return IntervalSet.EMPTY;
-    return IntervalSet.range(data[src.offset + lo * s0]!, data[src.offset + hi * s0]!);
-  }
-  if (!exact) {
-    let mn = Number.POSITIVE_INFINITY;
-    let mx = Number.NEGATIVE_INFINITY;
-    for (let k = lo; k < hi; k++) {
-      const v = data[src.offset + k * s0]!;
-      if (v < mn) mn = v;
-      if (v > mx) mx = v;
+/** Shape checks of one derivation. */
+function checkDerived(spec: LaunchSpec, c: Derived): void {
+  const src = spec.args[c.src]!.store;
+  const dst = spec.args[c.dst]!.store;
+  const f = formatConstraint(c);
+  if (c.src === c.dst) refuse(spec, `${f} derives argument ${c.dst} from itself (a cycle)`);
+  if (c.kind === 'image') {
+    const okSrc = c.mode === 'range' ? src.ndim === 2 && src.shape[1] === 2 : src.ndim === 1;
+    if (!okSrc) {
+      const want = c.mode === 'range' ? 'shape [n, 2]' : 'a 1-D store';
+      refuse(spec, `${f} needs a source of ${want}, received shape [${src.shape}]`);
     }
-    return hi > lo ? IntervalSet.range(mn, mx + 1) : IntervalSet.EMPTY;
+    if (dst.ndim !== 1) refuse(spec, `${f} needs a 1-D destination, received shape [${dst.shape}]`);
+    return;
   }
-  const pairs: number[] = [];
-  for (let k = lo; k < hi; k++) {
-    const v = data[src.offset + k * s0]!;
-    pairs.push(v, v + 1);
+  const params = c.kind === 'project' ? c.dims : c.kind === 'bloat' ? c.halo : c.factor;
+  if (params.length !== dst.ndim) {
+    refuse(spec, `${f} needs ${dst.ndim} entries (the destination's rank), received ${params.length}`);
   }
-  return IntervalSet.fromPairs(pairs);
+  if (c.kind === 'project') {
+    for (const d of c.dims) {
+      if (!Number.isInteger(d) || d < -1 || d >= src.ndim) {
+        refuse(spec, `${f}: dimension ${d} is not -1 or a dimension of the source (rank ${src.ndim})`);
+      }
+    }
+  } else {
+    if (src.ndim !== dst.ndim) {
+      refuse(
+        spec,
+        `${f} needs source and destination of equal rank, received [${src.shape}] and [${dst.shape}]`,
+      );
+    }
+    for (const v of params) {
+      if (!Number.isInteger(v) || v < (c.kind === 'scale' ? 1 : 0)) {
+        refuse(spec, `${f}: ${v} is not a ${c.kind === 'scale' ? 'positive' : 'non-negative'} integer`);
+      }
+    }
+  }
 }
 
-/** Maps a set of points of a 1-D store to region memory. */
-function mapSet(st: Store, set: IntervalSet): IntervalSet {
-  if (st.offset === 0 && st.strides[0] === 1) return set;
-  const pairs: number[] = [];
-  const b = set.bounds;
-  for (let k = 0; k < b.length; k += 2) {
-    pairs.push(...st.footprint(new Rect([b[k]!], [b[k + 1]!])).bounds);
+/** True when an argument of `i`'s alignment class is written. */
+function writtenClass(s: Solving, i: number): boolean {
+  const args = s.spec.args;
+  const r = findRoot(s.parent, i);
+  for (let j = 0; j < args.length; j++)
+    if (args[j]!.privilege !== 'read' && findRoot(s.parent, j) === r) return true;
+  return false;
+}
+
+/**
+ * The default key: among arguments neither derived nor broadcast, those in an alignment class
+ * with a written argument (if any); of these, prefer one whose current partition can stay in
+ * place, then the largest (first on ties).
+ */
+function pickKey(s: Solving): number {
+  const args = s.spec.args;
+  const n = args.length;
+  let anyWritten = false;
+  for (let i = 0; i < n && !anyWritten; i++) {
+    if (!isDerived(s, i) && !isBroadcast(s, i) && writtenClass(s, i)) anyWritten = true;
   }
-  return IntervalSet.fromPairs(pairs);
+  let best = -1;
+  let bestPlaced = false;
+  for (let i = 0; i < n; i++) {
+    if (isDerived(s, i) || isBroadcast(s, i)) continue;
+    if (anyWritten && !writtenClass(s, i)) continue;
+    const st = args[i]!.store;
+    const cur = viewState(st).current;
+    const placed = cur?.rectangular === true && cur.complete && cur.disjoint && cur.colors > 1;
+    if (best < 0 || (placed && !bestPlaced) || (placed === bestPlaced && st.size > args[best]!.store.size)) {
+      best = i;
+      bestPlaced = placed;
+    }
+  }
+  if (best < 0) refuse(s.spec, 'no argument can be the key (every argument is derived or broadcast)');
+  return best;
 }

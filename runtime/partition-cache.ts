@@ -1,0 +1,211 @@
+/**
+ * What the runtime remembers per store view (a region seen through one affine view, recognised
+ * by value, so two Store objects with the same view share it): the view's current partition,
+ * its footprints under each partition, and the images computed from its values — the latter
+ * cached against the region's `version` and recomputed only after the region was written.
+ */
+import type { ImageMode } from './constraints.js';
+import { imagePieces, preimagePieces } from './image.js';
+import { IntervalSet, Rect, type SubSpace } from './index-space.js';
+import { Partition, statsSink } from './partition.js';
+import type { Region } from './region.js';
+import type { Store } from './store.js';
+
+interface ImageEntry {
+  readonly mode: ImageMode;
+  readonly exact: boolean;
+  readonly extent: number;
+  readonly preimage: boolean;
+  version: number;
+  partition: Partition;
+}
+
+/** Per-view memory of the runtime. */
+export interface ViewState {
+  /** The partition the view was last written (or first partitioned) with. */
+  current: Partition | undefined;
+  readonly footprints: WeakMap<Partition, readonly IntervalSet[]>;
+  /** Footprints that also hold element `hi` of each piece (offsets arrays read `indptr[hi]`). */
+  readonly offsetFootprints: WeakMap<Partition, readonly IntervalSet[]>;
+  /** Images (and preimages) keyed by the other partition involved. */
+  readonly images: WeakMap<Partition, ImageEntry[]>;
+  /** Natural tilings of this view by (pieces, align) — a numeric key, no string building. */
+  readonly tilings: Map<number, Partition>;
+}
+
+const byStore = new WeakMap<Store, ViewState>();
+const byRegion = new WeakMap<Region, Map<string, ViewState>>();
+
+/** The state of a store's view (one lookup for a store seen before). */
+export function viewState(store: Store): ViewState {
+  let vs = byStore.get(store);
+  if (vs !== undefined) return vs;
+  let views = byRegion.get(store.region);
+  if (views === undefined) byRegion.set(store.region, (views = new Map()));
+  const key = `${store.shape.join(',')}|${store.strides.join(',')}|${store.offset}`;
+  vs = views.get(key);
+  if (vs === undefined) {
+    vs = {
+      current: undefined,
+      footprints: new WeakMap(),
+      offsetFootprints: new WeakMap(),
+      images: new WeakMap(),
+      tilings: new Map(),
+    };
+    views.set(key, vs);
+  }
+  byStore.set(store, vs);
+  return vs;
+}
+
+/**
+ * The current partition of a store's view: the one it was last written (or first partitioned)
+ * with, or undefined.
+ */
+export function currentPartition(store: Store): Partition | undefined {
+  return viewState(store).current;
+}
+
+/** The region elements (linear memory) that a 1-D piece of points touches through a store's view. */
+function pieceFootprint(store: Store, piece: SubSpace): IntervalSet {
+  if (piece instanceof Rect) return store.footprint(piece);
+  if (store.strides[0] === 1) return piece.shift(store.offset);
+  const b = piece.bounds;
+  const parts: IntervalSet[] = [];
+  for (let k = 0; k < b.length; k += 2) parts.push(store.footprint(new Rect([b[k]!], [b[k + 1]!])));
+  return IntervalSet.unionAll(parts);
+}
+
+/**
+ * Per color, the region elements a store touches under a partition of its index space
+ * (memoized per view and partition).
+ * @param withNext - also element `hi` of each interval (offsets arrays: the kernel reads `indptr[hi]`)
+ */
+export function footprintsOf(
+  store: Store,
+  part: Partition,
+  withNext = false,
+  vs: ViewState = viewState(store),
+): readonly IntervalSet[] {
+  const memo = withNext ? vs.offsetFootprints : vs.footprints;
+  let fp = memo.get(part);
+  if (fp === undefined) {
+    statsSink().footprintComputations++;
+    fp = part.pieces.map((piece) => {
+      const set = pieceFootprint(store, piece);
+      if (!withNext) return set;
+      const pts = piece instanceof Rect ? piece.toIntervalSet() : piece;
+      const extra: number[] = [];
+      const b = pts.empty && piece instanceof Rect ? [piece.lo[0]!, piece.lo[0]!] : pts.bounds;
+      for (let k = 1; k < b.length; k += 2) {
+        const at = store.offset + b[k]! * store.strides[0]!;
+        if (at >= 0 && at < store.region.size) extra.push(at, at + 1);
+      }
+      return set.union(IntervalSet.fromPairs(extra));
+    });
+    memo.set(part, fp);
+  }
+  return fp;
+}
+
+function cached(
+  vs: ViewState,
+  other: Partition,
+  mode: ImageMode,
+  exact: boolean,
+  extent: number,
+  preimage: boolean,
+): ImageEntry | undefined {
+  const list = vs.images.get(other);
+  if (list === undefined) return undefined;
+  for (const e of list) {
+    if (e.mode === mode && e.exact === exact && e.extent === extent && e.preimage === preimage) return e;
+  }
+  return undefined;
+}
+
+function remember(vs: ViewState, other: Partition, entry: ImageEntry): void {
+  const list = vs.images.get(other);
+  if (list === undefined) vs.images.set(other, [entry]);
+  else list.push(entry);
+}
+
+function sameSets(p: Partition, sets: readonly IntervalSet[]): boolean {
+  if (p.colors !== sets.length) return false;
+  for (let c = 0; c < sets.length; c++) {
+    const q = p.pieces[c]!;
+    if (!(q instanceof IntervalSet) || !q.equals(sets[c]!)) return false;
+  }
+  return true;
+}
+
+/**
+ * The image of `srcPart` (a partition of `src`'s index space) in a 1-D destination space of
+ * `dstExtent` points. Cached against `src.region.version`: while the source region is not
+ * written, the same Partition object comes back without reading any value; after a write it
+ * is recomputed (`sync(region)` first, so pending writers finish) — and if the result did not
+ * change the old object is kept, so partitions derived from it stay valid.
+ */
+export function imagePartition(
+  src: Store,
+  srcPart: Partition,
+  mode: ImageMode,
+  exact: boolean,
+  dstExtent: number,
+  sync: (region: Region) => void,
+): Partition {
+  const vs = viewState(src);
+  const stats = statsSink();
+  const hit = cached(vs, srcPart, mode, exact, dstExtent, false);
+  const version = src.region.version;
+  if (hit !== undefined && hit.version === version) {
+    stats.imageHits++;
+    return hit.partition;
+  }
+  sync(src.region);
+  stats.imageComputations++;
+  const sets = imagePieces(src, srcPart, mode, exact, dstExtent);
+  if (hit !== undefined) {
+    hit.version = version;
+    if (!sameSets(hit.partition, sets))
+      hit.partition = new Partition('image', Rect.fromShape([dstExtent]), sets);
+    return hit.partition;
+  }
+  const partition = new Partition('image', Rect.fromShape([dstExtent]), sets);
+  remember(vs, srcPart, { mode, exact, extent: dstExtent, preimage: false, version, partition });
+  return partition;
+}
+
+/**
+ * The preimage of `dstPart` (a partition of a 1-D space) through `src`'s values: color `c`
+ * gets the points (rows) of `src` whose value lands in (range meets) piece `c`. Cached against
+ * `src.region.version` like {@link imagePartition}.
+ */
+export function preimagePartition(
+  src: Store,
+  dstPart: Partition,
+  mode: ImageMode,
+  sync: (region: Region) => void,
+): Partition {
+  const vs = viewState(src);
+  const stats = statsSink();
+  const extent = dstPart.space.hi[0] ?? 0;
+  const hit = cached(vs, dstPart, mode, true, extent, true);
+  const version = src.region.version;
+  if (hit !== undefined && hit.version === version) {
+    stats.imageHits++;
+    return hit.partition;
+  }
+  sync(src.region);
+  stats.imageComputations++;
+  const sets = preimagePieces(src, dstPart, mode);
+  const space = Rect.fromShape([src.shape[0]!]);
+  if (hit !== undefined) {
+    hit.version = version;
+    if (!sameSets(hit.partition, sets)) hit.partition = new Partition('preimage', space, sets);
+    return hit.partition;
+  }
+  const partition = new Partition('preimage', space, sets);
+  remember(vs, dstPart, { mode, exact: true, extent, preimage: true, version, partition });
+  return partition;
+}
