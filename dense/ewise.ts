@@ -39,7 +39,9 @@ interface Typed {
   dtype: DType;
 }
 
-const typedCache = new Map<string, Typed>();
+const typedCache = new Map<string, Map<number, Typed>>();
+const CODE: Record<DType, number> = { bool: 0, uint8: 1, int32: 2, float32: 3, float64: 4 };
+const SCODE: Partial<Record<DType, number>> = { bool: 0, int32: 1, float64: 2 };
 const kernelCache = new Map<string, string>();
 
 function scalarLeafDType(v: number | boolean): DType {
@@ -60,9 +62,16 @@ function typed(
   build: ((leaves: FuseNode[]) => FuseNode) | undefined,
   cast: DType | undefined,
 ): Typed {
-  let sig = cast === undefined ? op : `${op}>${cast}`;
-  for (const o of operands) sig += o instanceof ndarray ? `,${o.dtype}` : `,s${scalarLeafDType(o)}`;
-  const hit = typedCache.get(sig);
+  // Signature as a number: 3 bits per operand (dtype, or scalar kind) and 3 for the cast.
+  let code = cast === undefined ? 0 : CODE[cast] + 1;
+  for (const o of operands)
+    code = code * 8 + (o instanceof ndarray ? CODE[o.dtype] : 5 + SCODE[scalarLeafDType(o)]!);
+  let byOp = typedCache.get(op);
+  if (byOp === undefined) {
+    byOp = new Map();
+    typedCache.set(op, byOp);
+  }
+  const hit = byOp.get(code);
   if (hit) return hit;
   let ai = 0;
   let si = 0;
@@ -81,7 +90,7 @@ function typed(
   }
   if (cast !== undefined && cast !== dtype) tree = fx.castTo(cast, tree);
   const t = { tree, dtype };
-  typedCache.set(sig, t);
+  byOp.set(code, t);
   return t;
 }
 
@@ -182,6 +191,7 @@ export function launchEwise(
   arrays: readonly ndarray[],
   scalars: readonly number[],
 ): void {
+  if (launchContiguous(fn, tree, outStore, arrays, scalars)) return;
   const shape = outStore.shape;
   const nd = shape.length;
   const n = arrays.length;
@@ -248,6 +258,66 @@ export function launchEwise(
     constraints[k] = align(0, k + 1);
   }
   launch({ op: fn, kernel: kname, args, scalars, constraints, key: 0 });
+}
+
+const flatKernels = new WeakMap<FuseNode, Map<string, string>>();
+
+function sameShape(a: readonly number[], b: readonly number[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let d = 0; d < a.length; d++) if (a[d] !== b[d]) return false;
+  return true;
+}
+
+/**
+ * The lean path of small operations: every operand C-contiguous with the output's shape and no
+ * partial overlap — one flat launch over 1-D views, the kernel looked up by tree and dtypes.
+ */
+function launchContiguous(
+  fn: string,
+  tree: FuseNode,
+  outStore: Store,
+  arrays: readonly ndarray[],
+  scalars: readonly number[],
+): boolean {
+  if (!outStore.contiguous) return false;
+  const n = arrays.length;
+  let sharesOut = false;
+  for (let k = 0; k < n; k++) {
+    const s = arrays[k]!.store;
+    if (!sameShape(s.shape, outStore.shape) || !s.contiguous) return false;
+    if (s.region === outStore.region) {
+      if (s.offset !== outStore.offset) return false;
+      sharesOut = true;
+    }
+  }
+  let byTree = flatKernels.get(tree);
+  if (byTree === undefined) {
+    byTree = new Map();
+    flatKernels.set(tree, byTree);
+  }
+  const key = `${outStore.dtype}|${n}|${scalars.length}`;
+  let kname = byTree.get(key);
+  if (kname === undefined) {
+    kname = makeKernel(tree, outStore.dtype, 1, true, n, scalars.length);
+    byTree.set(key, kname);
+  }
+  const size = outStore.size;
+  const flat = [size];
+  const one = [1];
+  const args: LaunchArg[] = new Array(n + 1);
+  const constraints: Constraint[] = new Array(n);
+  args[0] = {
+    store: new Store(outStore.region, flat, one, outStore.offset),
+    privilege: sharesOut ? 'write' : 'write-discard',
+  };
+  for (let k = 0; k < n; k++) {
+    const s = arrays[k]!.store;
+    args[k + 1] = { store: new Store(s.region, flat, one, s.offset), privilege: 'read' };
+    constraints[k] = align(0, k + 1);
+  }
+  launch({ op: fn, kernel: kname, args, scalars, constraints, key: 0 });
+  return true;
 }
 
 const treeKeys = new WeakMap<FuseNode, string>();

@@ -48,7 +48,7 @@ function resDType(op: Op, dt: DType): DType {
   return dt;
 }
 
-const valueOf = (dt: DType, op: Op): fc.Arbitrary<number> => {
+const valueArbOf = (dt: DType, op: Op): fc.Arbitrary<number> => {
   const small = op === 'prod' ? 3 : 1000;
   const base = fc.integer({ min: -small, max: small });
   if (dt === 'bool') return fc.constantFrom(0, 1);
@@ -71,7 +71,7 @@ const caseArb = fc
   .chain((c) =>
     fc.record({
       c: fc.constant(c),
-      vals: fc.array(valueOf(c.dt, c.op), { minLength: size(c.shape), maxLength: size(c.shape) }),
+      vals: fc.array(valueArbOf(c.dt, c.op), { minLength: size(c.shape), maxLength: size(c.shape) }),
     }),
   );
 
