@@ -1,0 +1,250 @@
+/**
+ * Sparse LU with partial pivoting (left-looking, Gilbert–Peierls) on a CSC matrix held on the
+ * calling thread. This is the factorization behind `spsolve`: P·A·Q = L·U, where Q is a fill-reducing
+ * column order (reverse Cuthill–McKee on the pattern of A + Aᵀ, or the natural order) and P comes
+ * from partial pivoting (the largest entry of each column, the diagonal on ties).
+ *
+ * Cost: the work of each column is the flops it does (no O(n) scans per column), so banded and
+ * mesh-like matrices whose RCM profile is moderate factor quickly — 2-D Poisson with 1e4 unknowns in
+ * well under a second; 1-D (tridiagonal) problems with millions.
+ */
+import { ValueError } from '../../runtime/index.js';
+
+/** A CSC matrix on the host. */
+export interface HostCsc {
+  n: number;
+  indptr: ArrayLike<number>;
+  indices: ArrayLike<number>;
+  data: ArrayLike<number>;
+}
+
+/** The factors of P·A·Q = L·U. */
+export interface LuFactors {
+  n: number;
+  /** Column order Q: column k of the factored matrix is column q[k] of A. */
+  q: Int32Array;
+  /** prow[k]: the row of A chosen as pivot k. */
+  prow: Int32Array;
+  lp: Int32Array;
+  li: Int32Array;
+  lx: Float64Array;
+  up: Int32Array;
+  /** Row positions of U entries, in pivot numbering (k ≤ column). */
+  ui: Int32Array;
+  ux: Float64Array;
+}
+
+class Grow {
+  i: Int32Array;
+  x: Float64Array;
+  n = 0;
+  constructor(cap: number) {
+    this.i = new Int32Array(Math.max(16, cap));
+    this.x = new Float64Array(Math.max(16, cap));
+  }
+  push(i: number, x: number): void {
+    if (this.n === this.i.length) {
+      const ni = new Int32Array(this.n * 2);
+      ni.set(this.i);
+      this.i = ni;
+      const nx = new Float64Array(this.n * 2);
+      nx.set(this.x);
+      this.x = nx;
+    }
+    this.i[this.n] = i;
+    this.x[this.n++] = x;
+  }
+}
+
+/**
+ * Reverse Cuthill–McKee order of the symmetric pattern of A + Aᵀ (A in CSC; n×n).
+ * @param a - the matrix.
+ * @returns a permutation of 0..n-1.
+ */
+export function rcmOrder(a: HostCsc): Int32Array {
+  const n = a.n;
+  const deg = new Int32Array(n);
+  for (let j = 0; j < n; j++) {
+    for (let p = a.indptr[j]!; p < a.indptr[j + 1]!; p++) {
+      const i = a.indices[p]!;
+      if (i !== j) {
+        deg[i]!++;
+        deg[j]!++;
+      }
+    }
+  }
+  const ptr = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) ptr[i + 1] = ptr[i]! + deg[i]!;
+  const adj = new Int32Array(ptr[n]!);
+  const fill = ptr.slice(0, n);
+  for (let j = 0; j < n; j++) {
+    for (let p = a.indptr[j]!; p < a.indptr[j + 1]!; p++) {
+      const i = a.indices[p]!;
+      if (i !== j) {
+        adj[fill[i]!++] = j;
+        adj[fill[j]!++] = i;
+      }
+    }
+  }
+  const order = new Int32Array(n);
+  const seen = new Uint8Array(n);
+  let head = 0;
+  let tail = 0;
+  const byDegree = Array.from({ length: n }, (_, i) => i).sort((x, y) => deg[x]! - deg[y]!);
+  for (const start of byDegree) {
+    if (seen[start]) continue;
+    seen[start] = 1;
+    order[tail++] = start;
+    while (head < tail) {
+      const v = order[head++]!;
+      const nbrs: number[] = [];
+      for (let p = ptr[v]!; p < ptr[v + 1]!; p++) {
+        const u = adj[p]!;
+        if (!seen[u]) {
+          seen[u] = 1;
+          nbrs.push(u);
+        }
+      }
+      nbrs.sort((x, y) => deg[x]! - deg[y]!);
+      for (const u of nbrs) order[tail++] = u;
+    }
+  }
+  return order.reverse();
+}
+
+/**
+ * Factors P·A·Q = L·U.
+ * @param a - square CSC matrix on the host (duplicates are summed).
+ * @param q - column order (a permutation of 0..n-1).
+ * @param fn - the public function name, for error messages.
+ * @returns the factors.
+ * @throws ValueError when A is (numerically) singular.
+ */
+export function luFactor(a: HostCsc, q: Int32Array, fn: string): LuFactors {
+  const n = a.n;
+  const pinv = new Int32Array(n).fill(-1);
+  const prow = new Int32Array(n);
+  const lp = new Int32Array(n + 1);
+  const up = new Int32Array(n + 1);
+  const L = new Grow(4 * (a.indptr[n] ?? 0) + n);
+  const U = new Grow(4 * (a.indptr[n] ?? 0) + n);
+  const x = new Float64Array(n);
+  const mark = new Int32Array(n).fill(-1);
+  const reach = new Int32Array(n);
+  const stack = new Int32Array(n);
+  const pstack = new Int32Array(n);
+  for (let k = 0; k < n; k++) {
+    const col = q[k]!;
+    lp[k] = L.n;
+    up[k] = U.n;
+    // Symbolic: rows reachable from the pattern of A[:, col] through the columns of L so far,
+    // in topological order (reach[top..n-1]).
+    let top = n;
+    for (let p = a.indptr[col]!; p < a.indptr[col + 1]!; p++) {
+      const start = a.indices[p]!;
+      if (mark[start] === k) continue;
+      let head = 0;
+      stack[0] = start;
+      while (head >= 0) {
+        const i = stack[head]!;
+        const kk = pinv[i]!;
+        if (mark[i] !== k) {
+          mark[i] = k;
+          pstack[head] = kk < 0 ? 0 : lp[kk]! + 1;
+        }
+        let done = true;
+        if (kk >= 0) {
+          const end = lp[kk + 1]!;
+          for (let pp = pstack[head]!; pp < end; pp++) {
+            const r = L.i[pp]!;
+            if (mark[r] === k) continue;
+            pstack[head] = pp + 1;
+            stack[++head] = r;
+            done = false;
+            break;
+          }
+        }
+        if (done) {
+          head--;
+          reach[--top] = i;
+        }
+      }
+    }
+    // Numeric: x = L \ A[:, col] restricted to the reach.
+    for (let p = top; p < n; p++) x[reach[p]!] = 0;
+    for (let p = a.indptr[col]!; p < a.indptr[col + 1]!; p++) x[a.indices[p]!]! += a.data[p]!;
+    let ipiv = -1;
+    let amax = -1;
+    for (let p = top; p < n; p++) {
+      const i = reach[p]!;
+      const kk = pinv[i]!;
+      if (kk < 0) {
+        const v = Math.abs(x[i]!);
+        if (v > amax || (v === amax && i === col)) {
+          amax = v;
+          ipiv = i;
+        }
+        continue;
+      }
+      U.push(kk, x[i]!);
+      const xi = x[i]!;
+      for (let pp = lp[kk]! + 1; pp < lp[kk + 1]!; pp++) x[L.i[pp]!]! -= L.x[pp]! * xi;
+    }
+    if (ipiv < 0 || amax === 0 || !Number.isFinite(amax)) {
+      throw new ValueError(`${fn}: matrix is singular (no usable pivot in column ${col})`);
+    }
+    // Prefer the diagonal when it is as large as the maximum (ties), as SuperLU does.
+    if (pinv[col]! < 0 && mark[col] === k && Math.abs(x[col]!) >= amax) ipiv = col;
+    const pivot = x[ipiv]!;
+    U.push(k, pivot);
+    pinv[ipiv] = k;
+    prow[k] = ipiv;
+    L.push(ipiv, 1);
+    for (let p = top; p < n; p++) {
+      const i = reach[p]!;
+      if (pinv[i]! < 0) L.push(i, x[i]! / pivot);
+      x[i] = 0;
+    }
+  }
+  lp[n] = L.n;
+  up[n] = U.n;
+  return {
+    n,
+    q,
+    prow,
+    lp,
+    li: L.i.subarray(0, L.n),
+    lx: L.x.subarray(0, L.n),
+    up,
+    ui: U.i.subarray(0, U.n),
+    ux: U.x.subarray(0, U.n),
+  };
+}
+
+/**
+ * Solves A·x = b with the factors of `luFactor`.
+ * @param f - the factors.
+ * @param b - right-hand side (length n; not modified).
+ * @returns x.
+ */
+export function luSolve(f: LuFactors, b: ArrayLike<number>): Float64Array {
+  const n = f.n;
+  const w = Float64Array.from(b);
+  const y = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    const yk = w[f.prow[k]!]!;
+    y[k] = yk;
+    if (yk === 0) continue;
+    for (let p = f.lp[k]! + 1; p < f.lp[k + 1]!; p++) w[f.li[p]!]! -= f.lx[p]! * yk;
+  }
+  const x = new Float64Array(n);
+  for (let j = n - 1; j >= 0; j--) {
+    // The diagonal is the last entry of U's column j.
+    const end = f.up[j + 1]! - 1;
+    const zj = y[j]! / f.ux[end]!;
+    x[f.q[j]!] = zj;
+    if (zj === 0) continue;
+    for (let p = f.up[j]!; p < end; p++) y[f.ui[p]!]! -= f.ux[p]! * zj;
+  }
+  return x;
+}
