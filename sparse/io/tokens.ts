@@ -21,6 +21,58 @@ function latin1(buf: Buffer, s: number, e: number): string {
   return buf.toString('latin1', s, e);
 }
 
+const SPLIT = 134217729; // 2^27 + 1, Dekker's splitter
+const f64 = new Float64Array(1);
+const u32 = new Uint32Array(f64.buffer);
+
+/** Exact a*b as hi + lo (Dekker's TwoProduct; no overflow in our ranges). */
+function twoProdLo(a: number, b: number, p: number): number {
+  let c = SPLIT * a;
+  const ah = c - (c - a);
+  const al = a - ah;
+  c = SPLIT * b;
+  const bh = c - (c - b);
+  const bl = b - bh;
+  return ah * bh - p + ah * bl + al * bh + al * bl;
+}
+
+/**
+ * (m * 10^k + b) * 10^exp correctly rounded, for 16 to 19 significant digits and |exp| <= 22, or
+ * NaN when this method cannot prove the rounding (then the caller uses `Number(text)`). The
+ * mantissa is formed exactly as a double-double, scaled by the exact double 10^|exp| with an
+ * error below 2^-100 relative, and the rounded sum is accepted only when the exact value lies
+ * clearly inside its rounding interval (not within the error bound of a halfway point).
+ */
+function longDecimal(m: number, b: number, k: number, exp: number): number {
+  if (exp > 22 || exp < -22) return Number.NaN;
+  const pk = POW10[k]!;
+  const w1 = m * pk; // exact? not always: m < 10^15, pk <= 10^4, product < 2^63
+  const w1lo = twoProdLo(m, pk, w1);
+  const hi = w1 + b; // TwoSum(w1, b)
+  const bb = hi - w1;
+  const lo = w1 - (hi - bb) + (b - bb) + w1lo; // |lo| tiny relative to hi; lo rounded (error < 2^-106 |hi|)
+  const P = POW10[exp < 0 ? -exp : exp]!;
+  let q1: number;
+  let q2: number;
+  if (exp >= 0) {
+    q1 = hi * P;
+    q2 = twoProdLo(hi, P, q1) + lo * P;
+  } else {
+    q1 = hi / P;
+    const pr = q1 * P;
+    q2 = (hi - pr - twoProdLo(q1, P, pr) + lo) / P;
+  }
+  const s = q1 + q2; // TwoSum(q1, q2): s and the exact remainder err
+  const sb = s - q1;
+  const err = q1 - (s - sb) + (q2 - sb);
+  f64[0] = s;
+  const bits = u32[1]! >>> 20;
+  if ((u32[1]! & 0xfffff) === 0 && u32[0] === 0) return Number.NaN; // a power of two: asymmetric interval
+  const half = 2 ** (bits - 1076); // half an ulp of s (s is normal here)
+  const delta = Math.abs(s) * 2 ** -98; // generous bound on |exact - (q1 + q2)|
+  return Math.abs(err) < half - delta ? s : Number.NaN;
+}
+
 export class Tokens {
   buf: Buffer = Buffer.alloc(0);
   pos = 0;
@@ -91,25 +143,30 @@ export class Tokens {
       neg = buf[p] === 45;
       p++;
     }
+    // m: the first 15 significant digits; b: up to 4 more (k of them); sig counts them all.
     let m = 0;
-    let sig = 0; // significant digits accumulated into m
+    let b = 0;
+    let k = 0;
+    let sig = 0;
     let digits = 0;
     let exp = 0;
+    let frac = false;
     for (; p < e; p++) {
-      const d = buf[p]! - 48;
+      const c = buf[p]!;
+      if (c === 46 /* . */ && !frac) {
+        frac = true;
+        continue;
+      }
+      const d = c - 48;
       if (d < 0 || d > 9) break;
       digits++;
-      if (m !== 0 || d !== 0) sig++;
-      m = m * 10 + d;
-    }
-    if (p < e && buf[p] === 46 /* . */) {
-      for (p++; p < e; p++) {
-        const d = buf[p]! - 48;
-        if (d < 0 || d > 9) break;
-        digits++;
-        if (m !== 0 || d !== 0) sig++;
-        m = m * 10 + d;
-        exp--;
+      if (frac) exp--;
+      if (sig === 0 && d === 0) continue;
+      sig++;
+      if (sig <= 15) m = m * 10 + d;
+      else if (sig <= 19) {
+        b = b * 10 + d;
+        k++;
       }
     }
     if (digits > 0 && p < e && (buf[p] === 101 || buf[p] === 69) /* e E */) {
@@ -130,8 +187,15 @@ export class Tokens {
       exp += eneg ? -x : x;
     }
     if (digits === 0 || p !== e) return this.special();
-    // A well-formed decimal beyond the fast path: the engine's correctly rounded conversion.
-    if (sig > 15 || exp > 22 || exp < -22) return Number(this.text());
+    if (sig > 15) {
+      // Digits past the 15th were not scaled into m: their count (sig - 15 - k) raises the exponent.
+      exp += sig - 15 - k;
+      const v = sig <= 19 ? longDecimal(m, b, k, exp) : Number.NaN;
+      // A well-formed decimal that neither path proves exact: the engine's correctly rounded conversion.
+      if (Number.isNaN(v)) return Number(this.text());
+      return neg ? -v : v;
+    }
+    if (exp > 22 || exp < -22) return Number(this.text());
     const v = exp >= 0 ? m * POW10[exp]! : m / POW10[-exp]!;
     return neg ? -v : v;
   }
