@@ -11,7 +11,7 @@ const CR = 13;
  * parsed in place by the caller (see `numbers.ts`), so no string is made per line.
  */
 export class LineReader {
-  buf: Buffer = Buffer.allocUnsafe(CHUNK);
+  buf: Buffer;
   start = 0;
   end = 0;
   lineNo = 0;
@@ -20,7 +20,9 @@ export class LineReader {
   private eof = false;
   private fd: number;
 
-  constructor(path: string) {
+  /** @param chunk - the buffer's initial size (tests use tiny ones to exercise the chunk boundaries) */
+  constructor(path: string, chunk = CHUNK) {
+    this.buf = Buffer.allocUnsafe(chunk);
     this.fd = openSync(path, 'r');
   }
 

@@ -39,8 +39,8 @@ const PERCENT = 37;
  *   entries than declared, indices out of range (including 0), non-numeric fields, truncated or
  *   empty files.
  */
-export function readMatrixMarket(path: string, fn = 'mmread'): MMData {
-  const r = new LineReader(path);
+export function readMatrixMarket(path: string, fn = 'mmread', chunk?: number): MMData {
+  const r = new LineReader(path, chunk);
   try {
     return parse(r, path, fn);
   } finally {
