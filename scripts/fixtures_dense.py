@@ -99,3 +99,36 @@ p(2.5, "float64")
 p(7, "int32")
 (out / "printing.json").write_text(json.dumps(printing, indent=1))
 print(f"wrote {len(promotion) + len(scalars)} promotion, {len(reductions)} reduction, {len(printing)} printing cases to {out}")
+
+# --- examples: Legate NumPy's figures 1 (Jacobi) and 2 (five-point stencil) at small size.
+def stencil(n, iters):
+    grid = np.zeros((n + 2, n + 2))
+    grid[0, :] = 1
+    center = grid[1:-1, 1:-1]
+    north = grid[0:-2, 1:-1]
+    east = grid[1:-1, 2:]
+    west = grid[1:-1, 0:-2]
+    south = grid[2:, 1:-1]
+    for _ in range(iters):
+        average = center + north + east + west + south
+        center[:] = 0.2 * average
+    return grid
+
+
+def jacobi(n, iters):
+    i = np.arange(n)
+    A = 1.0 / (i[:, None] + i[None, :] + 1) + np.diag(np.full(n, 2.0 * n))
+    b = np.arange(n, dtype=np.float64)
+    x = np.zeros(n)
+    d = np.diag(A)
+    R = A - np.diag(d)
+    for _ in range(iters):
+        x = (b - np.dot(R, x)) / d
+    return x
+
+
+examples = {
+    "stencil": {"n": 6, "iters": 5, "grid": enc_list(stencil(6, 5))},
+    "jacobi": {"n": 7, "iters": 20, "x": enc_list(jacobi(7, 20))},
+}
+(out / "examples.json").write_text(json.dumps(examples))
