@@ -32,7 +32,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const iters = Number(process.argv[3] ?? 50);
   const t0 = performance.now();
   const { x, A, b } = run(n, iters);
-  const res = np.linalg.norm(np.dot(A, x).subtract(b)).item();
+  const res = Number(np.linalg.norm(np.dot(A, x).subtract(b)).item());
   console.log(
     `jacobi n=${n}, ${iters} iterations: residual ${res.toExponential(3)} (${(performance.now() - t0).toFixed(1)} ms)`,
   );
