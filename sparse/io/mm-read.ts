@@ -112,9 +112,11 @@ function readCoordinate(
   const integer = b.field === 'integer';
   const nf = pattern ? 2 : 3;
   const fields = pattern ? 'row col' : 'row col value';
-  const row = new Int32Array(nnz);
-  const col = new Int32Array(nnz);
-  const val = new Float64Array(nnz);
+  // General files are read straight into the shared arrays that become the result's regions.
+  const general = b.symmetry === 'general';
+  const row = general ? (sharedArray('int32', nnz) as Int32Array) : new Int32Array(nnz);
+  const col = general ? (sharedArray('int32', nnz) as Int32Array) : new Int32Array(nnz);
+  const val = general ? (sharedArray('float64', nnz) as Float64Array) : new Float64Array(nnz);
   let k = 0;
   const fieldCount = () => {
     let c = 1;
@@ -187,32 +189,34 @@ function expandCoordinate(
   val: Float64Array,
 ): MMCoordinate {
   const nnz = row.length;
+  if (b.symmetry === 'general')
+    return { ...b, format: 'coordinate', shape, row, col, values: finishValues(b.field, val) };
   let extra = 0;
-  if (b.symmetry !== 'general') for (let k = 0; k < nnz; k++) if (row[k] !== col[k]) extra++;
+  for (let k = 0; k < nnz; k++) if (row[k] !== col[k]) extra++;
   const total = nnz + extra;
   const R = sharedArray('int32', total) as Int32Array;
   const C = sharedArray('int32', total) as Int32Array;
-  const V = new Float64Array(total);
+  const V = sharedArray('float64', total) as Float64Array;
   R.set(row);
   C.set(col);
   V.set(val);
   const sign = b.symmetry === 'skew-symmetric' ? -1 : 1;
   let t = nnz;
-  if (extra > 0)
-    for (let k = 0; k < nnz; k++) {
-      if (row[k] === col[k]) continue;
-      R[t] = col[k]!;
-      C[t] = row[k]!;
-      V[t] = sign * val[k]!;
-      t++;
-    }
+  for (let k = 0; k < nnz; k++) {
+    if (row[k] === col[k]) continue;
+    R[t] = col[k]!;
+    C[t] = row[k]!;
+    V[t] = sign * val[k]!;
+    t++;
+  }
   return { ...b, format: 'coordinate', shape, row: R, col: C, values: finishValues(b.field, V) };
 }
 
-/** Shared-memory values: int32 for integer fields whose values all fit, float64 otherwise. */
+/** Shared-memory values (`v` is shared): int32 for integer fields whose values all fit, else `v` itself. */
 function finishValues(field: MMField, v: Float64Array): MMValues {
   let fits = field === 'integer';
   for (let k = 0; fits && k < v.length; k++) fits = (v[k]! | 0) === v[k];
+  if (!fits) return v;
   const out = sharedArray(fits ? 'int32' : 'float64', v.length) as MMValues;
   out.set(v);
   return out;
@@ -236,7 +240,7 @@ function readArray(
   const skew = b.symmetry === 'skew-symmetric';
   const sym = b.symmetry !== 'general';
   const count = !sym ? m * n : skew ? (n * (n - 1)) / 2 : (n * (n + 1)) / 2;
-  const out = new Float64Array(m * n);
+  const out = sharedArray('float64', m * n) as Float64Array;
   // Column-major order; symmetric storage lists the lower triangle (strictly lower when skew).
   let i = sym ? (skew ? 1 : 0) : 0;
   let j = 0;
