@@ -121,6 +121,18 @@ function gather(s: Solving): void {
   }
   s.derivedOf = derivedOf;
   s.visiting = new Array(n).fill(false);
+  // Derivations must form chains and trees, not cycles: walk each chain of sources.
+  for (const c of derivedList) {
+    const seen: Derived[] = [c];
+    let r = findRoot(parent, c.src);
+    while (derivedOf[r] !== undefined) {
+      const d = derivedOf[r]!;
+      if (d === c) refuse(spec, `the derivations ${seen.map(formatConstraint).join(' <- ')} form a cycle`);
+      if (seen.includes(d)) break;
+      seen.push(d);
+      r = findRoot(parent, d.src);
+    }
+  }
 }
 
 /** The partition of an alignment class, deriving its sources first. */
