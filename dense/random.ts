@@ -2,7 +2,7 @@
  * Random numbers: a counter-based generator (Philox2x32-10) keyed by (seed, call, global element
  * index), so a seed gives the same numbers whatever the number of workers or pieces.
  */
-import { argMessage, type DType, launch, registerKernel, ValueError } from '../runtime/index.js';
+import { argMessage, type DType, ensureKernel, launch, ValueError } from '../runtime/index.js';
 import { alloc, type ShapeLike, shapeArg } from './alloc.js';
 import { RANDOM } from './kernel-names.js';
 import type { ndarray } from './ndarray.js';
@@ -11,28 +11,21 @@ import type { ndarray } from './ndarray.js';
  * Scalars: [kind, key, stream, a, b]; kind 0 uniform in [a, b), 1 normal (mean a, sd b), 2
  * integers in [a, b). Element i uses counters (i, 2·stream) and, for normals, (i, 2·stream + 1).
  */
-registerKernel(RANDOM, (t) => {
-  const out = t.arrays[0]!;
-  const o = t.offsets[0]!;
-  const kind = t.scalars[0]!;
-  const key0 = t.scalars[1]! >>> 0;
-  const stream = t.scalars[2]!;
-  const a = t.scalars[3]!;
-  const b = t.scalars[4]!;
-  const mulhi = (x: number, y: number): number => {
-    const x0 = x & 0xffff;
-    const x1 = x >>> 16;
-    const y0 = y & 0xffff;
-    const y1 = y >>> 16;
+// Written as source text (not a function) so that no transpiler helper (e.g. esbuild's `__name`
+// for inner functions) leaks into the text shipped to workers.
+ensureKernel(RANDOM, () => ({
+  source: `function (t) {
+  const out = t.arrays[0], o = t.offsets[0];
+  const kind = t.scalars[0], key0 = t.scalars[1] >>> 0, stream = t.scalars[2];
+  const a = t.scalars[3], b = t.scalars[4];
+  function mulhi(x, y) {
+    const x0 = x & 0xffff, x1 = x >>> 16, y0 = y & 0xffff, y1 = y >>> 16;
     const t0 = x1 * y0 + ((x0 * y0) >>> 16);
     const w1 = (t0 & 0xffff) + x0 * y1;
     return (x1 * y1 + Math.floor(t0 / 65536) + Math.floor(w1 / 65536)) >>> 0;
-  };
-  // One Philox2x32-10 block → a double in [0, 1) with 53 random bits.
-  const uniform = (c0: number, c1: number): number => {
-    let L = c0 >>> 0;
-    let R = c1 >>> 0;
-    let k = key0;
+  }
+  function uniform(c0, c1) {
+    let L = c0 >>> 0, R = c1 >>> 0, k = key0;
     for (let r = 0; r < 10; r++) {
       const hi = mulhi(0xd256d193, L);
       const lo = Math.imul(0xd256d193, L) >>> 0;
@@ -41,19 +34,18 @@ registerKernel(RANDOM, (t) => {
       k = (k + 0x9e3779b9) >>> 0;
     }
     return ((L >>> 5) * 67108864 + (R >>> 6)) / 9007199254740992;
-  };
+  }
   const s0 = 2 * stream;
-  for (let i = t.lo[0]!; i < t.hi[0]!; i++) {
+  for (let i = t.lo[0]; i < t.hi[0]; i++) {
     const u = uniform(i, s0);
-    let v: number;
+    let v;
     if (kind === 0) v = a + (b - a) * u;
-    else if (kind === 1) {
-      const u2 = uniform(i, s0 + 1);
-      v = a + b * Math.sqrt(-2 * Math.log(1 - u)) * Math.cos(2 * Math.PI * u2);
-    } else v = a + Math.floor(u * (b - a));
+    else if (kind === 1) v = a + b * Math.sqrt(-2 * Math.log(1 - u)) * Math.cos(2 * Math.PI * uniform(i, s0 + 1));
+    else v = a + Math.floor(u * (b - a));
     out[o + i] = v;
   }
-});
+}`,
+}));
 
 function mixSeed(seed: number): number {
   let x = (Math.floor(seed) ^ Math.floor(seed / 4294967296)) >>> 0;
