@@ -1,9 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { DefaultMapper, isMapper, type Mapper } from '../mapper/index.js';
 import { argMessage, ValueError } from './errors.js';
 
 /** Runtime configuration. */
 export interface RuntimeOptions {
-  /** Worker threads in the pool; 0 runs every task inline. Default: `COHORT_WORKERS`, else the core count. */
+  /**
+   * Worker threads in the pool; 0 runs every task inline. Default: `COHORT_WORKERS`, else
+   * `os.availableParallelism()`. Changing it drains the pool and resizes it at the next launch.
+   */
   workers?: number;
   /** The mapper (see `cohort/runtime`'s Mapper interface). */
   mapper?: Mapper;
@@ -16,7 +20,9 @@ function defaultWorkers(): number {
     if (Number.isInteger(n) && n >= 0) return n;
     throw new ValueError(argMessage('cohort', 'COHORT_WORKERS', 'a non-negative integer', env));
   }
-  return 0;
+  // One worker per core: the issuing thread mostly sleeps in Atomics.wait while workers run, and
+  // tiny pieces run inline on it anyway.
+  return availableParallelism();
 }
 
 const state = { workers: -1, mapper: new DefaultMapper() as Mapper };

@@ -1,147 +1,402 @@
-import { ctorOf, type DType, type TypedArray } from './dtype.js';
+/**
+ * The execution engine (DESIGN.md §2 "Execution"): turns a solved {@link LaunchPlan} into point
+ * tasks. Per piece it runs the dependence analysis (runtime/deps.ts), then either runs the piece
+ * inline on the calling thread — when the pool is empty, or when the mapper calls the piece tiny
+ * and every dependence already completed — or appends it, with the events it waits on, to its
+ * worker's batch (runtime/pool.ts). The calling thread never waits at launch.
+ */
+import { currentMapper, workerCount } from './config.js';
+import { addAccess, analyze, K_READ, kindOf, type RegionState, stateOf } from './deps.js';
+import type { TypedArray } from './dtype.js';
+import { currentPool, flushAll, setPool, waitAsync, waitSync } from './engine-pool.js';
 import { TaskError } from './errors.js';
-import { Future } from './future.js';
+import {
+  allocSeq,
+  causeOf,
+  EVENT_MASK,
+  EVENT_SLOTS,
+  failEvent,
+  futureValue,
+  isDone,
+  isFailed,
+  needsBackPressure,
+  peekSeq,
+} from './events.js';
+import { recordFailure, recordTaskError, taskErrorFor } from './failures.js';
+import { Future, setFutureResolver } from './future.js';
 import { getKernel, type KernelFn, type TaskContext } from './kernels.js';
 import type { LaunchPlan } from './plan.js';
-import type { Region } from './region.js';
-import type { Store } from './store.js';
+import type { Pool } from './pool.js';
+
+export { combine } from './engine-combine.js';
+export { fence, fenceAsync, gather, readStore, readStoreAsync, syncRegion } from './engine-read.js';
+
+import { combine } from './engine-combine.js';
+import { fence } from './engine-read.js';
+
+const EMPTY: number[] = [];
+/** Scratch list of dependences (pairs seq, isData) of the piece being analyzed. */
+const deps: number[] = [];
+/** Futures whose producing event slot may be reused: materialized before reuse. */
+const futRefs = new Map<number, WeakRef<Future>>();
+
+/** Moves a completed pending future's value (or error) into the object. */
+function materialize(f: Future): void {
+  const e = f._seq;
+  if (isFailed(e)) f._error = taskErrorFor(causeOf(e));
+  else f._value = futureValue(e);
+  f._seq = -1;
+}
+
+setFutureResolver({
+  sync(f) {
+    if (f._seq >= 0) {
+      waitSync(f._seq);
+      if (f._seq >= 0) materialize(f);
+    }
+    return f.value();
+  },
+  async async(f) {
+    if (f._seq >= 0) {
+      await waitAsync(f._seq);
+      if (f._seq >= 0) materialize(f);
+    }
+    return f.value();
+  },
+});
+
+/** A new sequence number, after back-pressure and after saving a future whose slot it reuses. */
+function newSeq(): number {
+  if (needsBackPressure()) waitSync(peekSeq() - EVENT_SLOTS);
+  const seq = allocSeq();
+  if (futRefs.size > 0) {
+    const slot = seq & EVENT_MASK;
+    const r = futRefs.get(slot);
+    if (r !== undefined) {
+      futRefs.delete(slot);
+      const f = r.deref();
+      if (f !== undefined && f._seq === seq - EVENT_SLOTS) materialize(f);
+    }
+  }
+  return seq;
+}
+
+/** A failed event standing for a known error (a failed input future). */
+function failedSeqOf(err: TaskError): number {
+  const seq = newSeq();
+  recordTaskError(seq, err);
+  failEvent(seq, seq);
+  return seq;
+}
+
+/** The pool for `workers` (drains and replaces the current one when the size changed). */
+function poolFor(workers: number): Pool | null {
+  const p = currentPool();
+  if ((p === null ? 0 : p.size) === workers) return p;
+  fence();
+  setPool(workers);
+  return currentPool();
+}
+
+/** Runs a kernel inline; returns -1, or the seq of the (new, failed) event. */
+function runInline(kernel: KernelFn, t: TaskContext, op: string): number {
+  try {
+    kernel(t);
+    return -1;
+  } catch (e) {
+    const seq = newSeq();
+    const err = e instanceof Error ? e : new Error(String(e));
+    recordFailure(seq, op, err.message, err.name, err.stack);
+    failEvent(seq, seq);
+    return seq;
+  }
+}
+
+/** Scans `deps`: -2 when one is unfinished, the origin of a failed data dependence, else -1. */
+function depStatus(): number {
+  let origin = -1;
+  let pending = false;
+  for (let k = 0; k < deps.length; k += 2) {
+    const e = deps[k]!;
+    if (!isDone(e)) pending = true;
+    else if (origin < 0 && deps[k + 1] === 1 && isFailed(e)) origin = causeOf(e);
+  }
+  return origin >= 0 ? origin : pending ? -2 : -1;
+}
 
 /**
- * PROVISIONAL inline engine: runs every point task on the calling thread at launch. The pool
- * engine (events in shared memory, per-piece dependence analysis, piscina) replaces it.
+ * Submits a solved launch: one point task per color.
+ * @returns the launch's {@link Future} for reductions, else undefined
  */
 export function submit(plan: LaunchPlan): Future | undefined {
   const spec = plan.spec;
-  const kernel = getKernel(spec.kernel).fn as KernelFn;
-  const futures = (spec.futures ?? []).map((f) => f.value());
-  const partials = spec.reduce ? new Float64Array(plan.nBlocks * plan.width) : null;
-  for (const a of spec.args) if (a.privilege !== 'read') a.store.region.version++;
-  try {
-    for (let c = 0; c < plan.colors; c++) {
-      const t: TaskContext = {
-        arrays: spec.args.map((a) => a.store.region.data),
-        offsets: spec.args.map((a) => a.store.offset),
-        strides: spec.args.map((a) => a.store.strides.slice()),
-        shapes: spec.args.map((a) => a.store.shape.slice()),
-        lo: plan.tiles[c]!.lo.slice(),
-        hi: plan.tiles[c]!.hi.slice(),
-        scalars: (spec.scalars ?? []).slice(),
-        futures,
+  const args = spec.args;
+  const nargs = args.length;
+  const op = spec.op;
+  const info = getKernel(spec.kernel);
+  const kernel = info.fn as KernelFn;
+  const workers = workerCount();
+  const pool = poolFor(workers);
+  const mapper = currentMapper();
+
+  const kinds = new Array<number>(nargs);
+  const states = new Array<RegionState>(nargs);
+  for (let i = 0; i < nargs; i++) {
+    const a = args[i]!;
+    kinds[i] = kindOf(a.privilege);
+    states[i] = stateOf(a.store.region);
+    if (kinds[i] !== K_READ) a.store.region.version++;
+  }
+
+  // Input futures: known values go by value; pending ones by event (a data dependence).
+  let futVals: number[] = EMPTY;
+  let futSeqs: number[] | null = null;
+  let futDeps: number[] = EMPTY;
+  const futs = spec.futures;
+  if (futs !== undefined && futs.length > 0) {
+    futVals = new Array<number>(futs.length);
+    for (let k = 0; k < futs.length; k++) {
+      const f = futs[k]!;
+      if (f._seq >= 0 && isDone(f._seq)) materialize(f);
+      if (f._seq < 0) {
+        if (f._error !== null) {
+          if (futDeps === EMPTY) futDeps = [];
+          futDeps.push(failedSeqOf(f._error), 1);
+          futVals[k] = Number.NaN;
+        } else futVals[k] = f._value;
+      } else {
+        if (futSeqs === null) futSeqs = new Array<number>(futs.length).fill(-1);
+        futSeqs[k] = f._seq;
+        if (futDeps === EMPTY) futDeps = [];
+        futDeps.push(f._seq, 1);
+        futVals[k] = Number.NaN;
+      }
+    }
+  }
+
+  const reduce = spec.reduce;
+  const nPartials = reduce ? plan.nBlocks * plan.width : 0;
+  const partials = reduce
+    ? pool === null
+      ? new Float64Array(nPartials)
+      : new Float64Array(new SharedArrayBuffer(nPartials * 8))
+    : null;
+
+  let arrays: TypedArray[] | null = null;
+  let offsets: number[] | null = null;
+  let strides: (readonly number[])[] | null = null;
+  let shapes: (readonly number[])[] | null = null;
+  let launchRec: unknown[] | null = null;
+  let failOrigin = -1;
+  let posted: number[] | null = null;
+  let lastSlot = -1;
+  const colors = plan.colors;
+  const scalars = (spec.scalars ?? EMPTY) as number[];
+
+  for (let c = 0; c < colors; c++) {
+    const fps = plan.footprints[c]!;
+    deps.length = 0;
+    for (let k = 0; k < futDeps.length; k++) deps.push(futDeps[k]!);
+    for (let i = 0; i < nargs; i++) {
+      const fp = fps[i]!;
+      if (!fp.empty) analyze(states[i]!, fp, kinds[i]!, deps);
+    }
+    const status = depStatus();
+    if (status >= 0) {
+      // A data dependence failed: skip the piece, carrying the original failure.
+      const seq = newSeq();
+      failEvent(seq, status);
+      if (failOrigin < 0) failOrigin = status;
+      for (let i = 0; i < nargs; i++)
+        if (kinds[i] !== K_READ && !fps[i]!.empty) addAccess(states[i]!, fps[i]!, kinds[i]!, seq);
+      continue;
+    }
+    let inline = pool === null;
+    if (!inline && status === -1) {
+      let bytes = 0;
+      for (let i = 0; i < nargs; i++) bytes += fps[i]!.volume * args[i]!.store.region.data.BYTES_PER_ELEMENT;
+      inline = mapper.inline(op, bytes, workers);
+    }
+    const tile = plan.tiles[c]!;
+    if (inline) {
+      if (arrays === null) {
+        arrays = new Array<TypedArray>(nargs);
+        offsets = new Array<number>(nargs);
+        strides = new Array<readonly number[]>(nargs);
+        shapes = new Array<readonly number[]>(nargs);
+        for (let i = 0; i < nargs; i++) {
+          const st = args[i]!.store;
+          arrays[i] = st.region.data;
+          offsets[i] = st.offset;
+          strides[i] = st.strides;
+          shapes[i] = st.shape;
+        }
+      }
+      const t = {
+        arrays,
+        offsets: offsets!,
+        strides: strides as number[][],
+        shapes: shapes as number[][],
+        lo: tile.lo as number[],
+        hi: tile.hi as number[],
+        scalars,
+        futures: futVals,
         color: c,
-        colors: plan.colors,
+        colors,
         partials,
         block: plan.block,
       };
-      kernel(t);
+      const failed = runInline(kernel, t, op);
+      if (failed >= 0) {
+        if (failOrigin < 0) failOrigin = failed;
+        for (let i = 0; i < nargs; i++)
+          if (kinds[i] !== K_READ && !fps[i]!.empty) addAccess(states[i]!, fps[i]!, kinds[i]!, failed);
+      }
+      continue;
     }
-  } catch (e) {
-    const err = new TaskError(spec.op, (e as Error).message, { cause: e });
-    if (spec.reduce) return Future.failed(err);
-    throw err;
+    // Post the piece to its worker.
+    const seq = newSeq();
+    const slotIndex = mapper.worker(c, colors, workers) % workers;
+    const s = pool!.slot(slotIndex);
+    pool!.ensureKernel(s, info.id);
+    if (launchRec === null) {
+      const ids = new Array<number>(nargs);
+      const offs = new Array<number>(nargs);
+      const strs = new Array<readonly number[]>(nargs);
+      const shps = new Array<readonly number[]>(nargs);
+      for (let i = 0; i < nargs; i++) {
+        const st = args[i]!.store;
+        ids[i] = st.region.id;
+        offs[i] = st.offset;
+        strs[i] = st.strides;
+        shps[i] = st.shape;
+      }
+      launchRec = [
+        'L',
+        info.id,
+        op,
+        ids,
+        offs,
+        strs,
+        shps,
+        scalars,
+        futVals,
+        futSeqs,
+        partials,
+        plan.block,
+        colors,
+      ];
+    }
+    if (s.lastLaunch !== launchRec) {
+      for (let i = 0; i < nargs; i++) {
+        const r = args[i]!.store.region;
+        pool!.ensureRegion(s, r.id, r.data);
+      }
+      s.batch.push(launchRec);
+      s.lastLaunch = launchRec;
+    }
+    s.batch.push(['T', seq, c, tile.lo, tile.hi, deps.slice()]);
+    for (let i = 0; i < nargs; i++) if (!fps[i]!.empty) addAccess(states[i]!, fps[i]!, kinds[i]!, seq);
+    if (reduce) {
+      if (posted === null) posted = [];
+      posted.push(seq, 1);
+      lastSlot = slotIndex;
+    }
+    pool!.posted(s, seq, op);
   }
-  if (!spec.reduce) return undefined;
-  return Future.of(combine(spec.reduce.combine, partials!, plan.nBlocks, plan.width, spec.reduce.identity));
+
+  if (!reduce) return undefined;
+  if (failOrigin >= 0) return Future.failed(taskErrorFor(failOrigin));
+  if (posted === null) {
+    try {
+      return Future.of(combine(reduce.combine, partials!, plan.nBlocks, plan.width, reduce.identity));
+    } catch (e) {
+      return Future.failed(new TaskError(op, (e as Error).message, { cause: e }));
+    }
+  }
+  const seq = newSeq();
+  const s = pool!.slot(lastSlot);
+  const builtin =
+    reduce.combine === 'sum' ||
+    reduce.combine === 'prod' ||
+    reduce.combine === 'min' ||
+    reduce.combine === 'max';
+  let comb: string | number = reduce.combine;
+  if (!builtin) {
+    const k = getKernel(reduce.combine);
+    pool!.ensureKernel(s, k.id);
+    comb = k.id;
+  }
+  s.batch.push(['X', seq, op, comb, partials, plan.nBlocks, plan.width, reduce.identity ?? null, posted]);
+  pool!.posted(s, seq, op);
+  const f = Future.pending(seq, lastSlot);
+  futRefs.set(seq & EVENT_MASK, new WeakRef(f));
+  return f;
 }
 
-/** Combines reduction partials in block order. */
-export function combine(
-  op: string,
-  p: Float64Array,
-  nBlocks: number,
-  width: number,
-  identity?: number,
-): number {
-  if (nBlocks === 0 && identity !== undefined) return identity;
-  switch (op) {
-    case 'sum': {
-      let s = 0;
-      for (let b = 0; b < nBlocks; b++) s += p[b * width]!;
-      return s;
-    }
-    case 'prod': {
-      let s = 1;
-      for (let b = 0; b < nBlocks; b++) s *= p[b * width]!;
-      return s;
-    }
-    case 'min': {
-      let s = Number.POSITIVE_INFINITY;
-      for (let b = 0; b < nBlocks; b++) {
-        const v = p[b * width]!;
-        if (v < s || Number.isNaN(v)) s = v;
-        if (Number.isNaN(s)) break;
-      }
-      return s;
-    }
-    case 'max': {
-      let s = Number.NEGATIVE_INFINITY;
-      for (let b = 0; b < nBlocks; b++) {
-        const v = p[b * width]!;
-        if (v > s || Number.isNaN(v)) s = v;
-        if (Number.isNaN(s)) break;
-      }
-      return s;
-    }
-    default:
-      return (getKernel(op).fn as (p: Float64Array, n: number, w: number) => number)(p, nBlocks, width);
-  }
-}
-
-/** A scalar task over futures (`alpha = rr / pAp`). */
+/**
+ * A scalar task over futures (`alpha = rr / pAp`): runs at once when its inputs are known,
+ * otherwise on the worker that produces its last pending input, without the caller waiting.
+ * @returns the result's future
+ */
 export function submitScalar(
   op: string,
   kernelName: string,
   futures: readonly Future[],
   scalars: readonly number[],
 ): Future {
-  const kernel = getKernel(kernelName).fn as KernelFn;
-  try {
-    const vals = futures.map((f) => f.value());
-    const t = { scalars: scalars.slice(), futures: vals } as unknown as TaskContext;
-    return Future.of(kernel(t) as number);
-  } catch (e) {
-    if (e instanceof TaskError) return Future.failed(e);
-    return Future.failed(new TaskError(op, (e as Error).message, { cause: e }));
-  }
-}
-
-/** Waits for every pending write of a region. */
-export function syncRegion(_region: Region): void {}
-
-/** A C-order copy of a store's elements, after its pending writes. */
-export function readStore(store: Store): TypedArray {
-  return gather(store);
-}
-
-/** The same without blocking the event loop. */
-export async function readStoreAsync(store: Store): Promise<TypedArray> {
-  return gather(store);
-}
-
-/** Copies a store's view into a fresh C-order typed array. */
-export function gather(store: Store, dtype: DType = store.dtype): TypedArray {
-  const out = new (ctorOf(dtype))(store.size);
-  const src = store.region.data;
-  const shape = store.shape;
-  const strides = store.strides;
-  const nd = shape.length;
-  if (out.length === 0) return out;
-  if (store.contiguous) {
-    out.set(src.subarray(store.offset, store.offset + out.length));
-    return out;
-  }
-  const idx = new Array<number>(nd).fill(0);
-  let off = store.offset;
-  for (let k = 0; k < out.length; k++) {
-    out[k] = src[off]!;
-    for (let d = nd - 1; d >= 0; d--) {
-      off += strides[d]!;
-      if (++idx[d]! < shape[d]!) break;
-      off -= strides[d]! * shape[d]!;
-      idx[d] = 0;
+  const info = getKernel(kernelName);
+  const n = futures.length;
+  const vals = new Array<number>(n);
+  let seqs: number[] | null = null;
+  let slot = -1;
+  let pendingDeps: number[] | null = null;
+  for (let k = 0; k < n; k++) {
+    const f = futures[k]!;
+    if (f._seq >= 0 && isDone(f._seq)) materialize(f);
+    if (f._seq < 0) {
+      if (f._error !== null) return Future.failed(f._error);
+      vals[k] = f._value;
+    } else {
+      if (seqs === null) {
+        seqs = new Array<number>(n).fill(-1);
+        pendingDeps = [];
+      }
+      seqs[k] = f._seq;
+      pendingDeps!.push(f._seq, 1);
+      vals[k] = Number.NaN;
+      slot = f._slot;
     }
   }
-  return out;
+  const sc = scalars.slice();
+  if (seqs === null) {
+    try {
+      const t = { scalars: sc, futures: vals } as unknown as TaskContext;
+      return Future.of(Number((info.fn as KernelFn)(t)));
+    } catch (e) {
+      if (e instanceof TaskError) return Future.failed(e);
+      return Future.failed(new TaskError(op, (e as Error).message, { cause: e }));
+    }
+  }
+  const workers = workerCount();
+  const pool = poolFor(workers);
+  if (pool === null) {
+    // Unreachable in practice: a pending future implies a pool; wait and run inline.
+    for (const f of futures) f.value();
+    return submitScalar(op, kernelName, futures, scalars);
+  }
+  const seq = newSeq();
+  const si = slot >= 0 ? slot % workers : 0;
+  const s = pool.slot(si);
+  pool.ensureKernel(s, info.id);
+  s.batch.push(['S', seq, op, info.id, sc, vals, seqs, pendingDeps]);
+  pool.posted(s, seq, op);
+  const f = Future.pending(seq, si);
+  futRefs.set(seq & EVENT_MASK, new WeakRef(f));
+  return f;
 }
 
-/** Waits for all work. */
-export function fence(): void {}
+/** Posts pending batches now (reads do this themselves). */
+export function flush(): void {
+  flushAll();
+}

@@ -44,6 +44,21 @@ export interface KernelInfo {
   /** Source shipped to workers (`fn.toString()` or generated text). */
   readonly source: string;
   readonly id: number;
+  /** Source of the warm-up input maker, if the registration gave one. */
+  readonly warm?: string;
+}
+
+/** Options of {@link registerKernel}. */
+export interface KernelOptions {
+  /** Source shipped to workers (default `fn.toString()`). */
+  readonly source?: string;
+  /**
+   * A pure function (shipped as source, like the kernel) returning a tiny {@link TaskContext}:
+   * each worker runs the kernel on it a few times when it receives the kernel, so that V8
+   * optimizes it before the first long call (a cold worker may otherwise stay on slow code).
+   * @example warm: () => ({ arrays: [new Float64Array(64)], offsets: [0], strides: [[1]], shapes: [[64]], lo: [0], hi: [64], scalars: [1], futures: [], color: 0, colors: 1, partials: null, block: 0 })
+   */
+  readonly warm?: () => TaskContext;
 }
 
 const byName = new Map<string, KernelInfo>();
@@ -54,7 +69,13 @@ const byId: KernelInfo[] = [];
  * workers from its source text. Registering a name twice throws.
  * @example registerKernel('dense.fill', (t) => { t.arrays[0].fill(t.scalars[0], t.lo[0], t.hi[0]); })
  */
-export function registerKernel(name: string, fn: KernelFn, source?: string): KernelInfo {
+export function registerKernel(name: string, fn: KernelFn, source?: string | KernelOptions): KernelInfo {
+  if (typeof source === 'object' && source !== null) {
+    const warm = source.warm;
+    if (warm !== undefined && typeof warm !== 'function')
+      throw new ValueError(argMessage('registerKernel', 'warm', 'a function', warm));
+    return register(name, fn, source.source, warm?.toString());
+  }
   return register(name, fn, source);
 }
 
@@ -63,11 +84,15 @@ export function registerCombine(name: string, fn: CombineFn, source?: string): K
   return register(name, fn, source);
 }
 
-function register(name: string, fn: KernelFn | CombineFn, source?: string): KernelInfo {
+function register(name: string, fn: KernelFn | CombineFn, source?: string, warm?: string): KernelInfo {
   if (byName.has(name))
     throw new ValueError(argMessage('registerKernel', 'name', 'a name not yet registered', name));
+  if (typeof fn !== 'function') throw new ValueError(argMessage('registerKernel', 'fn', 'a function', fn));
   const src = source ?? fn.toString();
-  const info: KernelInfo = { name, fn, source: src, id: byId.length };
+  const info: KernelInfo =
+    warm === undefined
+      ? { name, fn, source: src, id: byId.length }
+      : { name, fn, source: src, id: byId.length, warm };
   byName.set(name, info);
   byId.push(info);
   return info;
@@ -76,13 +101,13 @@ function register(name: string, fn: KernelFn | CombineFn, source?: string): Kern
 /** Registers `name` unless it already exists (for generated kernels cached by key); returns it. */
 export function ensureKernel(
   name: string,
-  make: () => { fn?: KernelFn | CombineFn; source: string },
+  make: () => { fn?: KernelFn | CombineFn; source: string; warm?: () => TaskContext },
 ): KernelInfo {
   const found = byName.get(name);
   if (found) return found;
-  const { fn, source } = make();
+  const { fn, source, warm } = make();
   const f = fn ?? (new Function(`return (${source});`)() as KernelFn);
-  return register(name, f, source);
+  return register(name, f, source, warm?.toString());
 }
 
 /** Looks a kernel up by name. */

@@ -1,0 +1,134 @@
+/**
+ * Dependence analysis per piece (DESIGN.md §2): for every region, the accesses still in flight
+ * (footprint in the region's linear memory, privilege, event). A new access waits for every
+ * earlier access it conflicts with on an overlapping footprint: read-after-write,
+ * write-after-read, write-after-write. Read–read never conflicts.
+ *
+ * Reduce–reduce: reductions fold with plain `+=` loops on shared memory (JavaScript has no atomic
+ * float add), so two reductions into overlapping elements that ran at the same time would lose
+ * updates. They are therefore ordered like writes — a superset of Legion's dependences, which
+ * keeps sequential semantics exact without reduction instances.
+ *
+ * Each dependence is either a *data* dependence (the new access reads contents the old one wrote:
+ * a failure of the old task propagates) or an *order* dependence (write-after-read, or a
+ * write-discard that overwrites everything: it only waits).
+ */
+import { isDone, isFailed } from './events.js';
+import type { IntervalSet } from './index-space.js';
+import type { Privilege } from './launch-types.js';
+import type { Region } from './region.js';
+
+export const K_READ = 0;
+export const K_WRITE = 1;
+export const K_RW = 2;
+export const K_DISCARD = 3;
+export const K_REDUCE = 4;
+
+/** The access kind of a privilege. */
+export function kindOf(p: Privilege): number {
+  switch (p) {
+    case 'read':
+      return K_READ;
+    case 'write':
+      return K_WRITE;
+    case 'read-write':
+      return K_RW;
+    case 'write-discard':
+      return K_DISCARD;
+    default:
+      return K_REDUCE;
+  }
+}
+
+/** One access still in flight (or failed: failed writes stay until a covering write). */
+export interface Access {
+  readonly fp: IntervalSet;
+  readonly kind: number;
+  readonly seq: number;
+}
+
+/** The engine's per-region state; it never references the region itself. */
+export interface RegionState {
+  accesses: Access[];
+}
+
+const states = new Map<number, RegionState>();
+let onFreed: (id: number) => void = () => {};
+const registry = new FinalizationRegistry<number>((id) => {
+  states.delete(id);
+  onFreed(id);
+});
+
+/** Installs what happens when a region is garbage-collected (workers drop their references). */
+export function setRegionFreedHook(fn: (id: number) => void): void {
+  onFreed = fn;
+}
+
+/** The state of `region`, created (and registered for finalization) on first use. */
+export function stateOf(region: Region): RegionState {
+  let st = states.get(region.id);
+  if (st === undefined) {
+    st = { accesses: [] };
+    states.set(region.id, st);
+    registry.register(region, region.id);
+  }
+  return st;
+}
+
+/** The state of `region` if the engine has seen it. */
+export function peekState(region: Region): RegionState | undefined {
+  return states.get(region.id);
+}
+
+function covers(a: IntervalSet, b: IntervalSet): boolean {
+  if (a.count === 1) return a.lo <= b.lo && b.hi <= a.hi;
+  return a.contains(b);
+}
+
+/**
+ * Appends to `out` the events (pairs `seq, isData`) that an access `kind` over `fp` must wait
+ * for, and forgets completed accesses and those the new access supersedes (a write whose
+ * footprint covers an earlier access). The new access itself is added by {@link addAccess}.
+ */
+export function analyze(st: RegionState, fp: IntervalSet, kind: number, out: number[]): void {
+  const list = st.accesses;
+  const writer = kind === K_WRITE || kind === K_RW || kind === K_DISCARD;
+  const readsOld = kind !== K_DISCARD;
+  let w = 0;
+  for (let r = 0; r < list.length; r++) {
+    const a = list[r]!;
+    if (isDone(a.seq) && (a.kind === K_READ || !isFailed(a.seq))) continue;
+    if (!(kind === K_READ && a.kind === K_READ) && a.fp.overlaps(fp)) {
+      out.push(a.seq, readsOld && a.kind !== K_READ ? 1 : 0);
+      if (writer && covers(fp, a.fp)) continue;
+    }
+    list[w++] = a;
+  }
+  list.length = w;
+}
+
+/** Records an access in flight (or failed). */
+export function addAccess(st: RegionState, fp: IntervalSet, kind: number, seq: number): void {
+  st.accesses.push({ fp, kind, seq });
+}
+
+/**
+ * Appends the events a read of `fp` must wait for: unfinished or failed writes that overlap it.
+ */
+export function writersOf(st: RegionState, fp: IntervalSet | null, out: number[]): void {
+  const list = st.accesses;
+  let w = 0;
+  for (let r = 0; r < list.length; r++) {
+    const a = list[r]!;
+    const done = isDone(a.seq);
+    if (done && (a.kind === K_READ || !isFailed(a.seq))) continue;
+    list[w++] = a;
+    if (a.kind !== K_READ && (fp === null || a.fp.overlaps(fp))) out.push(a.seq);
+  }
+  list.length = w;
+}
+
+/** Every event of the region still in flight (for a full drain before its memory is reused). */
+export function pendingOf(st: RegionState, out: number[]): void {
+  for (const a of st.accesses) if (!isDone(a.seq)) out.push(a.seq);
+}

@@ -1,0 +1,82 @@
+/**
+ * The engine's pool in force and the waits on events. Waiting is the only blocking the runtime
+ * does: a synchronous wait blocks the thread with `Atomics.wait` in bounded slices (between
+ * slices it checks the workers' health, so a read never hangs on a dead worker); an async wait
+ * uses `Atomics.waitAsync`.
+ */
+
+import { setRegionFreedHook } from './deps.js';
+import { causeOf, EVENT_MASK, events, isDone, isFailed } from './events.js';
+import { setFailureDrain, taskErrorFor } from './failures.js';
+import { Pool } from './pool.js';
+
+/** `Atomics.waitAsync` (ES2024; Node 20 has it, the configured lib does not declare it). */
+const atomicsWaitAsync = (
+  Atomics as unknown as {
+    waitAsync(
+      a: Int32Array,
+      i: number,
+      v: number,
+      t: number,
+    ): { async: false; value: string } | { async: true; value: Promise<string> };
+  }
+).waitAsync;
+
+/** Length of one bounded wait before the workers' health is checked, in ms. */
+const SLICE_MS = 20;
+
+let pool: Pool | null = null;
+
+/** The pool in force, or null when everything runs inline. */
+export function currentPool(): Pool | null {
+  return pool;
+}
+
+/** Replaces the pool (the caller drained the old one). */
+export function setPool(n: number): void {
+  const old = pool;
+  pool = n > 0 ? new Pool(n) : null;
+  if (old) void old.destroy();
+}
+
+setFailureDrain(() => pool?.drainAllErrors());
+setRegionFreedHook((id) => pool?.dropRegion(id));
+
+/** Posts every pending batch now. */
+export function flushAll(): void {
+  pool?.flush();
+}
+
+/** Blocks until event `e` completed. */
+export function waitSync(e: number): void {
+  if (isDone(e)) return;
+  pool?.flush();
+  const done = events.done;
+  const s = e & EVENT_MASK;
+  for (;;) {
+    const v = Atomics.load(done, s);
+    if (v >= e) return;
+    if (Atomics.wait(done, s, v, SLICE_MS) === 'timed-out') pool?.checkHealth();
+  }
+}
+
+/** Waits for event `e` without blocking the event loop. */
+export async function waitAsync(e: number): Promise<void> {
+  if (isDone(e)) return;
+  pool?.flush();
+  const done = events.done;
+  const s = e & EVENT_MASK;
+  for (;;) {
+    const v = Atomics.load(done, s);
+    if (v >= e) return;
+    const r = atomicsWaitAsync(done, s, v, SLICE_MS * 5);
+    if (r.async) {
+      if ((await r.value) === 'timed-out') pool?.checkHealth();
+    }
+  }
+}
+
+/** Throws the {@link TaskError} of event `e` if it failed (call after it completed). */
+export function throwIfFailed(e: number): void {
+  if (isFailed(e)) throw taskErrorFor(causeOf(e));
+}

@@ -1,0 +1,108 @@
+/**
+ * Completion events in shared memory. Every point task (and every combine / scalar task) gets a
+ * sequence number `seq`; its event lives in slot `seq & EVENT_MASK` of a few shared arrays:
+ *
+ * - `done[slot]`: the largest seq that completed in this slot (monotone; `-1` at start). Event
+ *   `e` is complete iff `done[e & MASK] >= e`. Workers and the issuing thread wait on it with
+ *   `Atomics.wait`.
+ * - `failSeq[slot]`: `e` when event `e` failed (kernel threw, worker died, or a data dependence
+ *   failed); `cause[slot]`: the seq of the task whose error is the original one.
+ * - `fvals[slot]`: the value of a future produced by task `e` (combine / scalar tasks).
+ *
+ * Writers store `failSeq`/`cause`/`fvals` first, then `done` (with `Atomics.store`, which orders
+ * the earlier writes), then `Atomics.notify`. A slot is reused by `e + EVENT_SLOTS` only after `e`
+ * completed (the issuing thread applies back-pressure), so at most `EVENT_SLOTS` tasks are in
+ * flight. Sequence numbers are int32: a process may issue about 2·10⁹ tasks (documented limit).
+ */
+
+/** Number of event slots (power of two): the most tasks in flight at once. */
+export const EVENT_SLOTS = 1 << 17;
+export const EVENT_MASK = EVENT_SLOTS - 1;
+
+/** The shared buffers of the event table (sent to every worker once). */
+export interface EventBuffers {
+  readonly done: Int32Array;
+  readonly failSeq: Int32Array;
+  readonly cause: Int32Array;
+  readonly fvals: Float64Array;
+}
+
+function makeBuffers(): EventBuffers {
+  const i32 = () => new Int32Array(new SharedArrayBuffer(EVENT_SLOTS * 4));
+  const done = i32();
+  done.fill(-1);
+  const failSeq = i32();
+  failSeq.fill(-1);
+  const cause = i32();
+  const fvals = new Float64Array(new SharedArrayBuffer(EVENT_SLOTS * 8));
+  return { done, failSeq, cause, fvals };
+}
+
+/** The process-wide event table. */
+export const events: EventBuffers = makeBuffers();
+const done = events.done;
+const failSeq = events.failSeq;
+const cause = events.cause;
+
+/** True when event `e` completed (successfully or not). */
+export function isDone(e: number): boolean {
+  return Atomics.load(done, e & EVENT_MASK) >= e;
+}
+
+/** True when the (completed) event `e` failed. */
+export function isFailed(e: number): boolean {
+  return failSeq[e & EVENT_MASK] === e;
+}
+
+/** The seq of the task whose error made the (failed) event `e` fail. */
+export function causeOf(e: number): number {
+  return cause[e & EVENT_MASK]!;
+}
+
+/** Completes event `e` successfully (issuing thread: inline tasks). */
+export function completeEvent(e: number): void {
+  const s = e & EVENT_MASK;
+  Atomics.store(done, s, e);
+  Atomics.notify(done, s);
+}
+
+/** Completes event `e` as failed with the original failure of task `origin`. */
+export function failEvent(e: number, origin: number): void {
+  const s = e & EVENT_MASK;
+  cause[s] = origin;
+  failSeq[s] = e;
+  Atomics.store(done, s, e);
+  Atomics.notify(done, s);
+}
+
+/** Completes event `e` with a future value. */
+export function resolveEvent(e: number, v: number): void {
+  events.fvals[e & EVENT_MASK] = v;
+  completeEvent(e);
+}
+
+/** The future value of the completed, successful event `e`. */
+export function futureValue(e: number): number {
+  return events.fvals[e & EVENT_MASK]!;
+}
+
+let nextSeq = 0;
+
+/** The sequence number the next task will get. */
+export function peekSeq(): number {
+  return nextSeq;
+}
+
+/**
+ * Allocates the next sequence number. The caller must make sure the slot's previous occupant
+ * (`seq - EVENT_SLOTS`) completed before using it ({@link needsBackPressure}).
+ */
+export function allocSeq(): number {
+  return nextSeq++;
+}
+
+/** True when the slot of the next seq is still occupied by an incomplete event. */
+export function needsBackPressure(): boolean {
+  const prev = nextSeq - EVENT_SLOTS;
+  return prev >= 0 && !isDone(prev);
+}

@@ -1,0 +1,313 @@
+import { MessageChannel, type MessagePort, receiveMessageOnPort, type Worker } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import { events, failEvent, isDone } from './events.js';
+import { recordFailure } from './failures.js';
+import { kernelById } from './kernels.js';
+
+/** Control words per slot, 16 int32 apart (see worker.js). */
+const STRIDE = 16;
+const BELL = 0;
+const TID = 1;
+const DEAD = 2;
+
+/** A batch is flushed when it holds this many records. */
+const MAX_BATCH = 512;
+/** Idle ticks (of {@link PARK_TICK_MS}) with no work in flight before the workers are parked. */
+const PARK_TICK_MS = 100;
+
+/** One long-lived loop task on one worker thread, fed through its own port. */
+interface Slot {
+  readonly index: number;
+  /** Generation: bumped at every (re)start, so stale exit notices are ignored. */
+  gen: number;
+  running: boolean;
+  port: MessagePort | null;
+  batch: unknown[];
+  /** Regions whose memory this loop holds. */
+  regions: Set<number>;
+  /** Kernels this loop has (threads keep kernels across restarts, but a slot may move threads). */
+  kernels: Set<number>;
+  /** Posted task seqs and ops (FIFO; a worker completes its tasks in order). */
+  posted: number[];
+  postedOps: string[];
+  head: number;
+  /** The last launch record appended (tasks of the same launch share it). */
+  lastLaunch: unknown;
+  worker: Worker | null;
+}
+
+/**
+ * The worker pool: piscina owns the threads (start, replacement of dead ones); each of the `size`
+ * slots runs one long-lived piscina task (runtime/worker.js) fed by record batches.
+ */
+export class Pool {
+  readonly piscina: Piscina;
+  readonly slots: Slot[];
+  readonly ctl: Int32Array;
+  private flushQueued = false;
+  private timer: NodeJS.Timeout | null = null;
+  private idleTicks = 0;
+  private activity = 0;
+  private destroyed = false;
+
+  constructor(readonly size: number) {
+    this.ctl = new Int32Array(new SharedArrayBuffer(Math.max(1, size) * STRIDE * 4));
+    this.piscina = new Piscina({
+      filename: new URL('./worker.js', import.meta.url).href,
+      minThreads: size,
+      maxThreads: size,
+      idleTimeout: Number.POSITIVE_INFINITY,
+      concurrentTasksPerWorker: 1,
+      maxQueue: Number.POSITIVE_INFINITY,
+    });
+    this.piscina.on('error', () => {
+      /* worker errors are handled through the loop tasks' promises */
+    });
+    this.slots = [];
+    for (let i = 0; i < size; i++) {
+      this.slots.push({
+        index: i,
+        gen: 0,
+        running: false,
+        port: null,
+        batch: [],
+        regions: new Set(),
+        kernels: new Set(),
+        posted: [],
+        postedOps: [],
+        head: 0,
+        lastLaunch: null,
+        worker: null,
+      });
+    }
+  }
+
+  /** Starts slot `s`'s loop task (a fresh port; caches on the issuing side reset). */
+  private start(s: Slot): void {
+    const { port1, port2 } = new MessageChannel();
+    port1.unref();
+    s.gen++;
+    s.port = port1;
+    s.running = true;
+    s.regions.clear();
+    s.kernels.clear();
+    s.worker = null;
+    Atomics.store(this.ctl, s.index * STRIDE + TID, 0);
+    Atomics.store(this.ctl, s.index * STRIDE + DEAD, 0);
+    const gen = s.gen;
+    const task = {
+      slot: s.index,
+      gen,
+      port: port2,
+      ctl: this.ctl,
+      done: events.done,
+      failSeq: events.failSeq,
+      cause: events.cause,
+      fvals: events.fvals,
+    };
+    this.piscina.run(task, { transferList: [port2] as never }).then(
+      () => {},
+      (err: Error) => {
+        if (!this.destroyed && s.gen === gen && s.running) this.onDeath(s, err.message);
+      },
+    );
+    this.ensureTimer();
+  }
+
+  /** Appends records for slot `slot`, starting its loop if parked. Returns the slot. */
+  slot(i: number): Slot {
+    const s = this.slots[i]!;
+    if (!s.running) this.start(s);
+    if (!this.flushQueued) {
+      this.flushQueued = true;
+      queueMicrotask(this.flushFn);
+    }
+    return s;
+  }
+
+  /** Makes sure slot `s` holds region `id`'s memory. */
+  ensureRegion(s: Slot, id: number, data: unknown): void {
+    if (s.regions.has(id)) return;
+    s.regions.add(id);
+    s.batch.push(['R', id, data]);
+  }
+
+  /** Makes sure slot `s` has kernel `id`. */
+  ensureKernel(s: Slot, id: number): void {
+    if (s.kernels.has(id)) return;
+    s.kernels.add(id);
+    const k = kernelById(id);
+    s.batch.push(['K', id, k.source, k.warm ?? null]);
+  }
+
+  /** Records that task `seq` of operation `op` was posted to slot `s`. */
+  posted(s: Slot, seq: number, op: string): void {
+    s.posted.push(seq);
+    s.postedOps.push(op);
+    this.activity++;
+    if (s.batch.length >= MAX_BATCH) this.flush();
+  }
+
+  private readonly flushFn = (): void => this.flush();
+
+  /** Posts every pending batch (one message and one doorbell per worker). */
+  flush(): void {
+    this.flushQueued = false;
+    for (const s of this.slots) {
+      if (s.batch.length === 0) continue;
+      const b = s.batch;
+      s.batch = [];
+      s.lastLaunch = null;
+      if (!s.running) this.start(s);
+      s.port!.postMessage(b);
+      Atomics.add(this.ctl, s.index * STRIDE + BELL, 1);
+      Atomics.notify(this.ctl, s.index * STRIDE + BELL);
+    }
+  }
+
+  /** Drops region `id` on every slot that holds it (after the tasks already queued there). */
+  dropRegion(id: number): void {
+    for (const s of this.slots) {
+      if (!s.regions.delete(id)) continue;
+      s.batch.push(['D', id]);
+      if (!this.flushQueued) {
+        this.flushQueued = true;
+        queueMicrotask(this.flushFn);
+      }
+    }
+  }
+
+  /** True when every posted task completed. */
+  idle(): boolean {
+    for (const s of this.slots) {
+      if (s.batch.length > 0) return false;
+      if (!this.trimSlot(s)) return false;
+    }
+    return true;
+  }
+
+  /** Forgets completed tasks of slot `s`; true when none is left. */
+  private trimSlot(s: Slot): boolean {
+    const p = s.posted;
+    while (s.head < p.length && isDone(p[s.head]!)) s.head++;
+    if (s.head === p.length) {
+      p.length = 0;
+      s.postedOps.length = 0;
+      s.head = 0;
+      return true;
+    }
+    if (s.head > 1024) {
+      p.splice(0, s.head);
+      s.postedOps.splice(0, s.head);
+      s.head = 0;
+    }
+    return false;
+  }
+
+  private ensureTimer(): void {
+    if (this.timer !== null || this.destroyed) return;
+    this.idleTicks = 0;
+    this.timer = setInterval(() => this.tick(), PARK_TICK_MS);
+    this.timer.unref();
+  }
+
+  /**
+   * Parks the loops when nothing ran for two ticks, so that their piscina tasks end and the
+   * process can exit by itself; the next post restarts them.
+   */
+  private tick(): void {
+    this.checkHealth();
+    if (this.activity > 0 || !this.idle()) {
+      this.activity = 0;
+      this.idleTicks = 0;
+      return;
+    }
+    if (++this.idleTicks < 2) return;
+    this.park();
+  }
+
+  private park(): void {
+    for (const s of this.slots) {
+      if (!s.running) continue;
+      s.running = false;
+      s.port!.postMessage([['P']]);
+      Atomics.add(this.ctl, s.index * STRIDE + BELL, 1);
+      Atomics.notify(this.ctl, s.index * STRIDE + BELL);
+      s.port!.close();
+      s.port = null;
+      s.regions.clear();
+    }
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /**
+   * Detects dead workers without the event loop (a blocked read calls this between bounded
+   * waits): the worker's exit hook sets a flag (process.exit), and a terminated thread reports an
+   * idle time of -1 through `performance.eventLoopUtilization()`.
+   */
+  checkHealth(): void {
+    for (const s of this.slots) {
+      if (!s.running) continue;
+      const base = s.index * STRIDE;
+      if (Atomics.load(this.ctl, base + DEAD) === s.gen) {
+        this.onDeath(s, 'the worker thread exited (process.exit() in a kernel?)');
+        continue;
+      }
+      const tid = Atomics.load(this.ctl, base + TID);
+      if (tid === 0) continue;
+      if (s.worker === null || s.worker.threadId !== tid) {
+        s.worker = this.piscina.threads.find((w) => w.threadId === tid) ?? null;
+        if (s.worker === null) continue;
+      }
+      const elu = s.worker.performance.eventLoopUtilization();
+      // idle < 0: the thread stopped. (Before the issuing thread's event loop turned once after
+      // the worker started, Node reports zeros: unknown, treated as alive.)
+      if (elu.idle < 0) {
+        this.onDeath(s, 'the worker thread was terminated');
+      }
+    }
+  }
+
+  /** A slot's thread died: its unfinished tasks fail, and its loop restarts on a new thread. */
+  private onDeath(s: Slot, why: string): void {
+    if (!s.running) return;
+    this.drainErrors(s);
+    for (let k = s.head; k < s.posted.length; k++) {
+      const seq = s.posted[k]!;
+      if (isDone(seq)) continue;
+      const op = s.postedOps[k]!;
+      recordFailure(seq, op, `worker thread died while the task was pending: ${why}`, 'WorkerDeath');
+      failEvent(seq, seq);
+    }
+    s.posted.length = 0;
+    s.postedOps.length = 0;
+    s.head = 0;
+    s.batch = [];
+    s.lastLaunch = null;
+    s.port?.close();
+    s.port = null;
+    s.running = false;
+  }
+
+  /** Collects error reports that slot `s`'s worker posted back. */
+  drainErrors(s: Slot): void {
+    if (s.port === null) return;
+    for (let m = receiveMessageOnPort(s.port); m !== undefined; m = receiveMessageOnPort(s.port)) {
+      const r = m.message as { seq: number; op: string; name: string; message: string; stack?: string };
+      recordFailure(r.seq, r.op, r.message, r.name, r.stack);
+    }
+  }
+
+  /** Collects every worker's error reports. */
+  drainAllErrors(): void {
+    for (const s of this.slots) this.drainErrors(s);
+  }
+
+  /** Stops the pool (after the caller drained it). */
+  destroy(): Promise<void> {
+    this.park();
+    this.destroyed = true;
+    return this.piscina.destroy();
+  }
+}

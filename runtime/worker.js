@@ -1,0 +1,276 @@
+// @ts-nocheck
+/**
+ * cohort's worker loop (plain JavaScript: Node 20 cannot run TypeScript in a worker thread).
+ *
+ * piscina starts the thread and runs the default export once per "slot" as ONE long-lived task.
+ * The task drains record batches from its own MessagePort with `receiveMessageOnPort`, executes
+ * them in order, and when the port is empty sleeps with `Atomics.wait` on its doorbell word (never
+ * busy-polls). It returns (freeing the piscina task so the process may exit) on a park record.
+ *
+ * Records (arrays; see runtime/pool.ts for the issuing side):
+ *   ['R', regionId, typedArray]                      a region's shared memory (sent once)
+ *   ['K', kernelId, source, warmSource|null]         a kernel or combine (rebuilt with new Function)
+ *   ['L', kernelId, op, regionIds, offsets, strides, shapes, scalars, futVals, futSeqs, partials,
+ *         block, colors]                              the launch the following tasks belong to
+ *   ['T', seq, color, lo, hi, deps]                  a point task; deps = [seq, isData, ...]
+ *   ['X', seq, op, combine, partials, nBlocks, width, identity, deps]   a reduction's combine
+ *   ['S', seq, op, kernelId, scalars, futVals, futSeqs, deps]          a scalar task
+ *   ['D', regionId]                                  drop a region (its memory may be freed)
+ *   ['P']                                            park: drop every region, end the task
+ * Errors go back on the same port: { seq, op, name, message, stack }.
+ */
+import { receiveMessageOnPort, threadId } from 'node:worker_threads';
+
+/** Control words: per slot, 16 int32 apart (one cache line each). */
+const STRIDE = 16;
+const BELL = 0;
+const TID = 1;
+const DEAD = 2;
+
+const kernels = new Map();
+let regions = new Map();
+let current = { slot: -1, gen: 0, ctl: null };
+let exitHooked = false;
+
+function hookExit() {
+  if (exitHooked) return;
+  exitHooked = true;
+  // process.exit() inside a kernel ends this thread: tell the issuing thread at once, so that a
+  // blocked read learns about it without waiting for the event loop (terminate() runs no JS here;
+  // the issuing thread detects that case by polling the thread's state, see pool.ts).
+  process.on('exit', () => {
+    const c = current;
+    if (c.ctl && c.slot >= 0) {
+      Atomics.store(c.ctl, c.slot * STRIDE + DEAD, c.gen);
+      Atomics.notify(c.ctl, c.slot * STRIDE + BELL);
+    }
+  });
+}
+
+function build(source) {
+  return new Function(`return (${source});`)();
+}
+
+function combineBuiltin(op, p, nBlocks, width) {
+  switch (op) {
+    case 'sum': {
+      let s = 0;
+      for (let b = 0; b < nBlocks; b++) s += p[b * width];
+      return s;
+    }
+    case 'prod': {
+      let s = 1;
+      for (let b = 0; b < nBlocks; b++) s *= p[b * width];
+      return s;
+    }
+    case 'min': {
+      let s = Number.POSITIVE_INFINITY;
+      for (let b = 0; b < nBlocks; b++) {
+        const v = p[b * width];
+        if (v < s || Number.isNaN(v)) s = v;
+        if (Number.isNaN(s)) break;
+      }
+      return s;
+    }
+    case 'max': {
+      let s = Number.NEGATIVE_INFINITY;
+      for (let b = 0; b < nBlocks; b++) {
+        const v = p[b * width];
+        if (v > s || Number.isNaN(v)) s = v;
+        if (Number.isNaN(s)) break;
+      }
+      return s;
+    }
+    default:
+      return undefined;
+  }
+}
+
+export default async function cohortWorker({ slot, gen, port, ctl, done, failSeq, cause, fvals }) {
+  hookExit();
+  // Let the thread's event loop start before blocking in it: the issuing thread's health check
+  // reads the loop's state (performance.eventLoopUtilization() on the Worker).
+  await new Promise((r) => setImmediate(r));
+  current = { slot, gen, ctl };
+  const M = done.length - 1;
+  Atomics.store(ctl, slot * STRIDE + TID, threadId);
+  Atomics.store(ctl, slot * STRIDE + DEAD, 0);
+
+  const complete = (e) => {
+    Atomics.store(done, e & M, e);
+    Atomics.notify(done, e & M);
+  };
+  const fail = (e, origin) => {
+    cause[e & M] = origin;
+    failSeq[e & M] = e;
+    complete(e);
+  };
+  /** Waits for every dependence; returns -1, or the origin seq of a failed data dependence. */
+  const waitDeps = (deps) => {
+    let failedOrigin = -1;
+    for (let k = 0; k < deps.length; k += 2) {
+      const e = deps[k];
+      const s = e & M;
+      let v = Atomics.load(done, s);
+      while (v < e) {
+        Atomics.wait(done, s, v);
+        v = Atomics.load(done, s);
+      }
+      if (deps[k + 1] === 1 && failedOrigin < 0 && failSeq[s] === e) failedOrigin = cause[s];
+    }
+    return failedOrigin;
+  };
+  const report = (seq, op, err) => {
+    const e = err instanceof Error ? err : new Error(String(err));
+    port.postMessage({ seq, op, name: e.name, message: e.message, stack: e.stack });
+    fail(seq, seq);
+  };
+  const resolveFutures = (vals, seqs) => {
+    if (seqs === null) return vals;
+    const out = vals.slice();
+    for (let k = 0; k < seqs.length; k++) if (seqs[k] >= 0) out[k] = fvals[seqs[k] & M];
+    return out;
+  };
+
+  let L = null;
+  let Lfutures = null;
+  const runRecord = (r) => {
+    switch (r[0]) {
+      case 'T': {
+        const seq = r[1];
+        const failed = waitDeps(r[5]);
+        if (failed >= 0) {
+          fail(seq, failed);
+          return;
+        }
+        try {
+          if (Lfutures === null) Lfutures = resolveFutures(L.futVals, L.futSeqs);
+          L.fn({
+            arrays: L.arrays,
+            offsets: L.offsets,
+            strides: L.strides,
+            shapes: L.shapes,
+            lo: r[3],
+            hi: r[4],
+            scalars: L.scalars,
+            futures: Lfutures,
+            color: r[2],
+            colors: L.colors,
+            partials: L.partials,
+            block: L.block,
+          });
+          complete(seq);
+        } catch (err) {
+          report(seq, L.op, err);
+        }
+        return;
+      }
+      case 'L': {
+        const ids = r[3];
+        const arrays = new Array(ids.length);
+        for (let k = 0; k < ids.length; k++) arrays[k] = regions.get(ids[k]);
+        L = {
+          fn: kernels.get(r[1]),
+          op: r[2],
+          arrays,
+          offsets: r[4],
+          strides: r[5],
+          shapes: r[6],
+          scalars: r[7],
+          futVals: r[8],
+          futSeqs: r[9],
+          partials: r[10],
+          block: r[11],
+          colors: r[12],
+        };
+        Lfutures = r[9] === null ? r[8] : null;
+        return;
+      }
+      case 'X': {
+        const [, seq, op, comb, partials, nBlocks, width, identity, deps] = r;
+        const failed = waitDeps(deps);
+        if (failed >= 0) {
+          fail(seq, failed);
+          return;
+        }
+        try {
+          let v;
+          if (nBlocks === 0 && identity !== null) v = identity;
+          else if (typeof comb === 'string') v = combineBuiltin(comb, partials, nBlocks, width);
+          else v = kernels.get(comb)(partials, nBlocks, width);
+          fvals[seq & M] = v;
+          complete(seq);
+        } catch (err) {
+          report(seq, op, err);
+        }
+        return;
+      }
+      case 'S': {
+        const [, seq, op, kid, scalars, futVals, futSeqs, deps] = r;
+        const failed = waitDeps(deps);
+        if (failed >= 0) {
+          fail(seq, failed);
+          return;
+        }
+        try {
+          const v = kernels.get(kid)({ scalars, futures: resolveFutures(futVals, futSeqs) });
+          fvals[seq & M] = Number(v);
+          complete(seq);
+        } catch (err) {
+          report(seq, op, err);
+        }
+        return;
+      }
+      case 'R':
+        regions.set(r[1], r[2]);
+        return;
+      case 'D':
+        regions.delete(r[1]);
+        return;
+      case 'K': {
+        if (kernels.has(r[1])) return;
+        const fn = build(r[2]);
+        kernels.set(r[1], fn);
+        if (r[3] !== null) {
+          // V8 leaves a worker whose first call is a long loop on slow code: warm the kernel on
+          // the registration's tiny input first.
+          try {
+            const make = build(r[3]);
+            for (let k = 0; k < 20; k++) fn(make());
+          } catch {
+            /* a failing warm-up only costs speed */
+          }
+        }
+        return;
+      }
+      default:
+        return;
+    }
+  };
+
+  const bell = slot * STRIDE + BELL;
+  for (;;) {
+    const b = Atomics.load(ctl, bell);
+    let m = receiveMessageOnPort(port);
+    if (m === undefined) {
+      Atomics.wait(ctl, bell, b);
+      continue;
+    }
+    do {
+      const batch = m.message;
+      for (let k = 0; k < batch.length; k++) {
+        const r = batch[k];
+        if (r[0] === 'P') {
+          regions = new Map();
+          L = null;
+          Lfutures = null;
+          current = { slot: -1, gen: 0, ctl: null };
+          port.close();
+          return 0;
+        }
+        runRecord(r);
+      }
+      m = receiveMessageOnPort(port);
+    } while (m !== undefined);
+  }
+}
