@@ -1,0 +1,53 @@
+/**
+ * The count → scan → fill driver for sparse outputs of unknown size (CONVENTIONS.md 7). The count
+ * and fill phases are launches partitioned by rows; the scan is one small piece; the total is the
+ * one value read back (the output regions must be allocated with it).
+ */
+import { type DType, launch, type Region, type Store } from '../../runtime/index.js';
+import { kernel } from '../kdef.js';
+import { SCAN } from '../kernel-names.js';
+import { scanCounts } from '../kernels/assemble.js';
+import { readAt, region, vec } from './types.js';
+
+/** What a count phase writes into and a fill phase reads from. */
+export interface Assembled {
+  readonly indptr: Region;
+  readonly indices: Region;
+  readonly data: Region;
+  readonly nnz: number;
+}
+
+/**
+ * Builds a CSR structure of `rows` rows: `count(counts)` launches a kernel writing `counts` (a view
+ * of `indptr[1..rows]`, row i at index i); after the scan, `fill(indptr, indices, data)` writes.
+ */
+export function assemble(
+  op: string,
+  rows: number,
+  dtype: DType,
+  count: (counts: Store) => void,
+  fill: (indptr: Region, indices: Region, data: Region) => void,
+): Assembled {
+  const indptr = region('int32', rows + 1);
+  if (rows > 0) {
+    count(vec(indptr, rows, 1));
+    scanRegion(op, indptr, rows);
+  }
+  const nnz = rows > 0 ? readAt(indptr, rows) : 0;
+  const indices = region('int32', nnz);
+  const data = region(dtype, nnz);
+  if (rows > 0 && nnz > 0) fill(indptr, indices, data);
+  return { indptr, indices, data, nnz };
+}
+
+/** Inclusive scan of `indptr[1..rows]` in place (one piece). */
+export function scanRegion(op: string, indptr: Region, rows: number): void {
+  launch({
+    op,
+    kernel: kernel(SCAN, scanCounts, (t, f) => f(t.arrays[0], t.shapes[0]![0]! - 1)),
+    args: [{ store: vec(indptr, rows + 1), privilege: 'read-write' }],
+    single: true,
+  });
+}
+
+export type { DType };

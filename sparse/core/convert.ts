@@ -1,0 +1,453 @@
+/**
+ * Format conversions as launches: COO → CSR by a parallel bucket sort by rows (count, scan, fill)
+ * and a canonicalizing pass; CSR → COO by expanding `indptr`; dense ↔ CSR; DIA → CSR; row filters
+ * (explicit zeros, tril/triu, a diagonal); CSR → CSR of the transpose.
+ */
+import { align, image, launch, project, type Store, Store as StoreClass } from '../../runtime/index.js';
+import { kernel } from '../kdef.js';
+import {
+  BUCKET_COUNT,
+  BUCKET_FILL,
+  CANON_COUNT,
+  CANON_FILL,
+  CSR_EXPAND_ROWS,
+  CSR_TODENSE,
+  DENSE_COUNT,
+  DENSE_FILL,
+  DIA_COUNT,
+  DIA_FILL,
+  FILTER_COUNT,
+  FILTER_FILL,
+} from '../kernel-names.js';
+import {
+  bucketCount,
+  bucketFill,
+  canonRows,
+  denseRows,
+  diaRows,
+  expandRows,
+  filterRows,
+} from '../kernels/assemble.js';
+import { csrToDense } from '../kernels/elementwise.js';
+import { assemble } from './assemble.js';
+import { type Coo, type Csr, type Dia, posStore, region, vec } from './types.js';
+
+/** COO → CSR: bucket sort by row (stable), then sort rows and sum duplicates unless `raw`. */
+export function cooToCsr(a: Coo, raw = false): Csr {
+  const op = 'tocsr';
+  const { rows, cols, dtype, nnz } = a;
+  const b = assemble(
+    op,
+    rows,
+    dtype,
+    (counts) =>
+      launch({
+        op,
+        kernel: kernel(BUCKET_COUNT, bucketCount, (t, f) =>
+          f(t.arrays[1], t.shapes[1]![0], t.arrays[0], t.lo[0], t.hi[0]),
+        ),
+        args: [
+          { store: counts, privilege: 'write-discard' },
+          { store: vec(a.row, nnz), privilege: 'read' },
+        ],
+        key: 0,
+      }),
+    (indptr, indices, data) =>
+      launch({
+        op,
+        kernel: kernel(`${BUCKET_FILL}.${dtype}`, bucketFill, (t, f) =>
+          f(
+            t.arrays[1],
+            t.arrays[2],
+            t.arrays[3],
+            t.shapes[1]![0],
+            t.arrays[0],
+            t.arrays[4],
+            t.arrays[5],
+            t.lo[0],
+            t.hi[0],
+          ),
+        ),
+        args: [
+          { store: vec(indptr, rows), privilege: 'read' },
+          { store: vec(a.row, nnz), privilege: 'read' },
+          { store: vec(a.col, nnz), privilege: 'read' },
+          { store: vec(a.data, nnz), privilege: 'read' },
+          { store: vec(indices, nnz), privilege: 'write-discard' },
+          { store: vec(data, nnz), privilege: 'write-discard' },
+        ],
+        constraints: [image(0, 4, 'offsets'), image(0, 5, 'offsets')],
+        key: 0,
+      }),
+  );
+  const csr: Csr = {
+    rows,
+    cols,
+    dtype,
+    ...b,
+    sorted: a.canonical ? true : undefined,
+    canonical: a.canonical,
+  };
+  return raw ? csr : canonicalize(csr);
+}
+
+/**
+ * CSR with sorted rows and duplicates summed (the same object when known canonical); with
+ * `dedup` false, rows are only sorted (stably), duplicates kept (`sort_indices`).
+ */
+export function canonicalize(a: Csr, dedup = true): Csr {
+  if (a.canonical || (!dedup && a.sorted)) return a;
+  const op = dedup ? 'sum_duplicates' : 'sort_indices';
+  const { rows, cols, dtype, nnz } = a;
+  const b = assemble(
+    op,
+    rows,
+    dtype,
+    (counts) =>
+      launch({
+        op,
+        kernel: kernel(`${CANON_COUNT}.${dtype}`, canonRows, (t, f) =>
+          f(
+            t.arrays[1],
+            t.arrays[2],
+            t.arrays[3],
+            t.arrays[0],
+            null,
+            null,
+            0,
+            t.scalars[0],
+            t.lo[0],
+            t.hi[0],
+          ),
+        ),
+        args: [
+          { store: counts, privilege: 'write-discard' },
+          { store: posStore(a), privilege: 'read' },
+          { store: vec(a.indices, nnz), privilege: 'read' },
+          { store: vec(a.data, nnz), privilege: 'read' },
+        ],
+        scalars: [dedup ? 1 : 0],
+        constraints: [align(0, 1), image(1, 2, 'offsets'), image(1, 3, 'offsets')],
+        key: 0,
+      }),
+    (indptr, indices, data) =>
+      launch({
+        op,
+        kernel: kernel(`${CANON_FILL}.${dtype}`, canonRows, (t, f) =>
+          f(
+            t.arrays[1],
+            t.arrays[2],
+            t.arrays[3],
+            t.arrays[0],
+            t.arrays[4],
+            t.arrays[5],
+            1,
+            t.scalars[0],
+            t.lo[0],
+            t.hi[0],
+          ),
+        ),
+        args: [
+          { store: vec(indptr, rows), privilege: 'read' },
+          { store: posStore(a), privilege: 'read' },
+          { store: vec(a.indices, nnz), privilege: 'read' },
+          { store: vec(a.data, nnz), privilege: 'read' },
+          { store: vec(indices, indices.size), privilege: 'write-discard' },
+          { store: vec(data, data.size), privilege: 'write-discard' },
+        ],
+        scalars: [dedup ? 1 : 0],
+        constraints: [
+          align(0, 1),
+          image(1, 2, 'offsets'),
+          image(1, 3, 'offsets'),
+          image(0, 4, 'offsets'),
+          image(0, 5, 'offsets'),
+        ],
+        key: 0,
+      }),
+  );
+  return { rows, cols, dtype, ...b, canonical: dedup ? true : undefined, sorted: true };
+}
+
+/**
+ * Keeps the entries of each row that pass a filter — mode 0: nonzero values; 1: `j - i <= k`;
+ * 2: `j - i >= k`; 3: `j - i !== k`. Order within rows is kept.
+ */
+export function filterCsr(a: Csr, mode: 0 | 1 | 2 | 3, k = 0, op = 'eliminate_zeros'): Csr {
+  const { rows, cols, dtype, nnz } = a;
+  const b = assemble(
+    op,
+    rows,
+    dtype,
+    (counts) =>
+      launch({
+        op,
+        kernel: kernel(`${FILTER_COUNT}.${dtype}`, filterRows, (t, f) =>
+          f(
+            t.arrays[1],
+            t.arrays[2],
+            t.arrays[3],
+            t.arrays[0],
+            null,
+            null,
+            t.scalars[0],
+            t.scalars[1],
+            0,
+            t.lo[0],
+            t.hi[0],
+          ),
+        ),
+        args: [
+          { store: counts, privilege: 'write-discard' },
+          { store: posStore(a), privilege: 'read' },
+          { store: vec(a.indices, nnz), privilege: 'read' },
+          { store: vec(a.data, nnz), privilege: 'read' },
+        ],
+        scalars: [mode, k],
+        constraints: [align(0, 1), image(1, 2, 'offsets'), image(1, 3, 'offsets')],
+        key: 0,
+      }),
+    (indptr, indices, data) =>
+      launch({
+        op,
+        kernel: kernel(`${FILTER_FILL}.${dtype}`, filterRows, (t, f) =>
+          f(
+            t.arrays[1],
+            t.arrays[2],
+            t.arrays[3],
+            t.arrays[0],
+            t.arrays[4],
+            t.arrays[5],
+            t.scalars[0],
+            t.scalars[1],
+            1,
+            t.lo[0],
+            t.hi[0],
+          ),
+        ),
+        args: [
+          { store: vec(indptr, rows), privilege: 'read' },
+          { store: posStore(a), privilege: 'read' },
+          { store: vec(a.indices, nnz), privilege: 'read' },
+          { store: vec(a.data, nnz), privilege: 'read' },
+          { store: vec(indices), privilege: 'write-discard' },
+          { store: vec(data), privilege: 'write-discard' },
+        ],
+        scalars: [mode, k],
+        constraints: [
+          align(0, 1),
+          image(1, 2, 'offsets'),
+          image(1, 3, 'offsets'),
+          image(0, 4, 'offsets'),
+          image(0, 5, 'offsets'),
+        ],
+        key: 0,
+      }),
+  );
+  return { rows, cols, dtype, ...b, canonical: a.canonical, sorted: a.sorted };
+}
+
+/** CSR → COO: a new row array; columns and values are shared with the CSR (no copy). */
+export function csrToCoo(a: Csr): Coo {
+  const row = region('int32', a.nnz);
+  if (a.rows > 0 && a.nnz > 0) {
+    launch({
+      op: 'tocoo',
+      kernel: kernel(CSR_EXPAND_ROWS, expandRows, (t, f) => f(t.arrays[0], t.arrays[1], t.lo[0], t.hi[0])),
+      args: [
+        { store: posStore(a), privilege: 'read' },
+        { store: vec(row, a.nnz), privilege: 'write-discard' },
+      ],
+      constraints: [image(0, 1, 'offsets')],
+      key: 0,
+    });
+  }
+  return {
+    rows: a.rows,
+    cols: a.cols,
+    dtype: a.dtype,
+    row,
+    col: a.indices,
+    data: a.data,
+    nnz: a.nnz,
+    canonical: a.canonical,
+  };
+}
+
+/** The CSR structure of `Aᵀ` (CSR ↔ CSC); duplicates are kept; rows come out sorted. */
+export function transposeCsr(a: Csr): Csr {
+  const coo = csrToCoo(a);
+  const t: Coo = { ...coo, rows: a.cols, cols: a.rows, row: coo.col, col: coo.row, canonical: undefined };
+  const out = cooToCsr(t, true);
+  out.sorted = true;
+  out.canonical = a.canonical;
+  return out;
+}
+
+/** CSR → a dense 2-D store `[rows, cols]` (any strides; a transposed view gives CSC → dense). */
+export function csrToDenseStore(a: Csr, out: Store): void {
+  launch({
+    op: 'toarray',
+    kernel: kernel(`${CSR_TODENSE}.${a.dtype}.${out.dtype}`, csrToDense, (t, f) =>
+      f(
+        t.arrays[1],
+        t.arrays[2],
+        t.arrays[3],
+        t.arrays[0],
+        t.offsets[0],
+        t.strides[0]![0],
+        t.strides[0]![1],
+        t.shapes[0]![1],
+        t.lo[0],
+        t.hi[0],
+      ),
+    ),
+    args: [
+      { store: out, privilege: 'write-discard' },
+      { store: posStore(a), privilege: 'read' },
+      { store: vec(a.indices, a.nnz), privilege: 'read' },
+      { store: vec(a.data, a.nnz), privilege: 'read' },
+    ],
+    constraints: [project(0, 1, [0]), image(1, 2, 'offsets'), image(1, 3, 'offsets')],
+    key: 0,
+  });
+}
+
+/** A dense 2-D store (any strides) → canonical CSR of its nonzeros. */
+export function denseToCsr(d: Store, dtype = d.dtype): Csr {
+  const op = 'csr_array';
+  const [rows, cols] = [d.shape[0]!, d.shape[1]!];
+  const b = assemble(
+    op,
+    rows,
+    dtype,
+    (counts) =>
+      launch({
+        op,
+        kernel: kernel(`${DENSE_COUNT}.${d.dtype}`, denseRows, (t, f) =>
+          f(
+            t.arrays[1],
+            t.offsets[1],
+            t.strides[1]![0],
+            t.strides[1]![1],
+            t.shapes[1]![1],
+            t.arrays[0],
+            null,
+            null,
+            0,
+            t.lo[0],
+            t.hi[0],
+          ),
+        ),
+        args: [
+          { store: counts, privilege: 'write-discard' },
+          { store: d, privilege: 'read' },
+        ],
+        constraints: [project(0, 1, [0, -1])],
+        key: 0,
+      }),
+    (indptr, indices, data) =>
+      launch({
+        op,
+        kernel: kernel(`${DENSE_FILL}.${d.dtype}.${dtype}`, denseRows, (t, f) =>
+          f(
+            t.arrays[1],
+            t.offsets[1],
+            t.strides[1]![0],
+            t.strides[1]![1],
+            t.shapes[1]![1],
+            t.arrays[0],
+            t.arrays[2],
+            t.arrays[3],
+            1,
+            t.lo[0],
+            t.hi[0],
+          ),
+        ),
+        args: [
+          { store: vec(indptr, rows), privilege: 'read' },
+          { store: d, privilege: 'read' },
+          { store: vec(indices), privilege: 'write-discard' },
+          { store: vec(data), privilege: 'write-discard' },
+        ],
+        constraints: [project(0, 1, [0, -1]), image(0, 2, 'offsets'), image(0, 3, 'offsets')],
+        key: 0,
+      }),
+  );
+  return { rows, cols, dtype, ...b, canonical: true, sorted: true };
+}
+
+/** DIA → CSR (zeros dropped; canonical when the offsets are strictly increasing). */
+export function diaToCsr(a: Dia, offsetsSortedUnique: boolean): Csr {
+  const op = 'tocsr';
+  const { rows, cols, dtype } = a;
+  const ld = a.ld;
+  const offs = vec(a.offsets, a.nd);
+  const dat = new StoreClass(a.data, [a.nd * ld], [1], 0);
+  const b = assemble(
+    op,
+    rows,
+    dtype,
+    (counts) =>
+      launch({
+        op,
+        kernel: kernel(`${DIA_COUNT}.${dtype}`, diaRows, (t, f) =>
+          f(
+            t.arrays[1].subarray(0, t.shapes[1]![0]),
+            t.arrays[2],
+            t.scalars[0],
+            t.scalars[1],
+            t.arrays[0],
+            null,
+            null,
+            0,
+            t.lo[0],
+            t.hi[0],
+          ),
+        ),
+        args: [
+          { store: counts, privilege: 'write-discard' },
+          { store: offs, privilege: 'read' },
+          { store: dat, privilege: 'read' },
+        ],
+        scalars: [ld, cols],
+        key: 0,
+      }),
+    (indptr, indices, data) =>
+      launch({
+        op,
+        kernel: kernel(`${DIA_FILL}.${dtype}`, diaRows, (t, f) =>
+          f(
+            t.arrays[1].subarray(0, t.shapes[1]![0]),
+            t.arrays[2],
+            t.scalars[0],
+            t.scalars[1],
+            t.arrays[0],
+            t.arrays[3],
+            t.arrays[4],
+            1,
+            t.lo[0],
+            t.hi[0],
+          ),
+        ),
+        args: [
+          { store: vec(indptr, rows), privilege: 'read' },
+          { store: offs, privilege: 'read' },
+          { store: dat, privilege: 'read' },
+          { store: vec(indices), privilege: 'write-discard' },
+          { store: vec(data), privilege: 'write-discard' },
+        ],
+        scalars: [ld, cols],
+        constraints: [image(0, 3, 'offsets'), image(0, 4, 'offsets')],
+        key: 0,
+      }),
+  );
+  return {
+    rows,
+    cols,
+    dtype,
+    ...b,
+    canonical: offsetsSortedUnique,
+    sorted: offsetsSortedUnique || undefined,
+  };
+}

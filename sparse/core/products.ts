@@ -1,0 +1,225 @@
+/**
+ * Products as launches. CSR SpMV (Legate Sparse's partitioning): `y` (the key, write-discard) is
+ * aligned with the row view of `indptr`; `indices` and `data` are the images of `indptr`'s pieces
+ * (mode 'offsets'); `x`'s piece is the image of `indices` (mode 'point'). So `y` comes out tiled
+ * like every other vector of its length, and `x` is read where the pattern needs it.
+ */
+import {
+  align,
+  broadcast,
+  type Constraint,
+  type DType,
+  image,
+  type LaunchSpec,
+  launch,
+  project,
+  Store,
+  TaskError,
+} from '../../runtime/index.js';
+import { kernel } from '../kdef.js';
+import { CSR_SPMM, CSR_SPMV, DIA_SPMV, SPGEMM_COUNT, SPGEMM_FILL } from '../kernel-names.js';
+import * as loops from '../kernels/products.js';
+import { assemble } from './assemble.js';
+import { type Csr, type Dia, posStore, region, vec } from './types.js';
+
+/** The loops behind SpMV and SpMM: hand-written, or generated ones when codegen provides them. */
+export const productImpls: {
+  spmv: (d: DType) => string | ((...a: any[]) => void);
+  spmm: (d: DType) => string | ((...a: any[]) => void);
+} = {
+  spmv: () => loops.csrSpmv,
+  spmm: () => loops.csrSpmm,
+};
+
+/** Whether the solver handles an image of an image (`indptr → indices → x`); probed once. */
+let chainedImages: boolean | undefined;
+
+/** Launches with the chained image on x, falling back to x whole when the solver cannot chain. */
+function launchChained(spec: LaunchSpec, xArg: number, srcArg: number): void {
+  const chained: Constraint[] = [...(spec.constraints ?? []), image(srcArg, xArg, 'point', false)];
+  if (chainedImages !== false) {
+    try {
+      launch({ ...spec, constraints: chained });
+      chainedImages = true;
+      return;
+    } catch (e) {
+      if (chainedImages === true || e instanceof TaskError) throw e;
+      chainedImages = false;
+    }
+  }
+  launch({ ...spec, constraints: [...(spec.constraints ?? []), broadcast(xArg)] });
+}
+
+/** `y = A x` for a contiguous x (offset 0) into a fresh y of dtype `out`. */
+export function csrSpmv(a: Csr, x: Store, out: DType): Store {
+  const y = Store.whole(region(out, a.rows));
+  if (a.rows === 0) return y;
+  const impl = productImpls.spmv(a.dtype);
+  const name = `${CSR_SPMV}.${a.dtype}.${x.dtype}.${out}${typeof impl === 'string' ? '.gen' : ''}`;
+  launchChained(
+    {
+      op: 'csr.spmv',
+      kernel: kernel(name, impl, (t, f) =>
+        f(t.arrays[0], t.arrays[1], t.arrays[2], t.arrays[3], t.arrays[4], t.lo[0], t.hi[0]),
+      ),
+      args: [
+        { store: posStore(a), privilege: 'read' },
+        { store: vec(a.indices, a.nnz), privilege: 'read' },
+        { store: vec(a.data, a.nnz), privilege: 'read' },
+        { store: x, privilege: 'read' },
+        { store: y, privilege: 'write-discard' },
+      ],
+      constraints: [align(4, 0), image(0, 1, 'offsets'), image(0, 2, 'offsets')],
+      key: 4,
+    },
+    3,
+    1,
+  );
+  return y;
+}
+
+/** `C = A B` for a C-contiguous `B` `[cols, k]` into a fresh `[rows, k]` C of dtype `out`. */
+export function csrSpmm(a: Csr, b: Store, out: DType): Store {
+  const k = b.shape[1]!;
+  const c = Store.shaped(region(out, a.rows * k), [a.rows, k]);
+  if (a.rows === 0 || k === 0) return c;
+  const impl = productImpls.spmm(a.dtype);
+  const name = `${CSR_SPMM}.${a.dtype}.${b.dtype}.${out}${typeof impl === 'string' ? '.gen' : ''}`;
+  launch({
+    op: 'csr.spmm',
+    kernel: kernel(name, impl, (t, f) =>
+      f(
+        t.arrays[1],
+        t.arrays[2],
+        t.arrays[3],
+        t.arrays[4],
+        t.shapes[4]![1],
+        t.arrays[0],
+        t.shapes[0]![1],
+        t.shapes[0]![1],
+        t.lo[0],
+        t.hi[0],
+      ),
+    ),
+    args: [
+      { store: c, privilege: 'write-discard' },
+      { store: posStore(a), privilege: 'read' },
+      { store: vec(a.indices, a.nnz), privilege: 'read' },
+      { store: vec(a.data, a.nnz), privilege: 'read' },
+      { store: b, privilege: 'read' },
+    ],
+    constraints: [project(0, 1, [0]), image(1, 2, 'offsets'), image(1, 3, 'offsets')],
+    key: 0,
+  });
+  return c;
+}
+
+/** DIA SpMV into a fresh y. */
+export function diaSpmv(a: Dia, x: Store, out: DType): Store {
+  const y = Store.whole(region(out, a.rows));
+  if (a.rows === 0) return y;
+  launch({
+    op: 'dia.spmv',
+    kernel: kernel(`${DIA_SPMV}.${a.dtype}.${x.dtype}.${out}`, loops.diaSpmv, (t, f) =>
+      f(
+        t.arrays[1].subarray(0, t.shapes[1]![0]),
+        t.arrays[2],
+        t.scalars[0],
+        t.arrays[3],
+        t.arrays[0],
+        t.scalars[1],
+        t.lo[0],
+        t.hi[0],
+      ),
+    ),
+    args: [
+      { store: y, privilege: 'write-discard' },
+      { store: vec(a.offsets, a.nd), privilege: 'read' },
+      { store: vec(a.data, a.nd * a.ld), privilege: 'read' },
+      { store: x, privilege: 'read' },
+    ],
+    scalars: [a.ld, a.cols],
+    key: 0,
+  });
+  return y;
+}
+
+/** SpGEMM `C = A B` (Gustavson; B whole to every piece), count → scan → fill; C canonical. */
+export function spgemm(a: Csr, b: Csr, out: DType): Csr {
+  const op = 'matmul';
+  const rows = a.rows;
+  const n = b.cols;
+  const common = (extra: { store: Store; privilege: 'write-discard' | 'read' }[]) => [
+    ...extra,
+    { store: posStore(a), privilege: 'read' as const },
+    { store: vec(a.indices, a.nnz), privilege: 'read' as const },
+    { store: vec(a.data, a.nnz), privilege: 'read' as const },
+    { store: vec(b.indptr, b.rows + 1), privilege: 'read' as const },
+    { store: vec(b.indices, b.nnz), privilege: 'read' as const },
+    { store: vec(b.data, b.nnz), privilege: 'read' as const },
+  ];
+  const r = assemble(
+    op,
+    rows,
+    out,
+    (counts) =>
+      launch({
+        op,
+        kernel: kernel(`${SPGEMM_COUNT}.${a.dtype}.${b.dtype}`, loops.spgemmCount, (t, f) =>
+          f(
+            t.arrays[1],
+            t.arrays[2],
+            t.arrays[3],
+            t.arrays[4],
+            t.arrays[5],
+            t.arrays[6],
+            t.scalars[0],
+            t.arrays[0],
+            t.lo[0],
+            t.hi[0],
+          ),
+        ),
+        args: common([{ store: counts, privilege: 'write-discard' }]),
+        scalars: [n],
+        constraints: [align(0, 1), image(1, 2, 'offsets'), image(1, 3, 'offsets')],
+        key: 0,
+      }),
+    (indptr, indices, data) =>
+      launch({
+        op,
+        kernel: kernel(`${SPGEMM_FILL}.${a.dtype}.${b.dtype}.${out}`, loops.spgemmFill, (t, f) =>
+          f(
+            t.arrays[3],
+            t.arrays[4],
+            t.arrays[5],
+            t.arrays[6],
+            t.arrays[7],
+            t.arrays[8],
+            t.scalars[0],
+            t.arrays[0],
+            t.arrays[1],
+            t.arrays[2],
+            t.lo[0],
+            t.hi[0],
+          ),
+        ),
+        args: [
+          { store: vec(indptr, rows), privilege: 'read' },
+          ...common([
+            { store: vec(indices), privilege: 'write-discard' },
+            { store: vec(data), privilege: 'write-discard' },
+          ]),
+        ] as never,
+        scalars: [n],
+        constraints: [
+          align(0, 3),
+          image(0, 1, 'offsets'),
+          image(0, 2, 'offsets'),
+          image(3, 4, 'offsets'),
+          image(3, 5, 'offsets'),
+        ],
+        key: 0,
+      }),
+  );
+  return { rows, cols: n, dtype: out, ...r, canonical: true, sorted: true };
+}

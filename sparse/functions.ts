@@ -1,0 +1,360 @@
+/**
+ * Module functions that build sparse arrays (SciPy's `scipy.sparse` constructors): `eye identity
+ * diags spdiags kron hstack vstack block_diag tril triu`.
+ */
+import { ndarray } from '../dense/index.js';
+import {
+  ArgumentTypeError,
+  argMessage,
+  checkDType,
+  type DType,
+  describe,
+  launch,
+  ShapeError,
+  scale,
+  ValueError,
+} from '../runtime/index.js';
+import type { SparseFormat, sparray } from './base.js';
+import { CsrArray } from './compressed.js';
+import type { CooArray } from './coo.js';
+import { cooToCsr, filterCsr } from './core/convert.js';
+import { copyInto, mapStore } from './core/elementwise.js';
+import { type Coo, type Csr, promote, region, vec } from './core/types.js';
+import { DiaArray } from './dia.js';
+import { kernel } from './kdef.js';
+import { KRON } from './kernel-names.js';
+import { kronEntries } from './kernels/elementwise.js';
+import { isSparse } from './ops.js';
+import { wrap } from './registry.js';
+
+/** `{format, dtype}` options of the constructors. */
+export interface FormatOptions {
+  format?: SparseFormat | null;
+  dtype?: DType;
+}
+
+function fmt(x: sparray, f: SparseFormat | null | undefined, dflt: SparseFormat): sparray {
+  return x.asformat(f ?? dflt);
+}
+
+function sparseArg(fn: string, arg: string, x: unknown): sparray {
+  if (isSparse(x)) return x as sparray;
+  if (x instanceof ndarray || Array.isArray(x)) return new CsrArray(x as ndarray);
+  throw new ArgumentTypeError(argMessage(fn, arg, 'a sparse or dense array', describe(x)));
+}
+
+function intArg(fn: string, arg: string, v: unknown, min = 0): number {
+  if (!Number.isInteger(v) || (v as number) < min)
+    throw new ValueError(argMessage(fn, arg, `an integer ≥ ${min}`, v));
+  return v as number;
+}
+
+/**
+ * Ones on the k-th diagonal of an m × n array.
+ * @param m rows; @param n columns (default m); @param opts `{k, dtype, format}` (default format 'dia')
+ * @example sparse.eye(2, 3, { k: 1 }).toarray().tolist() // [[0, 1, 0], [0, 0, 1]]
+ */
+export function eye(m: number, n?: number | null, opts: FormatOptions & { k?: number } = {}): sparray {
+  const fn = 'eye';
+  intArg(fn, 'm', m);
+  const nn = n ?? m;
+  intArg(fn, 'n', nn);
+  const k = opts.k ?? 0;
+  if (!Number.isInteger(k)) throw new ValueError(argMessage(fn, 'k', 'an integer', k));
+  const dtype = opts.dtype === undefined ? 'float64' : checkDType(fn, 'dtype', opts.dtype);
+  const len = Math.max(0, k >= 0 ? Math.min(m, nn - k) : Math.min(m + k, nn));
+  const row = region('int32', len);
+  const col = region('int32', len);
+  const data = region(dtype, len);
+  const i0 = Math.max(0, -k);
+  for (let t = 0; t < len; t++) {
+    row.data[t] = i0 + t;
+    col.data[t] = i0 + t + k;
+    data.data[t] = 1;
+  }
+  return fmt(
+    wrap.coo({ rows: m, cols: nn, dtype, row, col, data, nnz: len, canonical: true }),
+    opts.format,
+    'dia',
+  );
+}
+
+/** The n × n identity (default format 'dia'). */
+export function identity(n: number, opts: FormatOptions = {}): sparray {
+  return eye(n, n, opts);
+}
+
+/**
+ * An array from diagonals (SciPy's `diags_array`): `diagonals[d]` goes on diagonal `offsets[d]`;
+ * a diagonal of length 1 is broadcast.
+ * @param diagonals one diagonal (numbers) or a list of them
+ * @param offsets one offset or one per diagonal (default 0)
+ * @param opts `{shape, format, dtype}`; shape defaults to a square of `len(diagonals[0]) + |offsets[0]|`
+ * @throws {ValueError} when the counts differ, an offset is out of bounds or a length is wrong
+ * @example sparse.diags([[1, 2], [3]], [0, 1]).toarray().tolist() // [[1, 3], [0, 2]]
+ */
+export function diags(
+  diagonals: readonly (number | readonly number[] | ndarray)[] | ndarray,
+  offsets: number | readonly number[] = 0,
+  opts: FormatOptions & { shape?: readonly number[] } = {},
+): sparray {
+  const fn = 'diags';
+  let ds: (readonly number[] | ndarray)[];
+  let offs: number[];
+  const list =
+    diagonals instanceof ndarray
+      ? diagonals.ndim === 1
+        ? [diagonals]
+        : [...Array(diagonals.shape[0])].map((_, i) => diagonals.get(i))
+      : diagonals;
+  if (typeof offsets === 'number') {
+    offs = [offsets];
+    ds =
+      list.length === 0 || typeof list[0] === 'number'
+        ? [list as readonly number[]]
+        : (list as (readonly number[] | ndarray)[]);
+  } else {
+    offs = [...offsets];
+    ds = list as (readonly number[] | ndarray)[];
+  }
+  if (ds.length !== offs.length) {
+    throw new ValueError(
+      argMessage(fn, 'offsets', `${ds.length} offsets (one per diagonal)`, `${offs.length}`),
+    );
+  }
+  const host = ds.map((d) =>
+    d instanceof ndarray ? Array.from(d.toArray() as ArrayLike<number>) : Array.from(d),
+  );
+  const shape =
+    opts.shape !== undefined
+      ? opts.shape
+      : [host[0]!.length + Math.abs(offs[0] ?? 0), host[0]!.length + Math.abs(offs[0] ?? 0)];
+  const [m, n] = [intArg(fn, 'shape', shape[0]), intArg(fn, 'shape', shape[1])];
+  let dtype: DType = opts.dtype ?? 'float64';
+  if (opts.dtype === undefined) {
+    // NumPy's common_type: float32 only when every diagonal is float32, else float64.
+    const f32 = ds.length > 0 && ds.every((d) => d instanceof ndarray && d.dtype === 'float32');
+    dtype = f32 ? 'float32' : 'float64';
+  }
+  const K = Math.min(m, n);
+  let M = 0;
+  for (const k of offs) M = Math.max(M, Math.min(m + k, n - k) + Math.max(0, k));
+  const nd = offs.length;
+  const ld = Math.max(0, M);
+  const offR = region('int32', nd);
+  const data = region(dtype, nd * ld);
+  offs.forEach((k, j) => {
+    if (!Number.isInteger(k)) throw new ValueError(argMessage(fn, 'offsets', 'integers', k));
+    const len = Math.min(m + k, n - k, K);
+    if (len < 0)
+      throw new ValueError(
+        argMessage(fn, 'offsets', `offsets within the shape [${m}, ${n}]`, `offset ${k} (index ${j})`),
+      );
+    const d = host[j]!;
+    if (d.length !== len && d.length !== 1 && !(d.length > len)) {
+      throw new ValueError(
+        argMessage(fn, 'diagonals', `diagonal ${j} of length ${len} (or 1)`, `length ${d.length}`),
+      );
+    }
+    const start = Math.max(0, k);
+    for (let t = 0; t < len; t++) data.data[j * ld + start + t] = d.length === 1 ? d[0]! : d[t]!;
+    offR.data[j] = k;
+  });
+  const res = wrap.dia({ rows: m, cols: n, dtype, offsets: offR, data, nd, ld });
+  return fmt(res, opts.format, 'dia');
+}
+
+/**
+ * SciPy's `spdiags(data, diags, m, n)`: rows of `data` placed on diagonals (`data[d, j]` at column j).
+ * @example sparse.spdiags([[1, 2, 3]], [0], 3, 3).toarray().tolist() // [[1,0,0],[0,2,0],[0,0,3]]
+ */
+export function spdiags(
+  data: ndarray | readonly (readonly number[])[],
+  diagsArg: number | readonly number[] | ndarray,
+  m?: number | readonly number[],
+  n?: number,
+  opts: FormatOptions = {},
+): sparray {
+  const shape = Array.isArray(m) ? m : [m as number, n ?? (m as number)];
+  if (m === undefined) throw new ValueError(argMessage('spdiags', 'm', 'the number of rows (or a shape)', m));
+  const offs = typeof diagsArg === 'number' ? [diagsArg] : diagsArg;
+  return fmt(new DiaArray([data, offs] as never, { shape }), opts.format, 'dia');
+}
+
+/** COO structure of an operand, cast to `dtype`. */
+function cooOf(a: sparray, dtype: DType): Coo {
+  const c = (a.tocoo() as CooArray)._c;
+  if (c.dtype === dtype) return c;
+  return { ...c, dtype, data: mapStore(vec(c.data, c.nnz), dtype, 5, 0, 'astype').region };
+}
+
+/**
+ * Kronecker product (default format COO; SciPy would give BSR for dense-ish B).
+ * @example sparse.kron(sparse.eye(2), [[1, 2], [3, 4]]).toarray().shape // [4, 4]
+ */
+export function kron(A: unknown, B: unknown, opts: FormatOptions = {}): sparray {
+  const fn = 'kron';
+  const a = sparseArg(fn, 'A', A);
+  const b = sparseArg(fn, 'B', B);
+  const dtype = promote(a.dtype, b.dtype);
+  const ca = cooOf(a, dtype);
+  const cb = cooOf(b, dtype);
+  const nnz = ca.nnz * cb.nnz;
+  const row = region('int32', nnz);
+  const col = region('int32', nnz);
+  const vals = region(dtype, nnz);
+  if (nnz > 0) {
+    launch({
+      op: fn,
+      kernel: kernel(`${KRON}.${dtype}`, kronEntries, (t, f) =>
+        f(
+          t.arrays[0],
+          t.arrays[1],
+          t.arrays[2],
+          t.arrays[3],
+          t.arrays[4],
+          t.arrays[5],
+          t.shapes[3]![0],
+          t.scalars[0],
+          t.scalars[1],
+          t.arrays[6],
+          t.arrays[7],
+          t.arrays[8],
+          t.lo[0],
+          t.hi[0],
+        ),
+      ),
+      args: [
+        { store: vec(ca.row, ca.nnz), privilege: 'read' },
+        { store: vec(ca.col, ca.nnz), privilege: 'read' },
+        { store: vec(ca.data, ca.nnz), privilege: 'read' },
+        { store: vec(cb.row, cb.nnz), privilege: 'read' },
+        { store: vec(cb.col, cb.nnz), privilege: 'read' },
+        { store: vec(cb.data, cb.nnz), privilege: 'read' },
+        { store: vec(row), privilege: 'write-discard' },
+        { store: vec(col), privilege: 'write-discard' },
+        { store: vec(vals), privilege: 'write-discard' },
+      ],
+      scalars: [b.shape[0], b.shape[1]],
+      constraints: [
+        { kind: 'align', a: 0, b: 1 },
+        { kind: 'align', a: 0, b: 2 },
+        scale(0, 6, [cb.nnz]),
+        scale(0, 7, [cb.nnz]),
+        scale(0, 8, [cb.nnz]),
+      ],
+      key: 0,
+    });
+  }
+  const res = wrap.coo({
+    rows: a.shape[0] * b.shape[0],
+    cols: a.shape[1] * b.shape[1],
+    dtype,
+    row,
+    col,
+    data: vals,
+    nnz,
+  });
+  return fmt(res, opts.format, 'coo');
+}
+
+/** Concatenates COO blocks placed at (row, col) offsets into one COO array. */
+function place(parts: { c: Coo; r: number; k: number }[], rows: number, cols: number, dtype: DType): sparray {
+  const nnz = parts.reduce((s, p) => s + p.c.nnz, 0);
+  const row = region('int32', nnz);
+  const col = region('int32', nnz);
+  const data = region(dtype, nnz);
+  let at = 0;
+  for (const { c, r, k } of parts) {
+    copyInto(vec(c.row), 0, vec(row), at, c.nnz, r, 'stack');
+    copyInto(vec(c.col), 0, vec(col), at, c.nnz, k, 'stack');
+    copyInto(vec(c.data), 0, vec(data), at, c.nnz, 0, 'stack');
+    at += c.nnz;
+  }
+  return wrap.coo({ rows, cols, dtype, row, col, data, nnz });
+}
+
+function blockList(fn: string, blocks: unknown, dtype?: DType): { bs: sparray[]; dtype: DType } {
+  if (!Array.isArray(blocks) || blocks.length === 0) {
+    throw new ValueError(argMessage(fn, 'blocks', 'a non-empty list of sparse arrays', blocks));
+  }
+  const bs = blocks.map((b, i) => sparseArg(fn, `blocks[${i}]`, b));
+  const dt = dtype === undefined ? bs.map((b) => b.dtype).reduce(promote) : checkDType(fn, 'dtype', dtype);
+  return { bs, dtype: dt };
+}
+
+/**
+ * Stacks blocks vertically (equal column counts). CSR blocks give CSR, others COO (SciPy's rule).
+ * @throws {ShapeError} naming the first block whose column count differs
+ */
+export function vstack(blocks: readonly unknown[], opts: FormatOptions = {}): sparray {
+  const fn = 'vstack';
+  const { bs, dtype } = blockList(fn, blocks, opts.dtype);
+  const cols = bs[0]!.shape[1];
+  let r = 0;
+  const parts = bs.map((b, i) => {
+    if (b.shape[1] !== cols) {
+      throw new ShapeError(argMessage(fn, `blocks[${i}]`, `${cols} columns`, `shape [${b.shape}]`));
+    }
+    const p = { c: cooOf(b, dtype), r, k: 0 };
+    r += b.shape[0];
+    return p;
+  });
+  const dflt: SparseFormat = bs.every((b) => b.format === 'csr') ? 'csr' : 'coo';
+  return fmt(place(parts, r, cols, dtype), opts.format, dflt);
+}
+
+/** Stacks blocks horizontally (equal row counts). CSC blocks give CSC, others COO. */
+export function hstack(blocks: readonly unknown[], opts: FormatOptions = {}): sparray {
+  const fn = 'hstack';
+  const { bs, dtype } = blockList(fn, blocks, opts.dtype);
+  const rows = bs[0]!.shape[0];
+  let k = 0;
+  const parts = bs.map((b, i) => {
+    if (b.shape[0] !== rows) {
+      throw new ShapeError(argMessage(fn, `blocks[${i}]`, `${rows} rows`, `shape [${b.shape}]`));
+    }
+    const p = { c: cooOf(b, dtype), r: 0, k };
+    k += b.shape[1];
+    return p;
+  });
+  const dflt: SparseFormat = bs.every((b) => b.format === 'csc') ? 'csc' : 'coo';
+  return fmt(place(parts, rows, k, dtype), opts.format, dflt);
+}
+
+/** Blocks on the diagonal (default format COO). */
+export function block_diag(mats: readonly unknown[], opts: FormatOptions = {}): sparray {
+  const { bs, dtype } = blockList('block_diag', mats, opts.dtype);
+  let r = 0;
+  let k = 0;
+  const parts = bs.map((b) => {
+    const p = { c: cooOf(b, dtype), r, k };
+    r += b.shape[0];
+    k += b.shape[1];
+    return p;
+  });
+  return fmt(place(parts, r, k, dtype), opts.format, 'coo');
+}
+
+function triangle(
+  fn: string,
+  A: unknown,
+  k: number,
+  mode: 1 | 2,
+  format: SparseFormat | null | undefined,
+): sparray {
+  if (!Number.isInteger(k)) throw new ValueError(argMessage(fn, 'k', 'an integer', k));
+  const a = sparseArg(fn, 'A', A);
+  const s: Csr = filterCsr(a.format === 'coo' ? cooToCsr((a as CooArray)._c, true) : a._csr(), mode, k, fn);
+  return fmt(wrap.csr(s), format, 'coo');
+}
+
+/** The lower triangle `j - i <= k` (default format COO). */
+export function tril(A: unknown, k = 0, opts: { format?: SparseFormat | null } = {}): sparray {
+  return triangle('tril', A, k, 1, opts.format);
+}
+
+/** The upper triangle `j - i >= k` (default format COO). */
+export function triu(A: unknown, k = 0, opts: { format?: SparseFormat | null } = {}): sparray {
+  return triangle('triu', A, k, 2, opts.format);
+}

@@ -1,0 +1,109 @@
+/**
+ * `cohort/sparse`: SciPy-sparse-style arrays over the region runtime (DESIGN.md §5). Formats
+ * `coo_array csr_array csc_array dia_array` (callable without `new`; `instanceof` works; the
+ * `*_matrix` names are aliases), their methods, and the module functions.
+ */
+
+import type { ndarray } from '../dense/index.js';
+import type { SparseOptions } from './base.js';
+import { sparray } from './base.js';
+import { CscArray, CsrArray } from './compressed.js';
+import type { SparseInput } from './construct.js';
+import { CooArray } from './coo.js';
+import { DiaArray } from './dia.js';
+import { isSparse, matmul as matmulOp, rmatmul } from './ops.js';
+
+export type { AxisOptions, DenseLike, SparseFormat, SparseOptions } from './base.js';
+export type { SparseInput } from './construct.js';
+export type { FormatOptions } from './functions.js';
+export { block_diag, diags, eye, hstack, identity, kron, spdiags, tril, triu, vstack } from './functions.js';
+export type { RandomOptions } from './random.js';
+export { rand, random } from './random.js';
+export type { IndexLike } from './slicing.js';
+export { CooArray, CscArray, CsrArray, DiaArray, sparray };
+
+/** A SciPy-style constructor: callable with or without `new`; `x instanceof csr_array` works. */
+export interface SparseConstructor<T> {
+  (arg: SparseInput, opts?: SparseOptions): T;
+  new (arg: SparseInput, opts?: SparseOptions): T;
+  readonly prototype: T;
+}
+
+function factory<T>(
+  name: string,
+  C: new (arg: SparseInput, opts?: SparseOptions) => T,
+): SparseConstructor<T> {
+  // A function expression, not an arrow: it must be callable with `new` and carry a prototype.
+  // biome-ignore lint/complexity/useArrowFunction: see above
+  const f = function (arg: SparseInput, opts?: SparseOptions): T {
+    return new C(arg, opts);
+  };
+  Object.defineProperty(f, 'name', { value: name });
+  f.prototype = C.prototype;
+  return f as unknown as SparseConstructor<T>;
+}
+
+/**
+ * Compressed Sparse Row array: `csr_array(dense)`, `csr_array(sparse)`, `csr_array([data, indices,
+ * indptr], {shape})`, `csr_array([data, [row, col]], {shape})`, `csr_array([m, n])`.
+ * @throws {FormatError} on a malformed `indptr` / `indices`; {ShapeError} on a non-2-D dense input
+ * @example csr_array([[1, 0], [0, 2]]).nnz // 2
+ */
+export const csr_array = factory('csr_array', CsrArray);
+export type csr_array = CsrArray;
+/** Compressed Sparse Column array (same forms as {@link csr_array}, compressed by columns). */
+export const csc_array = factory('csc_array', CscArray);
+export type csc_array = CscArray;
+/** COOrdinate array: dense, sparse, `[data, [row, col]]` with `{shape}`, or `[m, n]`. */
+export const coo_array = factory('coo_array', CooArray);
+export type coo_array = CooArray;
+/** DIAgonal array: `dia_array([data, offsets], {shape})`, dense, sparse or `[m, n]`. */
+export const dia_array = factory('dia_array', DiaArray);
+export type dia_array = DiaArray;
+/** Alias of {@link csr_array} (cohort has no separate matrix semantics). */
+export const csr_matrix = csr_array;
+export type csr_matrix = CsrArray;
+/** Alias of {@link csc_array}. */
+export const csc_matrix = csc_array;
+export type csc_matrix = CscArray;
+/** Alias of {@link coo_array}. */
+export const coo_matrix = coo_array;
+export type coo_matrix = CooArray;
+/** Alias of {@link dia_array}. */
+export const dia_matrix = dia_array;
+export type dia_matrix = DiaArray;
+
+/** True for a cohort sparse array. @example issparse(sparse.eye(2)) // true */
+export function issparse(x: unknown): x is sparray {
+  return isSparse(x);
+}
+/** True for a CSR array (the `*_matrix` names are aliases, so arrays count). */
+export function isspmatrix_csr(x: unknown): x is CsrArray {
+  return x instanceof CsrArray;
+}
+/** True for a CSC array. */
+export function isspmatrix_csc(x: unknown): x is CscArray {
+  return x instanceof CscArray;
+}
+/** True for a COO array. */
+export function isspmatrix_coo(x: unknown): x is CooArray {
+  return x instanceof CooArray;
+}
+/** True for a DIA array. */
+export function isspmatrix_dia(x: unknown): x is DiaArray {
+  return x instanceof DiaArray;
+}
+/** SciPy's `isspmatrix`: same as {@link issparse} here. */
+export const isspmatrix = issparse;
+
+/**
+ * `a @ b` where either side may be sparse: sparse @ dense, sparse @ sparse, dense @ sparse.
+ * @throws {ShapeError} when the inner dimensions differ
+ * @example matmul(np.ones([2]), sparse.eye(2)).tolist() // [1, 1]
+ */
+export function matmul(a: sparray | ndarray, b: sparray | ndarray): ndarray | sparray {
+  if (isSparse(a)) return matmulOp(a as sparray, b, 'matmul');
+  return rmatmul(b as sparray, a);
+}
+/** Same as {@link matmul}. */
+export const dot = matmul;

@@ -1,0 +1,71 @@
+/**
+ * Every kernel name of the sparse library, in one place (CONVENTIONS.md 6). Hot kernels are
+ * registered once per value dtype (`<name>.<dtype>`), so each compiled loop stays monomorphic.
+ */
+
+/** CSR SpMV `y = A x` over a piece of rows. */
+export const CSR_SPMV = 'sparse.csr.spmv';
+/** CSR SpMM `C = A B` (B, C dense row-major) over a piece of rows. */
+export const CSR_SPMM = 'sparse.csr.spmm';
+/** DIA SpMV over a piece of rows. */
+export const DIA_SPMV = 'sparse.dia.spmv';
+/** Scatters CSR rows into a dense row-major matrix (toarray). */
+export const CSR_TODENSE = 'sparse.csr.todense';
+/** Adds `sign ×` CSR rows into an existing dense matrix (sparse ± dense). */
+export const CSR_ADD_DENSE = 'sparse.csr.adddense';
+/** Expands CSR `indptr` into a COO row array. */
+export const CSR_EXPAND_ROWS = 'sparse.csr.expandrows';
+/** Bucket sort by row, phase 1: per-row counts of a COO row array. */
+export const BUCKET_COUNT = 'sparse.bucket.count';
+/** Inclusive scan of per-row counts into `indptr` (one piece). */
+export const SCAN = 'sparse.scan';
+/** Bucket sort by row, phase 2: stable placement of COO entries into CSR slots. */
+export const BUCKET_FILL = 'sparse.bucket.fill';
+/** Canonicalization, phase 1: distinct columns per row. */
+export const CANON_COUNT = 'sparse.canon.count';
+/** Canonicalization, phase 2: sorted rows with duplicates summed. */
+export const CANON_FILL = 'sparse.canon.fill';
+/** Row filters (explicit zeros, tril/triu, a diagonal), phase 1. */
+export const FILTER_COUNT = 'sparse.filter.count';
+/** Row filters, phase 2. */
+export const FILTER_FILL = 'sparse.filter.fill';
+/** Union / intersection of canonical CSR rows, phase 1. */
+export const BINOP_COUNT = 'sparse.binop.count';
+/** Union / intersection of canonical CSR rows, phase 2. */
+export const BINOP_FILL = 'sparse.binop.fill';
+/** SpGEMM (Gustavson), phase 1. */
+export const SPGEMM_COUNT = 'sparse.spgemm.count';
+/** SpGEMM (Gustavson), phase 2. */
+export const SPGEMM_FILL = 'sparse.spgemm.fill';
+/** Dense → CSR, phase 1: nonzeros per row. */
+export const DENSE_COUNT = 'sparse.dense.count';
+/** Dense → CSR, phase 2. */
+export const DENSE_FILL = 'sparse.dense.fill';
+/** DIA → CSR, phase 1. */
+export const DIA_COUNT = 'sparse.dia.count';
+/** DIA → CSR, phase 2. */
+export const DIA_FILL = 'sparse.dia.fill';
+/** Element-wise map of values (scale, divide, power, abs, negate, cast). */
+export const MAP_VALUES = 'sparse.values.map';
+/** Copies a range of a 1-D array, optionally shifting values (row slicing, stacking). */
+export const COPY_SHIFT = 'sparse.copy.shift';
+/** CSR × dense element-wise (the sparse pattern is kept). */
+export const CSR_MUL_DENSE = 'sparse.csr.muldense';
+/** Row sums of CSR. */
+export const CSR_ROW_SUM = 'sparse.csr.rowsum';
+/** Column sums of CSR (one piece: columns are scattered). */
+export const CSR_COL_SUM = 'sparse.csr.colsum';
+/** Sum / count-nonzero partials of a values array. */
+export const VALUES_REDUCE = 'sparse.values.reduce';
+/** The k-th diagonal of CSR. */
+export const CSR_DIAGONAL = 'sparse.csr.diagonal';
+/** Writes a future (times a scalar) into a one-element store. */
+export const FROM_FUTURE = 'sparse.fromfuture';
+/** Multiplies an array by a scalar into another (means). */
+export const SCALE_DENSE = 'sparse.dense.scale';
+/** Kronecker product of two COO arrays, over A's entries. */
+export const KRON = 'sparse.kron';
+/** Checks a CSR structure (full check_format): returns an error code partial per block. */
+export const CSR_CHECK = 'sparse.csr.check';
+/** Sortedness / canonicity flags of CSR rows. */
+export const CSR_FLAGS = 'sparse.csr.flags';

@@ -1,0 +1,167 @@
+/**
+ * Product loops: SpMV, SpMM, DIA SpMV, SpGEMM (count and fill). Pure functions over typed arrays
+ * and a piece's bounds `[lo, hi)` (rows); no free variables — they are shipped to workers as text.
+ * Parameter order follows codegen's convention (`A_pos, A_crd, A_vals, x, y, lo, hi`).
+ */
+
+/** `y[i] = Σ_p vals[p] * x[crd[p]]` for rows `i` in `[lo, hi)`; duplicates and any order are fine. */
+export function csrSpmv(
+  pos: Int32Array,
+  crd: Int32Array,
+  vals: Float64Array,
+  x: Float64Array,
+  y: Float64Array,
+  lo: number,
+  hi: number,
+): void {
+  let p = pos[lo];
+  for (let i = lo; i < hi; i++) {
+    const e = pos[i + 1];
+    let s0 = 0;
+    let s1 = 0;
+    for (; p + 1 < e; p += 2) {
+      s0 += vals[p] * x[crd[p]];
+      s1 += vals[p + 1] * x[crd[p + 1]];
+    }
+    if (p < e) {
+      s0 += vals[p] * x[crd[p]];
+      p++;
+    }
+    y[i] = s0 + s1;
+  }
+}
+
+/** `C[i, :] = Σ_p vals[p] * B[crd[p], :]` for rows in `[lo, hi)`; B and C row-major with leading dims. */
+export function csrSpmm(
+  pos: Int32Array,
+  crd: Int32Array,
+  vals: Float64Array,
+  B: Float64Array,
+  ldb: number,
+  C: Float64Array,
+  ldc: number,
+  k: number,
+  lo: number,
+  hi: number,
+): void {
+  for (let i = lo; i < hi; i++) {
+    const c0 = i * ldc;
+    for (let j = 0; j < k; j++) C[c0 + j] = 0;
+    for (let p = pos[i]; p < pos[i + 1]; p++) {
+      const v = vals[p];
+      const b0 = crd[p] * ldb;
+      for (let j = 0; j < k; j++) C[c0 + j] += v * B[b0 + j];
+    }
+  }
+}
+
+/** DIA SpMV: `y[i] = Σ_d vals[d*ld + j] * x[j]`, `j = i + offsets[d]`, `0 ≤ j < min(ncols, ld)`. */
+export function diaSpmv(
+  offsets: Int32Array,
+  vals: Float64Array,
+  ld: number,
+  x: Float64Array,
+  y: Float64Array,
+  ncols: number,
+  lo: number,
+  hi: number,
+): void {
+  const nd = offsets.length;
+  const jmax = Math.min(ncols, ld);
+  for (let i = lo; i < hi; i++) y[i] = 0;
+  for (let d = 0; d < nd; d++) {
+    const k = offsets[d];
+    const base = d * ld;
+    let i0 = lo;
+    if (i0 + k < 0) i0 = -k;
+    let i1 = hi;
+    if (i1 + k > jmax) i1 = jmax - k;
+    for (let i = i0; i < i1; i++) y[i] += vals[base + i + k] * x[i + k];
+  }
+}
+
+/**
+ * SpGEMM phase 1 (Gustavson): `counts[i + 1]` = nonzero entries of row i of `A @ B` (exact zeros
+ * of the sums are dropped, as SciPy does), rows in `[lo, hi)`.
+ */
+export function spgemmCount(
+  aPos: Int32Array,
+  aCrd: Int32Array,
+  aVals: Float64Array,
+  bPos: Int32Array,
+  bCrd: Int32Array,
+  bVals: Float64Array,
+  n: number,
+  counts: Int32Array,
+  lo: number,
+  hi: number,
+): void {
+  const acc = new Float64Array(n);
+  const mark = new Int32Array(n).fill(-1);
+  const cols = new Int32Array(n);
+  for (let i = lo; i < hi; i++) {
+    let len = 0;
+    for (let p = aPos[i]; p < aPos[i + 1]; p++) {
+      const a = aVals[p];
+      const r = aCrd[p];
+      for (let q = bPos[r]; q < bPos[r + 1]; q++) {
+        const j = bCrd[q];
+        if (mark[j] !== i) {
+          mark[j] = i;
+          acc[j] = 0;
+          cols[len++] = j;
+        }
+        acc[j] += a * bVals[q];
+      }
+    }
+    let c = 0;
+    for (let t = 0; t < len; t++) if (acc[cols[t]] !== 0) c++;
+    counts[i + 1] = c;
+  }
+}
+
+/** SpGEMM phase 2: writes row i's sorted nonzero entries from `cPos[i]`. */
+export function spgemmFill(
+  aPos: Int32Array,
+  aCrd: Int32Array,
+  aVals: Float64Array,
+  bPos: Int32Array,
+  bCrd: Int32Array,
+  bVals: Float64Array,
+  n: number,
+  cPos: Int32Array,
+  cCrd: Int32Array,
+  cVals: Float64Array,
+  lo: number,
+  hi: number,
+): void {
+  const acc = new Float64Array(n);
+  const mark = new Int32Array(n).fill(-1);
+  const cols = new Int32Array(n);
+  for (let i = lo; i < hi; i++) {
+    let len = 0;
+    for (let p = aPos[i]; p < aPos[i + 1]; p++) {
+      const a = aVals[p];
+      const r = aCrd[p];
+      for (let q = bPos[r]; q < bPos[r + 1]; q++) {
+        const j = bCrd[q];
+        if (mark[j] !== i) {
+          mark[j] = i;
+          acc[j] = 0;
+          cols[len++] = j;
+        }
+        acc[j] += a * bVals[q];
+      }
+    }
+    const row = cols.subarray(0, len);
+    row.sort();
+    let w = cPos[i];
+    for (let t = 0; t < len; t++) {
+      const j = row[t];
+      if (acc[j] !== 0) {
+        cCrd[w] = j;
+        cVals[w++] = acc[j];
+      }
+    }
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * `random` / `rand`: sparse arrays with uniformly random positions and values (cohort's own
+ * generator: results depend only on the seed, never on the pool size).
+ */
+import { argMessage, checkDType, type DType, ValueError } from '../runtime/index.js';
+import type { SparseFormat, sparray } from './base.js';
+import { region } from './core/types.js';
+import { wrap } from './registry.js';
+
+/** Options of {@link random}. */
+export interface RandomOptions {
+  /** Fraction of stored entries, in [0, 1] (default 0.01). */
+  density?: number;
+  /** Result format (default 'coo'). */
+  format?: SparseFormat | null;
+  /** Value dtype (default float64). */
+  dtype?: DType;
+  /** Seed (an integer); omitted: a random seed. `random_state` is accepted as an alias. */
+  rng?: number;
+  random_state?: number;
+  /** Value generator `(k) => values` (default uniform in [0, 1)). */
+  data_rvs?: (k: number) => ArrayLike<number>;
+}
+
+/** A small counter-free generator (mulberry32) returning doubles in [0, 1) with 53 random bits. */
+function generator(seed: number): () => number {
+  let s = seed >>> 0;
+  const next32 = (): number => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+  return () => ((next32() >>> 5) * 67108864 + (next32() >>> 6)) / 9007199254740992;
+}
+
+/**
+ * An m × n sparse array with `round(density·m·n)` entries at distinct random positions (Floyd's
+ * sampling) and uniform values in [0, 1).
+ * @throws {ValueError} for a density outside [0, 1] or negative dimensions
+ * @example sparse.random(4, 5, { density: 0.5, rng: 1 }).nnz // 10
+ */
+export function random(m: number, n: number, opts: RandomOptions = {}): sparray {
+  const fn = 'random';
+  if (!Number.isInteger(m) || m < 0) throw new ValueError(argMessage(fn, 'm', 'a non-negative integer', m));
+  if (!Number.isInteger(n) || n < 0) throw new ValueError(argMessage(fn, 'n', 'a non-negative integer', n));
+  const density = opts.density ?? 0.01;
+  if (!(density >= 0 && density <= 1))
+    throw new ValueError(argMessage(fn, 'density', 'a number in [0, 1]', density));
+  const dtype = opts.dtype === undefined ? 'float64' : checkDType(fn, 'dtype', opts.dtype);
+  const seed = opts.rng ?? opts.random_state ?? Math.floor(Math.random() * 2 ** 32);
+  const rand = generator(seed);
+  const total = m * n;
+  const k = Math.round(density * total);
+  const chosen = new Set<number>();
+  const order: number[] = [];
+  for (let j = total - k; j < total; j++) {
+    const t = Math.floor(rand() * (j + 1));
+    const pick = chosen.has(t) ? j : t;
+    chosen.add(pick);
+    order.push(pick);
+  }
+  const row = region('int32', k);
+  const col = region('int32', k);
+  const data = region(dtype, k);
+  const vals = opts.data_rvs ? opts.data_rvs(k) : null;
+  for (let p = 0; p < k; p++) {
+    const lin = order[p]!;
+    row.data[p] = Math.floor(lin / n);
+    col.data[p] = lin % n;
+    data.data[p] = vals ? vals[p]! : rand();
+  }
+  return wrap.coo({ rows: m, cols: n, dtype, row, col, data, nnz: k }).asformat(opts.format ?? 'coo');
+}
+
+/** Same as {@link random} (SciPy's `rand`). */
+export function rand(m: number, n: number, opts: RandomOptions = {}): sparray {
+  return random(m, n, opts);
+}
