@@ -73,7 +73,15 @@ describe('streaming reads', () => {
       );
     }
     expect(want.format === 'coordinate' && densify(want.shape, want.row, want.col, want.values)).toEqual([
-      1.5, -2.25e-3, 0, -2.25e-3, 0, 0.7535131086748066, 0, 0.7535131086748066, 12345678901234567,
+      1.5,
+      -2.25e-3,
+      0,
+      -2.25e-3,
+      0,
+      0.7535131086748066,
+      0,
+      0.7535131086748066,
+      Number('12345678901234567'),
     ]);
   });
 });

@@ -1,0 +1,210 @@
+import type { ndarray } from '../../dense/index.js';
+import {
+  ArgumentTypeError,
+  argMessage,
+  type DType,
+  ShapeError,
+  type TypedArray,
+  ValueError,
+} from '../../runtime/index.js';
+import { coo_array, csc_array, csr_array, dia_array, sparray } from '../index.js';
+import { fromDense, toNdarray } from './dense-adapter.js';
+import type { MMField, MMSymmetry } from './mm-header.js';
+import { readMatrixMarket } from './mm-read.js';
+import { writeMatrixMarket } from './mm-write.js';
+import { readSparseNpz, type SparseFormat, writeSparseNpz } from './npz.js';
+
+/** The sparse arrays `cohort/io` reads and writes. */
+export type SparseArray = coo_array | csr_array | csc_array | dia_array;
+
+/** Options of {@link mmwrite}, as SciPy's. */
+export interface MMWriteOptions {
+  /** Written after the banner, each line prefixed with `%`. */
+  comment?: string;
+  /** `real`, `integer` or `pattern` (coordinate only); default: integer for int32/uint8/bool data, real otherwise. */
+  field?: MMField;
+  /** Significant digits of real values (C's `%.{precision}g`); default: the shortest text that reads back exactly. */
+  precision?: number;
+  /**
+   * `general` (the default; SciPy detects symmetry of small matrices instead), `symmetric` or
+   * `skew-symmetric`: only the lower triangle is written, after checking the symmetry.
+   */
+  symmetry?: MMSymmetry;
+}
+
+/** Options of {@link save_npz}. */
+export interface SaveNpzOptions {
+  /** Deflate the entries (default true), as `scipy.sparse.save_npz`. */
+  compressed?: boolean;
+}
+
+function isSparse(A: unknown): A is SparseArray {
+  return A instanceof sparray && ['coo', 'csr', 'csc', 'dia'].includes(A.format);
+}
+
+function dtypeOfValues(v: TypedArray): DType {
+  return v instanceof Int32Array ? 'int32' : 'float64';
+}
+
+/**
+ * Reads a Matrix Market file: a `coordinate` file as a {@link coo_array} (entries in file order,
+ * symmetric storage expanded as SciPy does: each off-diagonal entry is mirrored, negated for
+ * skew-symmetric), an `array` file as a dense ndarray. Fields real, integer and pattern (pattern
+ * entries read as 1.0); integer values are int32 when they all fit, float64 otherwise. The file
+ * is streamed through a fixed buffer, never held whole in memory.
+ * @param path - the file
+ * @returns a coo_array, or an ndarray for `array` files
+ * @throws FormatError naming the file and the line, as SciPy's `Line 3: Row index out of bounds`:
+ *   bad banner or size line, complex/hermitian files (not supported), fewer or more entries than
+ *   declared, indices out of range (including 0), non-numeric fields, truncated or empty files.
+ *   Nothing partially read is returned.
+ * @example
+ * // a.mtx: %%MatrixMarket matrix coordinate real general / 2 2 1 / 2 1 5.5
+ * const A = mmread('a.mtx'); // coo_array, shape [2, 2], nnz 1
+ * A.toarray().tolist() // [[0, 0], [5.5, 0]]
+ */
+export function mmread(path: string): coo_array | ndarray {
+  const d = readMatrixMarket(path, 'mmread');
+  const values = toNdarray(dtypeOfValues(d.values), [d.values.length], d.values);
+  if (d.format === 'array') return toNdarray(dtypeOfValues(d.values), d.shape, d.values);
+  return new coo_array(
+    [values, [toNdarray('int32', [d.row.length], d.row), toNdarray('int32', [d.col.length], d.col)]],
+    {
+      shape: d.shape,
+    },
+  );
+}
+
+/**
+ * Writes a sparse array (as a `coordinate` file, through its COO form) or a 2-D dense array (as an
+ * `array` file) in Matrix Market format. As SciPy, `.mtx` is appended to a path without it. The
+ * text is written in chunks to a temporary file renamed at the end.
+ * @param path - the file
+ * @param A - a sparse array, or a 2-D ndarray (or anything `asarray` accepts)
+ * @param options - comment, field, precision, symmetry (see {@link MMWriteOptions})
+ * @returns nothing; waits for the pending work that computes `A`
+ * @throws ValueError for an unknown option value, a symmetry the matrix does not have, pattern
+ *   for a dense array, integer field with non-integer values; ShapeError for a dense array that is
+ *   not 2-D
+ * @example
+ * mmwrite('b.mtx', A, { comment: 'from cohort', precision: 6 });
+ * // python: scipy.io.mmread('b.mtx') reads it back
+ */
+export function mmwrite(
+  path: string,
+  A: SparseArray | ndarray | unknown,
+  options: MMWriteOptions = {},
+): void {
+  const fn = 'mmwrite';
+  const { comment, field, precision, symmetry = 'general' } = options;
+  if (field !== undefined && !['real', 'integer', 'pattern'].includes(field))
+    throw new ValueError(argMessage(fn, 'field', "'real', 'integer' or 'pattern'", field));
+  if (!['general', 'symmetric', 'skew-symmetric'].includes(symmetry))
+    throw new ValueError(argMessage(fn, 'symmetry', "'general', 'symmetric' or 'skew-symmetric'", symmetry));
+  if (precision !== undefined && !(Number.isInteger(precision) && precision > 0))
+    throw new ValueError(argMessage(fn, 'precision', 'a positive integer', precision));
+  if (comment !== undefined && typeof comment !== 'string')
+    throw new ArgumentTypeError(argMessage(fn, 'comment', 'a string', comment));
+  const file = path.endsWith('.mtx') ? path : `${path}.mtx`;
+  const defaultField = (dtype: DType): MMField =>
+    dtype === 'float64' || dtype === 'float32' ? 'real' : 'integer';
+  if (isSparse(A)) {
+    const coo = A.tocoo() as coo_array;
+    const values = coo.data.toArray();
+    const f = field ?? defaultField(coo.data.dtype);
+    const shape = [A.shape[0]!, A.shape[1]!] as const;
+    const rec = {
+      format: 'coordinate' as const,
+      shape,
+      row: coo.row.toArray(),
+      col: coo.col.toArray(),
+      values,
+    };
+    writeMatrixMarket(file, rec, { field: f, symmetry, comment, precision }, fn);
+    return;
+  }
+  const d = fromDense(A);
+  if (d.shape.length !== 2)
+    throw new ShapeError(
+      argMessage(fn, 'A', 'a 2-D array or a sparse array', `shape [${d.shape.join(', ')}]`),
+    );
+  if (field === 'pattern')
+    throw new ValueError(argMessage(fn, 'field', "'real' or 'integer' for a dense array", field));
+  const shape = [d.shape[0]!, d.shape[1]!] as const;
+  writeMatrixMarket(
+    file,
+    { format: 'array', shape, values: d.data },
+    { field: field ?? defaultField(d.dtype), symmetry, comment, precision },
+    fn,
+  );
+}
+
+/**
+ * Reads a sparse array saved by `scipy.sparse.save_npz` (or {@link save_npz}): csr, csc, coo or
+ * dia, compressed or not, as an array of the stored format and dtype. Index arrays saved as int64
+ * are read as int32 (a FormatError if a value does not fit).
+ * @param path - the `.npz` file
+ * @returns a csr_array, csc_array, coo_array or dia_array
+ * @throws FormatError naming the file and the key or ZIP entry: not a ZIP archive, corrupt or
+ *   truncated entries (CRC-32 checked), ZIP64, missing keys, unsupported format (bsr) or dtype,
+ *   inconsistent lengths
+ * @example
+ * // python: scipy.sparse.save_npz('m.npz', scipy.sparse.eye_array(3, format='csr'))
+ * const A = load_npz('m.npz'); // csr_array, shape [3, 3], nnz 3
+ */
+export function load_npz(path: string): SparseArray {
+  const r = readSparseNpz(path, 'load_npz');
+  const data = toNdarray(r.dtype, r.dataShape, r.data);
+  const idx = (a: Int32Array) => toNdarray('int32', [a.length], a);
+  const opts = { shape: r.shape };
+  switch (r.format) {
+    case 'csr':
+      return new csr_array([data, idx(r.indices!), idx(r.indptr!)], opts);
+    case 'csc':
+      return new csc_array([data, idx(r.indices!), idx(r.indptr!)], opts);
+    case 'coo':
+      return new coo_array([data, [idx(r.row!), idx(r.col!)]], opts);
+    case 'dia':
+      return new dia_array([data, idx(r.offsets!)], opts);
+  }
+}
+
+/**
+ * Saves a sparse array as `scipy.sparse.save_npz` does (same keys and dtypes: `format`, `shape`,
+ * `data`, and `indices`+`indptr` / `row`+`col` / `offsets`), readable by `scipy.sparse.load_npz`.
+ * As NumPy, `.npz` is appended to a path without it. The ZIP container is cohort's own writer
+ * (stored or deflate entries; ZIP64 — files of 4 GiB or more — is not supported).
+ * @param path - the file
+ * @param A - a csr, csc, coo or dia array
+ * @param options - `{ compressed = true }`
+ * @returns nothing; waits for the pending work that computes `A`
+ * @throws ArgumentTypeError when `A` is not a sparse array; ValueError when the file would need ZIP64
+ * @example
+ * save_npz('m.npz', A);            // deflated
+ * save_npz('m_raw.npz', A, { compressed: false });
+ */
+export function save_npz(path: string, A: SparseArray, options: SaveNpzOptions = {}): void {
+  const fn = 'save_npz';
+  if (!isSparse(A))
+    throw new ArgumentTypeError(argMessage(fn, 'A', 'a sparse array (coo, csr, csc or dia)', A));
+  const { compressed = true } = options;
+  const format: SparseFormat = A.format;
+  const data = A.data;
+  const ints = (a: ndarray) => {
+    const v = a.toArray();
+    return v instanceof Int32Array ? v : Int32Array.from(v);
+  };
+  const rec = {
+    format,
+    shape: [A.shape[0]!, A.shape[1]!] as [number, number],
+    dtype: data.dtype,
+    data: data.toArray(),
+    dataShape: [...data.shape],
+    ...(A instanceof csr_array || A instanceof csc_array
+      ? { indices: ints(A.indices), indptr: ints(A.indptr) }
+      : {}),
+    ...(A instanceof coo_array ? { row: ints(A.row), col: ints(A.col) } : {}),
+    ...(A instanceof dia_array ? { offsets: ints(A.offsets) } : {}),
+  };
+  writeSparseNpz(path.endsWith('.npz') ? path : `${path}.npz`, rec, compressed, fn);
+}
