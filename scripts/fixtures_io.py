@@ -127,6 +127,14 @@ npz("coo_f4_stored.npz", B.tocoo().astype(np.float32), "float32", compressed=Fal
 npz("csr_i4.npz", sp.csr_array(rng.integers(-5, 5, (4, 3)).astype(np.int32)), "int32")
 npz("dia_f8.npz", sp.dia_array((rng.standard_normal((3, 5)), [0, -1, 2]), shape=(5, 5)), "float64")
 npz("csr_empty.npz", sp.csr_array((3, 4)), "float64")
+# int64 index arrays (SciPy uses them past 2^31 entries, or when given): read as int32 when they fit.
+B64 = sp.random_array((5, 4), density=0.5, format="csr", rng=rng)
+B64.indices = B64.indices.astype(np.int64)
+B64.indptr = B64.indptr.astype(np.int64)
+npz("csr_i8_indices.npz", B64, "float64")
+C64 = B64.tocoo()
+C64.coords = tuple(c.astype(np.int64) for c in C64.coords)
+npz("coo_i8_indices.npz", C64, "float64")
 
 with open(OUT / "manifest.json", "w") as f:
     json.dump({"numpy": np.__version__, "scipy": sp.__name__ and __import__("scipy").__version__, "files": manifest}, f, indent=1)
