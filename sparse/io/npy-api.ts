@@ -14,10 +14,10 @@ import { readNpyFile, writeNpyFile } from './npy-file.js';
  * @throws FormatError naming the file and the part (header, data): bad magic, malformed header,
  *   unsupported dtype (complex, strings, structured, ...), truncated data, empty file
  * @example
- * // python: np.save('a.npy', np.arange(6.0).reshape(2, 3))
- * const a = load('a.npy');
- * a.shape // [2, 3]
- * a.dtype // 'float64'
+ * const path = `${os.tmpdir()}/a.npy`; // python: np.save(path, np.arange(6.0).reshape(2, 3))
+ * io.save(path, [[0, 1, 2], [3, 4, 5]]);
+ * const a = io.load(path);
+ * [a.shape, a.dtype] // [[2, 3], 'int32']
  */
 export function load(path: string): ndarray {
   const a = readNpyFile(path, 'load');
@@ -33,8 +33,9 @@ export function load(path: string): ndarray {
  * @returns nothing; waits for the pending work that computes `a`
  * @throws whatever `asarray` throws for an invalid `a`; file-system errors
  * @example
- * save('x.npy', np.array([1, 2, 3], { dtype: 'int32' }));
- * // python: np.load('x.npy') -> array([1, 2, 3], dtype=int32)
+ * io.save(`${os.tmpdir()}/x`, np.array([1, 2, 3], { dtype: 'uint8' })); // writes x.npy
+ * io.load(`${os.tmpdir()}/x.npy`).tolist() // [1, 2, 3]
+ * // python: np.load(path) -> array([1, 2, 3], dtype=uint8)
  */
 export function save(path: string, a: ndarray | unknown): void {
   const d = fromDense(a);

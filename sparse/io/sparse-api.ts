@@ -7,7 +7,7 @@ import {
   type TypedArray,
   ValueError,
 } from '../../runtime/index.js';
-import { coo_array, csc_array, csr_array, dia_array, sparray } from '../index.js';
+import { coo_array, csc_array, csr_array, dia_array, type sparray } from '../index.js';
 import { fromDense, toNdarray } from './dense-adapter.js';
 import type { MMField, MMSymmetry } from './mm-header.js';
 import { readMatrixMarket } from './mm-read.js';
@@ -39,7 +39,7 @@ export interface SaveNpzOptions {
 }
 
 function isSparse(A: unknown): A is SparseArray {
-  return A instanceof sparray && ['coo', 'csr', 'csc', 'dia'].includes(A.format);
+  return A instanceof coo_array || A instanceof csr_array || A instanceof csc_array || A instanceof dia_array;
 }
 
 function dtypeOfValues(v: TypedArray): DType {
@@ -59,8 +59,10 @@ function dtypeOfValues(v: TypedArray): DType {
  *   declared, indices out of range (including 0), non-numeric fields, truncated or empty files.
  *   Nothing partially read is returned.
  * @example
- * // a.mtx: %%MatrixMarket matrix coordinate real general / 2 2 1 / 2 1 5.5
- * const A = mmread('a.mtx'); // coo_array, shape [2, 2], nnz 1
+ * const path = `${os.tmpdir()}/a.mtx`;
+ * fs.writeFileSync(path, '%%MatrixMarket matrix coordinate real general\n2 2 1\n2 1 5.5\n');
+ * const A = io.mmread(path);
+ * A.format // 'coo'
  * A.toarray().tolist() // [[0, 0], [5.5, 0]]
  */
 export function mmread(path: string): coo_array | ndarray {
@@ -87,14 +89,12 @@ export function mmread(path: string): coo_array | ndarray {
  *   for a dense array, integer field with non-integer values; ShapeError for a dense array that is
  *   not 2-D
  * @example
- * mmwrite('b.mtx', A, { comment: 'from cohort', precision: 6 });
- * // python: scipy.io.mmread('b.mtx') reads it back
+ * const path = `${os.tmpdir()}/b.mtx`;
+ * io.mmwrite(path, sp.coo_array([[1 / 3], [[0], [1]]], { shape: [2, 2] }), { comment: 'hi', precision: 4 });
+ * fs.readFileSync(path, 'utf8')
+ * // '%%MatrixMarket matrix coordinate real general\n%hi\n2 2 1\n1 2 0.3333\n'
  */
-export function mmwrite(
-  path: string,
-  A: SparseArray | ndarray | unknown,
-  options: MMWriteOptions = {},
-): void {
+export function mmwrite(path: string, A: sparray | ndarray | unknown, options: MMWriteOptions = {}): void {
   const fn = 'mmwrite';
   const { comment, field, precision, symmetry = 'general' } = options;
   if (field !== undefined && !['real', 'integer', 'pattern'].includes(field))
@@ -149,8 +149,10 @@ export function mmwrite(
  *   truncated entries (CRC-32 checked), ZIP64, missing keys, unsupported format (bsr) or dtype,
  *   inconsistent lengths
  * @example
- * // python: scipy.sparse.save_npz('m.npz', scipy.sparse.eye_array(3, format='csr'))
- * const A = load_npz('m.npz'); // csr_array, shape [3, 3], nnz 3
+ * const path = `${os.tmpdir()}/m.npz`; // python: scipy.sparse.save_npz(path, scipy.sparse.eye_array(3, format='csr'))
+ * io.save_npz(path, sp.eye(3, null, { format: 'csr' }));
+ * const A = io.load_npz(path);
+ * [A.format, A.shape, A.nnz] // ['csr', [3, 3], 3]
  */
 export function load_npz(path: string): SparseArray {
   const r = readSparseNpz(path, 'load_npz');
@@ -180,10 +182,12 @@ export function load_npz(path: string): SparseArray {
  * @returns nothing; waits for the pending work that computes `A`
  * @throws ArgumentTypeError when `A` is not a sparse array; ValueError when the file would need ZIP64
  * @example
- * save_npz('m.npz', A);            // deflated
- * save_npz('m_raw.npz', A, { compressed: false });
+ * const A = sp.coo_array([[1, 2], [[0, 1], [1, 0]]], { shape: [2, 2] });
+ * io.save_npz(`${os.tmpdir()}/m`, A); // writes m.npz, deflated
+ * io.save_npz(`${os.tmpdir()}/m_raw.npz`, A, { compressed: false });
+ * io.load_npz(`${os.tmpdir()}/m.npz`).toarray().tolist() // [[0, 1], [2, 0]]
  */
-export function save_npz(path: string, A: SparseArray, options: SaveNpzOptions = {}): void {
+export function save_npz(path: string, A: sparray, options: SaveNpzOptions = {}): void {
   const fn = 'save_npz';
   if (!isSparse(A))
     throw new ArgumentTypeError(argMessage(fn, 'A', 'a sparse array (coo, csr, csc or dia)', A));
