@@ -61,6 +61,8 @@ export abstract class sparray {
   abstract eliminate_zeros(): void;
   /** Checks the structure: cheap checks always, the O(nnz) scan with `full`. */
   abstract check_format(full?: boolean): void;
+  /** @internal Replaces the storage with (a conversion of) a CSR structure (in-place methods). */
+  abstract _replace(s: Csr): void;
 
   /** Number of dimensions (always 2). */
   get ndim(): number {
@@ -193,6 +195,15 @@ export abstract class sparray {
   count_nonzero(): number {
     return ops.countNonzero(this);
   }
+  /**
+   * Sets diagonal k in place: the first `len(values)` elements (all of them for a scalar).
+   * @throws {ValueError} when k is outside the shape
+   * @example A.setdiag(7); A.diagonal().tolist() // [7, 7, ...]
+   */
+  setdiag(values: number | readonly number[] | ndarray, k = 0): void {
+    this._replace(ops.setdiagCsr(this._csr(), values, k));
+  }
+
   /** Sorts indices in place (CSR/CSC; COO sorts lexicographically and sums duplicates). */
   sort_indices(): void {
     this.sum_duplicates();

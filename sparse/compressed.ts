@@ -157,6 +157,9 @@ export class CsrArray extends _cs_array {
   transpose(): sparray {
     return new CscArray(INTERNAL, this._s);
   }
+  _replace(s: Csr): void {
+    this._s = s;
+  }
 }
 
 /** Compressed Sparse Column array. Build with {@link csc_array} (callable without `new`). */
@@ -186,6 +189,9 @@ export class CscArray extends _cs_array {
   }
   transpose(): sparray {
     return new CsrArray(INTERNAL, this._s);
+  }
+  _replace(s: Csr): void {
+    this._s = transposeCsr(s);
   }
 }
 

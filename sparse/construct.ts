@@ -34,7 +34,7 @@ export type SparseInput =
 export type Parsed =
   | { kind: 'sparse'; a: sparray }
   | { kind: 'dense'; d: ndarray }
-  | { kind: 'empty'; shape: [number, number] }
+  | { kind: 'empty'; shape: [number, number]; dtype?: DType | undefined }
   | { kind: 'coo'; data: VectorLike; row: VectorLike; col: VectorLike }
   | { kind: 'compressed'; data: VectorLike; indices: VectorLike; indptr: VectorLike }
   | { kind: 'dia'; data: ndarray | readonly unknown[]; offsets: VectorLike | number };
@@ -83,7 +83,8 @@ export function parseInput(fn: string, arg: unknown, opts: SparseOptions, dia = 
     return { kind: 'dense', d };
   }
   if (typeof arg === 'object' && arg !== null && 'shape' in arg) {
-    return { kind: 'empty', shape: shapeArg(fn, (arg as { shape: unknown }).shape) };
+    const o = arg as { shape: unknown; dtype?: unknown };
+    return { kind: 'empty', shape: shapeArg(fn, o.shape), dtype: dtypeOpt(fn, o.dtype) };
   }
   return badInput(
     fn,
@@ -213,7 +214,8 @@ export function toCompressed(fn: string, arg: unknown, opts: SparseOptions, majo
     }
     case 'empty': {
       const [m, n] = p.shape;
-      return major === 0 ? emptyCsr(m, n, dt ?? 'float64') : emptyCsr(n, m, dt ?? 'float64');
+      const et = dt ?? p.dtype ?? 'float64';
+      return major === 0 ? emptyCsr(m, n, et) : emptyCsr(n, m, et);
     }
     case 'coo': {
       const c = cooFromTuple(fn, p, opts);

@@ -57,7 +57,7 @@ function parseCoo(arg: unknown, opts: SparseOptions): Coo {
     case 'dense':
       return csrToCoo(castCsr(denseToCsr(p.d.store), dt));
     case 'empty':
-      return emptyCoo(p.shape[0], p.shape[1], dt ?? 'float64');
+      return emptyCoo(p.shape[0], p.shape[1], dt ?? p.dtype ?? 'float64');
     case 'coo':
       return cooFromTuple(fn, p, opts);
     default:
@@ -162,6 +162,9 @@ export class CooArray extends sparray {
     };
     check('row', readPrefix(c.row, c.nnz), c.rows);
     check('col', readPrefix(c.col, c.nnz), c.cols);
+  }
+  _replace(s: Csr): void {
+    this._c = { ...csrToCoo(s), canonical: s.canonical };
   }
   /** @internal CSR of the transpose: one bucket sort by column. */
   _csrT(): Csr {

@@ -4,7 +4,7 @@ import { argMessage, type DType, FormatError, type Region, Store, ValueError } f
 import { type SparseFormat, type SparseOptions, sparray } from './base.js';
 import { DerivedCache } from './compressed.js';
 import { cooFromTuple, parseInput, type SparseInput } from './construct.js';
-import { cooToCsr, denseToCsr, diaToCsr } from './core/convert.js';
+import { canonicalize, cooToCsr, denseToCsr, diaToCsr } from './core/convert.js';
 import { copyInto, mapStore } from './core/elementwise.js';
 import { type Csr, type Dia, readPrefix, region, vec } from './core/types.js';
 import { cooToDia, diaNnz } from './dia-convert.js';
@@ -47,9 +47,9 @@ function parseDia(arg: unknown, opts: SparseOptions): Dia {
       return {
         rows: p.shape[0],
         cols: p.shape[1],
-        dtype: dt ?? 'float64',
+        dtype: dt ?? p.dtype ?? 'float64',
         offsets: region('int32', 0),
-        data: region(dt ?? 'float64', 0),
+        data: region(dt ?? p.dtype ?? 'float64', 0),
         nd: 0,
         ld: 0,
       };
@@ -135,6 +135,9 @@ export class DiaArray extends sparray {
   }
   transpose(): sparray {
     return wrap.csr(this._csr()).transpose().todia();
+  }
+  _replace(s: Csr): void {
+    this._d = cooToDia(canonicalize(s));
   }
   sum_duplicates(): void {}
   eliminate_zeros(): void {}

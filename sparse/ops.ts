@@ -14,7 +14,14 @@ import {
   ValueError,
 } from '../runtime/index.js';
 import type { AxisOptions, SparseFormat, sparray } from './base.js';
-import { canonicalize, csrToCoo, csrToDenseStore, transposeCsr } from './core/convert.js';
+import {
+  canonicalize,
+  cooToCsr,
+  csrToCoo,
+  csrToDenseStore,
+  filterCsr,
+  transposeCsr,
+} from './core/convert.js';
 import {
   addIntoDense,
   binop,
@@ -307,4 +314,36 @@ export function flagsOf(a: sparray): number {
   s.canonical = f === 2;
   s.sorted = f >= 1;
   return f;
+}
+
+/**
+ * `setdiag`: the first `len(values)` elements of diagonal k (all of them for a scalar) take the
+ * given values; the result is a canonical CSR structure.
+ */
+export function setdiagCsr(s: Csr, values: unknown, k: number): Csr {
+  const fn = 'setdiag';
+  if (!Number.isInteger(k)) throw new ValueError(argMessage(fn, 'k', 'an integer', k));
+  const { rows, cols } = s;
+  if ((k >= 0 && k >= cols && cols > 0) || (k < 0 && -k >= rows && rows > 0)) {
+    throw new ValueError(argMessage(fn, 'k', `an offset inside the shape [${rows}, ${cols}]`, k));
+  }
+  const len = Math.max(0, k >= 0 ? Math.min(rows, cols - k) : Math.min(rows + k, cols));
+  let host: ArrayLike<number>;
+  if (typeof values === 'number') host = new Float64Array(len).fill(values);
+  else if (values instanceof ndarray) host = values.toArray();
+  else if (Array.isArray(values) || ArrayBuffer.isView(values)) host = values as ArrayLike<number>;
+  else throw new ArgumentTypeError(argMessage(fn, 'values', 'a number or an array', describe(values)));
+  const n = Math.min(len, host.length);
+  const r0 = Math.max(0, -k);
+  const kept = filterCsr(s, 3, k, fn, r0 + n);
+  const row = region('int32', n);
+  const col = region('int32', n);
+  const data = region(s.dtype, n);
+  for (let t = 0; t < n; t++) {
+    row.data[t] = r0 + t;
+    col.data[t] = r0 + t + k;
+    data.data[t] = Number(host[t]);
+  }
+  const d = cooToCsr({ rows, cols, dtype: s.dtype, row, col, data, nnz: n, canonical: true });
+  return binop(canonicalize(kept), d, OP.add, s.dtype, fn);
 }

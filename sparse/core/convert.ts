@@ -171,9 +171,9 @@ export function canonicalize(a: Csr, dedup = true): Csr {
 
 /**
  * Keeps the entries of each row that pass a filter — mode 0: nonzero values; 1: `j - i <= k`;
- * 2: `j - i >= k`; 3: `j - i !== k`. Order within rows is kept.
+ * 2: `j - i >= k`; 3: not on diagonal k in rows `< lim`. Order within rows is kept.
  */
-export function filterCsr(a: Csr, mode: 0 | 1 | 2 | 3, k = 0, op = 'eliminate_zeros'): Csr {
+export function filterCsr(a: Csr, mode: 0 | 1 | 2 | 3, k = 0, op = 'eliminate_zeros', lim = a.rows): Csr {
   const { rows, cols, dtype, nnz } = a;
   const b = assemble(
     op,
@@ -192,6 +192,7 @@ export function filterCsr(a: Csr, mode: 0 | 1 | 2 | 3, k = 0, op = 'eliminate_ze
             null,
             t.scalars[0],
             t.scalars[1],
+            t.scalars[2],
             0,
             t.lo[0],
             t.hi[0],
@@ -203,7 +204,7 @@ export function filterCsr(a: Csr, mode: 0 | 1 | 2 | 3, k = 0, op = 'eliminate_ze
           { store: vec(a.indices, nnz), privilege: 'read' },
           { store: vec(a.data, nnz), privilege: 'read' },
         ],
-        scalars: [mode, k],
+        scalars: [mode, k, lim],
         constraints: [align(0, 1), image(1, 2, 'offsets'), image(1, 3, 'offsets')],
         key: 0,
       }),
@@ -220,6 +221,7 @@ export function filterCsr(a: Csr, mode: 0 | 1 | 2 | 3, k = 0, op = 'eliminate_ze
             t.arrays[5],
             t.scalars[0],
             t.scalars[1],
+            t.scalars[2],
             1,
             t.lo[0],
             t.hi[0],
@@ -233,7 +235,7 @@ export function filterCsr(a: Csr, mode: 0 | 1 | 2 | 3, k = 0, op = 'eliminate_ze
           { store: vec(indices), privilege: 'write-discard' },
           { store: vec(data), privilege: 'write-discard' },
         ],
-        scalars: [mode, k],
+        scalars: [mode, k, lim],
         constraints: [
           align(0, 1),
           image(1, 2, 'offsets'),

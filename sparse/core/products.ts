@@ -34,6 +34,11 @@ export const productImpls: {
 /** Whether the solver handles an image of an image (`indptr → indices → x`); probed once. */
 let chainedImages: boolean | undefined;
 
+/** Whether SpMV ran with the chained image on x (undefined before the first SpMV). For tests. */
+export function chainedImagesUsed(): boolean | undefined {
+  return chainedImages;
+}
+
 /** Launches with the chained image on x, falling back to x whole when the solver cannot chain. */
 function launchChained(spec: LaunchSpec, xArg: number, srcArg: number): void {
   const chained: Constraint[] = [...(spec.constraints ?? []), image(srcArg, xArg, 'point', false)];

@@ -142,7 +142,7 @@ export function canonRows(
 
 /**
  * Row filter: keeps entry (i, j, v) when — mode 0: `v !== 0`; mode 1: `j - i <= k` (tril);
- * mode 2: `j - i >= k` (triu); mode 3: `j - i !== k` (drop a diagonal). Phase 1 counts
+ * mode 2: `j - i >= k` (triu); mode 3: not (`j - i === k` and `i < lim`) (part of a diagonal). Phase 1 counts
  * (`fill` 0), phase 2 copies kept entries in order.
  */
 export function filterRows(
@@ -154,6 +154,7 @@ export function filterRows(
   outVals: Float64Array,
   mode: number,
   k: number,
+  lim: number,
   fill: number,
   lo: number,
   hi: number,
@@ -163,7 +164,8 @@ export function filterRows(
     for (let p = pos[i]; p < pos[i + 1]; p++) {
       const j = crd[p];
       const v = vals[p];
-      const keep = mode === 0 ? v !== 0 : mode === 1 ? j - i <= k : mode === 2 ? j - i >= k : j - i !== k;
+      const keep =
+        mode === 0 ? v !== 0 : mode === 1 ? j - i <= k : mode === 2 ? j - i >= k : j - i !== k || i >= lim;
       if (!keep) continue;
       if (fill) {
         outCrd[w] = j;
