@@ -4,7 +4,8 @@
 Writes tests/fixtures/linalg/solvers.json. Every matrix and right-hand side is stored explicitly (CSR
 data/indices/indptr and b), so the tests rebuild exactly the systems SciPy solved. For each run the
 file records SciPy's `info`, its iteration count (callback calls; for gmres both the outer count,
-callback_type='x', and the inner count, callback_type='pr_norm'), and the final true residual norm.
+callback_type='x', and the inner count, callback_type='pr_norm'), the spread of that count when b is
+perturbed at rounding level (iterations_min/max), and the final true residual norm.
 Also eigsh eigenvalues and sparse norms.
 
 Run through `npm run fixtures` (scripts/make_fixtures.py) or directly: python3 scripts/fixtures_linalg.py
@@ -59,17 +60,30 @@ def csr_json(a):
     }
 
 
-def run(solver, a, b, **kw):
+def count_iterations(solver, a, b, **kw):
     count = [0]
 
     def cb(_):
         count[0] += 1
 
-    extra = {}
-    if solver is sla.gmres:
-        extra["callback_type"] = "x"
+    extra = {"callback_type": "x"} if solver is sla.gmres else {}
     x, info = solver(a, b, callback=cb, **kw, **extra)
-    out = {"info": int(info), "iterations": count[0]}
+    return x, info, count[0]
+
+
+def run(solver, a, b, **kw):
+    x, info, iterations = count_iterations(solver, a, b, **kw)
+    out = {"info": int(info), "iterations": iterations}
+    # How far rounding alone moves SciPy's own count: the same solve with b perturbed by ~1e-15
+    # relative (some cases, e.g. BiCGSTAB on an indefinite matrix, are chaotic).
+    spread = [iterations]
+    for seed in range(8):
+        rng = np.random.default_rng(seed)
+        eps = np.finfo(b.dtype).eps
+        bp = (b * (1 + eps * rng.standard_normal(b.shape[0]))).astype(b.dtype)
+        spread.append(count_iterations(solver, a, bp, **kw)[2])
+    out["iterations_min"] = min(spread)
+    out["iterations_max"] = max(spread)
     if solver is sla.gmres:
         inner = [0]
 

@@ -1,0 +1,59 @@
+/**
+ * Conjugate gradients (SciPy's `cg`), deferred: every scalar of the iteration is a 0-d array.
+ */
+import * as np from '../../dense/index.js';
+import type { Operand } from './interface.js';
+import { B_ZERO, CONVERGED, outcome, stopperFor } from './stopper.js';
+import { makeSystem, type SolverOptions } from './system.js';
+import { axmy, axpy, xpay } from './vec.js';
+
+type ndarray = np.ndarray;
+
+/**
+ * Solves `A·x = b` for symmetric positive definite A by the conjugate gradient method.
+ *
+ * Same iteration, stopping rule (‖b − A·x‖ < max(rtol·‖b‖, atol), tested at the top of each
+ * iteration on the recursive residual) and results as SciPy's `cg`. With no preconditioner the
+ * residual norm is taken as √(r·r), the value the iteration computes anyway.
+ * @param A - the system matrix: sparse array, 2-D ndarray or LinearOperator (n×n).
+ * @param b - right-hand side, shape `[n]` or `[n, 1]`.
+ * @param opts - `{x0, rtol, atol, maxiter, M, callback, check_every}` (see {@link SolverOptions}).
+ * @returns `[x, info]`: info 0 converged, `maxiter` when it ran out of iterations.
+ * @throws ShapeError, ValueError, ArgumentTypeError on bad arguments.
+ * @example
+ * const A = sparse.diags([[-1, -1], [2, 2, 2], [-1, -1]], [-1, 0, 1]);
+ * const [x, info] = cg(A, np.ones([3]));
+ * info; // 0
+ * x.tolist(); // [1.5, 2, 1.5]
+ */
+export function cg(A: Operand, b: ndarray | ArrayLike<number>, opts: SolverOptions = {}): [ndarray, number] {
+  const s = makeSystem('cg', A, b, opts);
+  const { x, maxiter } = s;
+  const callback = opts.callback;
+  const bnrm = np.linalg.norm(s.b);
+  const atol = np.maximum(np.multiply(bnrm, s.rtol), s.atol);
+  const st = stopperFor(s.every, !!callback);
+  const tmp = np.empty([s.n], { dtype: s.dtype });
+  st.stopIf(np.equal(bnrm, 0), B_ZERO);
+  const r = s.hasX0 ? np.subtract(s.b, s.A.matvec(x)) : s.b.copy();
+  let p: ndarray | undefined;
+  let rhoPrev: ndarray | undefined;
+  for (let it = 0; it < maxiter; it++) {
+    const z = s.M ? s.M.matvec(r) : r;
+    const rho = np.dot(r, z);
+    const rnorm = s.M ? np.linalg.norm(r) : np.sqrt(rho);
+    st.stopIf(np.less(rnorm, atol), CONVERGED);
+    if (p === undefined || rhoPrev === undefined) p = z.copy();
+    else xpay(p, st.gate(np.divide(rho, rhoPrev)), z);
+    const q = s.A.matvec(p);
+    const alpha = st.gate(np.divide(rho, np.dot(p, q)));
+    axpy(x, alpha, p, tmp);
+    axmy(r, alpha, q, tmp);
+    rhoPrev = rho;
+    st.endIteration();
+    const stop = st.poll(!!callback);
+    if (stop) return outcome(x, s.b, stop, maxiter);
+    callback?.(x);
+  }
+  return outcome(x, s.b, st.poll(true), maxiter);
+}

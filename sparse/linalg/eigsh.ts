@@ -1,0 +1,197 @@
+/**
+ * `eigsh`: a few eigenvalues (and eigenvectors) of a symmetric operator by thick-restart Lanczos
+ * with full reorthogonalization (every new Krylov vector is orthogonalized twice, classically,
+ * against the whole basis). The Krylov vectors and their updates are deferred launches on the
+ * public dense API; the small projected matrix is read on the host and diagonalized by Jacobi
+ * rotations (`symeig`).
+ */
+import * as np from '../../dense/index.js';
+import { ArgumentTypeError, argMessage, ShapeError, ValueError } from '../../runtime/index.js';
+import { ArpackNoConvergence } from './errors.js';
+import { aslinearoperator, type Operand } from './interface.js';
+import { symeig } from './symeig.js';
+import { axmy } from './vec.js';
+
+type ndarray = np.ndarray;
+
+/** Options of {@link eigsh} (SciPy's keyword arguments). */
+export interface EigshOptions {
+  /** Number of eigenpairs (1 ≤ k < n). Default 6. */
+  k?: number;
+  /** `'LM'` largest magnitude (default), `'SM'` smallest magnitude, `'LA'` largest, `'SA'` smallest. */
+  which?: 'LM' | 'SM' | 'LA' | 'SA';
+  /** Krylov basis size (k < ncv ≤ n). Default min(n, max(2k + 1, 20)). */
+  ncv?: number;
+  /** Maximum number of restarts. Default 10·n. */
+  maxiter?: number;
+  /** Relative accuracy of the eigenvalues; 0 (default) means machine precision. */
+  tol?: number;
+  /** Starting vector (default a fixed pseudo-random vector). */
+  v0?: ndarray;
+  /** Also return eigenvectors (default true). */
+  return_eigenvectors?: boolean;
+}
+
+function startVector(n: number, seed = 0x9e3779b9): ndarray {
+  const v = new Float64Array(n);
+  let s = seed;
+  for (let i = 0; i < n; i++) {
+    s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) | 0;
+    v[i] = (s >>> 0) / 4294967296 - 0.5;
+  }
+  return np.array(v);
+}
+
+function order(which: string, theta: Float64Array): number[] {
+  const idx = Array.from(theta, (_, i) => i);
+  const key: Record<string, (i: number) => number> = {
+    LM: (i) => -Math.abs(theta[i]!),
+    SM: (i) => Math.abs(theta[i]!),
+    LA: (i) => -theta[i]!,
+    SA: (i) => theta[i]!,
+  };
+  const f = key[which]!;
+  return idx.sort((a, b) => f(a) - f(b));
+}
+
+/**
+ * Finds k eigenvalues (and eigenvectors) of the symmetric operator A.
+ * @param A - symmetric sparse array, 2-D ndarray or LinearOperator (n×n).
+ * @param opts - `{k, which, ncv, maxiter, tol, v0, return_eigenvectors}`.
+ * @returns `[w, v]`: eigenvalues ascending (shape `[k]`) and eigenvectors as columns (`[n, k]`);
+ *   only `w` when `return_eigenvectors` is false.
+ * @throws ValueError on bad k, ncv, which.
+ * @throws ArpackNoConvergence when the eigenpairs did not converge within `maxiter` restarts.
+ * @example
+ * const [w] = eigsh(sparse.diags([[1, 2, 3, 4, 5]], [0]), { k: 2 });
+ * w.tolist(); // [4, 5]
+ */
+export function eigsh(A: Operand, opts: EigshOptions & { return_eigenvectors: false }): ndarray;
+export function eigsh(A: Operand, opts?: EigshOptions): [ndarray, ndarray];
+export function eigsh(A: Operand, opts: EigshOptions = {}): [ndarray, ndarray] | ndarray {
+  if (opts === null || typeof opts !== 'object') {
+    throw new ArgumentTypeError(argMessage('eigsh', 'options', 'an options object', opts));
+  }
+  const op = aslinearoperator(A);
+  const n = op.shape[0];
+  if (op.shape[1] !== n) throw new ShapeError(argMessage('eigsh', 'A', 'a square operator', [...op.shape]));
+  const k = opts.k ?? 6;
+  if (!Number.isInteger(k) || k < 1 || k >= n) {
+    throw new ValueError(argMessage('eigsh', 'k', `an integer with 0 < k < n = ${n}`, opts.k));
+  }
+  const which = opts.which ?? 'LM';
+  if (!['LM', 'SM', 'LA', 'SA'].includes(which)) {
+    throw new ValueError(argMessage('eigsh', 'which', "'LM', 'SM', 'LA' or 'SA'", which));
+  }
+  const m = opts.ncv ?? Math.min(n, Math.max(2 * k + 1, 20));
+  if (!Number.isInteger(m) || m <= k || m > n) {
+    throw new ValueError(
+      argMessage('eigsh', 'ncv', `an integer with k < ncv <= n (k = ${k}, n = ${n})`, opts.ncv),
+    );
+  }
+  const maxiter = opts.maxiter ?? 10 * n;
+  const tol = opts.tol && opts.tol > 0 ? opts.tol : 2 ** -52;
+  const eps23 = 2 ** (-52 * (2 / 3));
+  const wantVectors = opts.return_eigenvectors ?? true;
+  const matvec = (v: ndarray) => {
+    const y = op.matvec(v);
+    return y.dtype === 'float64' ? y : y.astype('float64');
+  };
+
+  // The Krylov basis: row j of `basis` is v_j (rows are views, so the vectors live in one array and
+  // projections against all of them are one matrix product).
+  const basis = np.zeros([m + 1, n]);
+  const row = (j: number) => basis.get(j);
+  const rows = (j: number) => basis.get(`0:${j}`);
+  const v0 = opts.v0 ? opts.v0.astype('float64') : startVector(n);
+  np.multiply(v0, np.divide(1, np.linalg.norm(v0)), { out: row(0) });
+  // T is the projected matrix with its structure enforced (tridiagonal, plus the arrowhead column l
+  // after a restart); the full projections are still subtracted from w (full reorthogonalization).
+  const T = new Float64Array(m * m);
+  let l = 0;
+  let fnorm = 0;
+  let theta: Float64Array = new Float64Array(0);
+  let S: Float64Array = new Float64Array(0);
+  let sel: number[] = [];
+  const orthogonalize = (w: np.ndarray, j: number): Float64Array => {
+    const h = new Float64Array(j + 1);
+    for (let pass = 0; pass < 2; pass++) {
+      const c = np.matmul(rows(j + 1), w);
+      axmy(w, 1, np.matmul(c, rows(j + 1)));
+      const ch = c.toArray();
+      for (let i = 0; i <= j; i++) h[i]! += ch[i]!;
+    }
+    return h;
+  };
+  for (let iter = 0; iter < maxiter; iter++) {
+    // Expand the basis from l to m vectors.
+    for (let j = l; j < m; j++) {
+      const w = matvec(row(j));
+      const h = orthogonalize(w, j);
+      T[j * m + j] = h[j]!;
+      const beta = Number(np.linalg.norm(w).item());
+      fnorm = beta;
+      const scale = Math.sqrt(T.reduce((a, t) => a + t * t, 0));
+      let coupling = beta;
+      if (beta <= 2 ** -52 * Math.max(scale, 1e-300)) {
+        // Invariant subspace: continue from a fresh direction orthogonal to the basis.
+        const r = startVector(n, 0x85ebca6b + j);
+        orthogonalize(r, j);
+        np.multiply(r, np.divide(1, np.linalg.norm(r)), { out: row(j + 1) });
+        coupling = 0;
+        fnorm = 0;
+      } else {
+        np.multiply(w, 1 / beta, { out: row(j + 1) });
+      }
+      if (j + 1 < m) {
+        T[(j + 1) * m + j] = coupling;
+        T[j * m + j + 1] = coupling;
+      }
+    }
+    const eig = symeig(T, m);
+    theta = eig.values;
+    S = eig.vectors;
+    const ord = order(which, theta);
+    const wanted = ord.slice(0, k);
+    const ok = (i: number) =>
+      Math.abs(fnorm * S[(m - 1) * m + i]!) <= tol * Math.max(eps23, Math.abs(theta[i]!));
+    const done = wanted.every(ok);
+    if (done || iter === maxiter - 1) {
+      sel = wanted;
+      if (!done) {
+        const vals = wanted.filter(ok).map((i) => theta[i]!);
+        throw new ArpackNoConvergence(
+          `eigsh: no convergence after ${maxiter} restarts (${vals.length} of ${k} eigenpairs converged)`,
+          vals.sort((a, b) => a - b),
+        );
+      }
+      break;
+    }
+    // Thick restart: keep the wanted Ritz vectors and the next best ones; v_l = v_m.
+    l = Math.min(k + Math.floor((m - k) / 2), m - 1);
+    const keep = ord.slice(0, l);
+    const ritz = ritzVectors(basis, S, m, keep);
+    basis.set(`${l}`, row(m).copy());
+    basis.set(`0:${l}`, ritz);
+    T.fill(0);
+    keep.forEach((c, i) => {
+      T[i * m + i] = theta[c]!;
+      const coupling = fnorm * S[(m - 1) * m + c]!;
+      T[i * m + l] = coupling;
+      T[l * m + i] = coupling;
+    });
+  }
+  const pick = [...sel].sort((a, b) => theta[a]! - theta[b]!);
+  const w = np.array(Float64Array.from(pick, (i) => theta[i]!));
+  if (!wantVectors) return w;
+  return [w, ritzVectors(basis, S, m, pick).T.copy()];
+}
+
+/** The Ritz vectors V·S[:, cols] as rows of a new (cols × n) array. */
+function ritzVectors(basis: ndarray, S: Float64Array, m: number, cols: number[]): ndarray {
+  const st = new Float64Array(cols.length * m);
+  cols.forEach((c, i) => {
+    for (let j = 0; j < m; j++) st[i * m + j] = S[j * m + c]!;
+  });
+  return np.matmul(np.array(st).reshape([cols.length, m]), basis.get(`0:${m}`));
+}

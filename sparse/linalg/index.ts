@@ -1,0 +1,24 @@
+/**
+ * `cohort/sparse/linalg`: SciPy's sparse linear algebra on cohort — Krylov solvers (`cg cgs bicg
+ * bicgstab gmres minres`), `LinearOperator`, `norm`, `eigsh` and `spsolve`. Built only on the
+ * public dense (`cohort/numpy`) and sparse (`cohort/sparse`) APIs: the solvers run deferred and in
+ * parallel, their scalars stay 0-d arrays, and a convergence check is their only read.
+ */
+export { bicg } from './bicg.js';
+export { bicgstab } from './bicgstab.js';
+export { cg } from './cg.js';
+export { cgs } from './cgs.js';
+export { type EigshOptions, eigsh } from './eigsh.js';
+export { ArpackNoConvergence } from './errors.js';
+export { type GmresOptions, gmres } from './gmres.js';
+export {
+  aslinearoperator,
+  LinearOperator,
+  type LinearOperatorOptions,
+  type MatrixLike,
+  type Operand,
+} from './interface.js';
+export { type MinresOptions, minres } from './minres.js';
+export { type NormOrd, norm } from './norm.js';
+export { type SpsolveOptions, spsolve } from './spsolve.js';
+export type { SolverOptions } from './system.js';

@@ -1,0 +1,325 @@
+/**
+ * `LinearOperator` and `aslinearoperator`: SciPy's abstraction of "anything with a matvec", so that
+ * the solvers take sparse arrays, dense arrays and matrix-free operators alike.
+ */
+import * as np from '../../dense/index.js';
+import { ArgumentTypeError, argMessage, type DType, ShapeError, ValueError } from '../../runtime/index.js';
+import { issparse } from '../index.js';
+
+type ndarray = np.ndarray;
+
+/** What a matrix-like operand must offer: a shape, a dtype and a product with a dense array. */
+export interface MatrixLike {
+  readonly shape: readonly number[];
+  readonly dtype: DType;
+  dot(x: ndarray): ndarray;
+  readonly T: MatrixLike;
+}
+
+/** Options of the {@link LinearOperator} constructor (SciPy's keyword arguments). */
+export interface LinearOperatorOptions {
+  /** `[m, n]`. */
+  shape: readonly [number, number] | readonly number[];
+  /** `x` (shape `[n]`) → `A·x` (shape `[m]`). */
+  matvec: (x: ndarray) => ndarray;
+  /** `x` (shape `[m]`) → `Aᴴ·x` (shape `[n]`); needed by `bicg` and `.T`/`.H`. */
+  rmatvec?: (x: ndarray) => ndarray;
+  /** `X` (shape `[n, k]`) → `A·X`; defaults to one matvec per column. */
+  matmat?: (x: ndarray) => ndarray;
+  /** `X` (shape `[m, k]`) → `Aᴴ·X`; defaults to one rmatvec per column. */
+  rmatmat?: (x: ndarray) => ndarray;
+  /** Element type of the results; inferred from one `matvec` of zeros when omitted. */
+  dtype?: DType;
+}
+
+/** Anything `aslinearoperator` accepts. */
+export type Operand = LinearOperator | ndarray | MatrixLike;
+
+function checkShape(shape: readonly number[]): [number, number] {
+  if (shape.length !== 2 || !shape.every((d) => Number.isInteger(d) && d >= 0)) {
+    throw new ShapeError(argMessage('LinearOperator', 'shape', 'two non-negative integers', [...shape]));
+  }
+  return [shape[0]!, shape[1]!];
+}
+
+/**
+ * A matrix-free linear map `x ↦ A·x` of shape `[m, n]` (SciPy's `LinearOperator`).
+ *
+ * Operators compose: `A.dot(B)` (product), `A.add(B)`, `A.multiply(s)` (by a scalar), `A.neg()`,
+ * `A.power(p)`, `A.T`, `A.H`.
+ * @example
+ * const A = new LinearOperator({ shape: [3, 3], matvec: (x) => x.multiply(2) });
+ * A.matvec(np.ones([3])).tolist(); // [2, 2, 2]
+ */
+export class LinearOperator {
+  /** `[m, n]`. */
+  readonly shape: [number, number];
+  private readonly mv: (x: ndarray) => ndarray;
+  private readonly rmv: ((x: ndarray) => ndarray) | undefined;
+  private readonly mm: ((x: ndarray) => ndarray) | undefined;
+  private readonly rmm: ((x: ndarray) => ndarray) | undefined;
+  private dt: DType | undefined;
+
+  /**
+   * @param opts - `{shape, matvec, rmatvec?, matmat?, rmatmat?, dtype?}`.
+   * @throws ShapeError when `shape` is not two non-negative integers.
+   * @throws ArgumentTypeError when `matvec` is not a function.
+   */
+  constructor(opts: LinearOperatorOptions) {
+    if (opts === null || typeof opts !== 'object') {
+      throw new ArgumentTypeError(argMessage('LinearOperator', 'opts', 'an options object', opts));
+    }
+    this.shape = checkShape(opts.shape);
+    if (typeof opts.matvec !== 'function') {
+      throw new ArgumentTypeError(argMessage('LinearOperator', 'matvec', 'a function', opts.matvec));
+    }
+    this.mv = opts.matvec;
+    this.rmv = opts.rmatvec;
+    this.mm = opts.matmat;
+    this.rmm = opts.rmatmat;
+    this.dt = opts.dtype;
+  }
+
+  /** Element type (inferred from one `matvec` of zeros when not given). */
+  get dtype(): DType {
+    if (this.dt === undefined) this.dt = this.mv(np.zeros([this.shape[1]])).dtype;
+    return this.dt;
+  }
+
+  /** Number of dimensions (always 2). */
+  get ndim(): number {
+    return 2;
+  }
+
+  /**
+   * `A·x` for `x` of shape `[n]` or `[n, 1]` (the result has the same kind of shape).
+   * @param x - the vector.
+   * @returns `A·x`.
+   * @throws ShapeError when `x` does not have n rows.
+   */
+  matvec(x: ndarray): ndarray {
+    return this.applyVec('matvec', this.mv, this.shape[1], this.shape[0], x);
+  }
+
+  /**
+   * `Aᴴ·x` for `x` of shape `[m]` or `[m, 1]`.
+   * @param x - the vector.
+   * @returns `Aᴴ·x`.
+   * @throws ValueError when the operator has no `rmatvec`.
+   */
+  rmatvec(x: ndarray): ndarray {
+    if (!this.rmv) throw new ValueError('rmatvec: this LinearOperator was built without rmatvec');
+    return this.applyVec('rmatvec', this.rmv, this.shape[0], this.shape[1], x);
+  }
+
+  /**
+   * `A·X` for `X` of shape `[n, k]`.
+   * @param x - the matrix.
+   * @returns `A·X`, shape `[m, k]`.
+   */
+  matmat(x: ndarray): ndarray {
+    if (x.ndim !== 2 || x.shape[0] !== this.shape[1]) {
+      throw new ShapeError(argMessage('matmat', 'X', `shape [${this.shape[1]}, k]`, [...x.shape]));
+    }
+    if (this.mm) return this.mm(x);
+    return byColumns(x, this.shape[0], (c) => this.matvec(c));
+  }
+
+  /**
+   * `Aᴴ·X` for `X` of shape `[m, k]`.
+   * @param x - the matrix.
+   * @returns `Aᴴ·X`, shape `[n, k]`.
+   */
+  rmatmat(x: ndarray): ndarray {
+    if (x.ndim !== 2 || x.shape[0] !== this.shape[0]) {
+      throw new ShapeError(argMessage('rmatmat', 'X', `shape [${this.shape[0]}, k]`, [...x.shape]));
+    }
+    if (this.rmm) return this.rmm(x);
+    return byColumns(x, this.shape[1], (c) => this.rmatvec(c));
+  }
+
+  /**
+   * `A·x` (vector), `A·X` (matrix), or the composed operator `A·B` when given an operator.
+   * @param x - vector, matrix or operand.
+   * @returns the product.
+   */
+  dot(x: ndarray): ndarray;
+  dot(x: LinearOperator | MatrixLike): LinearOperator;
+  dot(x: ndarray | LinearOperator | MatrixLike): ndarray | LinearOperator {
+    if (x instanceof np.ndarray) return x.ndim === 2 && x.shape[1] !== 1 ? this.matmat(x) : this.matvec(x);
+    const b = aslinearoperator(x);
+    if (b.shape[0] !== this.shape[1]) {
+      throw new ShapeError(argMessage('dot', 'B', `an operator with ${this.shape[1]} rows`, [...b.shape]));
+    }
+    return new LinearOperator({
+      shape: [this.shape[0], b.shape[1]],
+      matvec: (v) => this.matvec(b.matvec(v)),
+      rmatvec: this.rmv && b.rmv ? (v) => b.rmatvec(this.rmatvec(v)) : undefined,
+    });
+  }
+
+  /** Same as {@link LinearOperator.dot} (Python's `@`). */
+  matmul(x: ndarray): ndarray;
+  matmul(x: LinearOperator | MatrixLike): LinearOperator;
+  matmul(x: ndarray | LinearOperator | MatrixLike): ndarray | LinearOperator {
+    return this.dot(x as ndarray);
+  }
+
+  /**
+   * The sum operator `A + B`.
+   * @param other - an operand of the same shape.
+   * @returns `x ↦ A·x + B·x`.
+   */
+  add(other: Operand): LinearOperator {
+    const b = aslinearoperator(other);
+    if (b.shape[0] !== this.shape[0] || b.shape[1] !== this.shape[1]) {
+      throw new ShapeError(argMessage('add', 'other', `shape [${this.shape}]`, [...b.shape]));
+    }
+    return new LinearOperator({
+      shape: this.shape,
+      matvec: (v) => this.matvec(v).add(b.matvec(v)),
+      rmatvec: this.rmv && b.rmv ? (v) => this.rmatvec(v).add(b.rmatvec(v)) : undefined,
+    });
+  }
+
+  /**
+   * The scaled operator `s·A`.
+   * @param s - a number.
+   * @returns `x ↦ s·(A·x)`.
+   */
+  multiply(s: number): LinearOperator {
+    if (typeof s !== 'number') {
+      throw new ArgumentTypeError(argMessage('multiply', 's', 'a number', s));
+    }
+    return new LinearOperator({
+      shape: this.shape,
+      matvec: (v) => this.matvec(v).multiply(s),
+      rmatvec: this.rmv ? (v) => this.rmatvec(v).multiply(s) : undefined,
+    });
+  }
+
+  /** The operator `-A`. */
+  neg(): LinearOperator {
+    return this.multiply(-1);
+  }
+
+  /**
+   * `A` applied `p` times (square operators).
+   * @param p - a non-negative integer.
+   * @returns `x ↦ Aᵖ·x`.
+   */
+  power(p: number): LinearOperator {
+    if (!Number.isInteger(p) || p < 0) {
+      throw new ValueError(argMessage('power', 'p', 'a non-negative integer', p));
+    }
+    if (this.shape[0] !== this.shape[1]) {
+      throw new ShapeError(argMessage('power', 'self', 'a square operator', [...this.shape]));
+    }
+    const apply = (v: ndarray, f: (u: ndarray) => ndarray) => {
+      let out = v;
+      for (let i = 0; i < p; i++) out = f(out);
+      return p === 0 ? v.copy() : out;
+    };
+    return new LinearOperator({
+      shape: this.shape,
+      matvec: (v) => apply(v, (u) => this.matvec(u)),
+      rmatvec: this.rmv ? (v) => apply(v, (u) => this.rmatvec(u)) : undefined,
+    });
+  }
+
+  /** The adjoint `Aᴴ` (equal to `Aᵀ` for real operators); needs `rmatvec`. */
+  get H(): LinearOperator {
+    return this.adjoint();
+  }
+
+  /** The transpose `Aᵀ` (real operators); needs `rmatvec`. */
+  get T(): LinearOperator {
+    return this.adjoint();
+  }
+
+  /** The adjoint operator (swaps matvec and rmatvec). */
+  adjoint(): LinearOperator {
+    if (!this.rmv) throw new ValueError('adjoint: this LinearOperator was built without rmatvec');
+    return new LinearOperator({
+      shape: [this.shape[1], this.shape[0]],
+      matvec: this.rmv,
+      rmatvec: this.mv,
+      matmat: this.rmm,
+      rmatmat: this.mm,
+      dtype: this.dt,
+    });
+  }
+
+  /** Same as {@link LinearOperator.adjoint}. */
+  transpose(): LinearOperator {
+    return this.adjoint();
+  }
+
+  /** `<3x3 LinearOperator with dtype=float64>`. */
+  toString(): string {
+    return `<${this.shape[0]}x${this.shape[1]} LinearOperator with dtype=${this.dtype}>`;
+  }
+
+  private applyVec(fn: string, f: (x: ndarray) => ndarray, nIn: number, nOut: number, x: ndarray): ndarray {
+    if (!(x instanceof np.ndarray)) {
+      throw new ArgumentTypeError(argMessage(fn, 'x', 'an ndarray', x));
+    }
+    const column = x.ndim === 2 && x.shape[1] === 1;
+    if (!((x.ndim === 1 || column) && x.shape[0] === nIn)) {
+      throw new ShapeError(argMessage(fn, 'x', `shape [${nIn}] or [${nIn}, 1]`, [...x.shape]));
+    }
+    const y = f(column ? x.reshape([nIn]) : x);
+    if (y.size !== nOut) {
+      throw new ShapeError(argMessage(fn, 'result', `${nOut} elements`, [...y.shape]));
+    }
+    return column ? y.reshape([nOut, 1]) : y.ndim === 1 ? y : y.reshape([nOut]);
+  }
+}
+
+function byColumns(x: ndarray, rows: number, f: (c: ndarray) => ndarray): ndarray {
+  const k = x.shape[1]!;
+  const cols: ndarray[] = [];
+  for (let j = 0; j < k; j++) cols.push(f(x.get(`:, ${j}`)));
+  return k === 0 ? np.zeros([rows, 0]) : np.stack(cols, { axis: 1 });
+}
+
+/**
+ * Wraps a sparse array, a 2-D dense array or a `LinearOperator` as a `LinearOperator`.
+ * @param A - the operand.
+ * @returns `A` itself when it is already an operator, else an operator whose matvec is `A.dot(x)`.
+ * @throws ArgumentTypeError for anything else.
+ * @example
+ * aslinearoperator(sparse.eye(3)).matvec(np.ones([3])).tolist(); // [1, 1, 1]
+ */
+export function aslinearoperator(A: Operand): LinearOperator {
+  if (A instanceof LinearOperator) return A;
+  if (A instanceof np.ndarray) {
+    if (A.ndim !== 2) throw new ShapeError(argMessage('aslinearoperator', 'A', 'a 2-D array', [...A.shape]));
+    const At = A.T;
+    return new LinearOperator({
+      shape: [A.shape[0]!, A.shape[1]!],
+      matvec: (v) => np.dot(A, v),
+      rmatvec: (v) => np.dot(At, v),
+      matmat: (v) => np.matmul(A, v),
+      rmatmat: (v) => np.matmul(At, v),
+      dtype: A.dtype,
+    });
+  }
+  if (issparse(A)) {
+    const S = A as MatrixLike;
+    let St: MatrixLike | undefined;
+    return new LinearOperator({
+      shape: [S.shape[0]!, S.shape[1]!],
+      matvec: (v) => S.dot(v),
+      rmatvec: (v) => {
+        St ??= S.T;
+        return St.dot(v);
+      },
+      matmat: (v) => S.dot(v),
+      dtype: S.dtype,
+    });
+  }
+  throw new ArgumentTypeError(
+    argMessage('aslinearoperator', 'A', 'a sparse array, a 2-D ndarray or a LinearOperator', A),
+  );
+}
