@@ -1,9 +1,12 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readMatrixMarket } from '../../sparse/io/mm-read.js';
+import { encodeNpyHeader } from '../../sparse/io/npy.js';
 import { readNpyFile } from '../../sparse/io/npy-file.js';
 import { readSparseNpz } from '../../sparse/io/npz.js';
-import { densify, expectedValues, FIXTURES, manifest, sameValues } from './fixtures.js';
+import { writeZip } from '../../sparse/io/zip.js';
+import { densify, expectedValues, FIXTURES, manifest, sameValues, tempDir } from './fixtures.js';
 
 /** The format layers alone (typed arrays and records) on the files NumPy/SciPy wrote. */
 describe('format layers read the NumPy/SciPy fixtures exactly', () => {
@@ -61,4 +64,36 @@ describe('format layers read the NumPy/SciPy fixtures exactly', () => {
       expect(sameValues(densify(r.shape, row, col, val), expectedValues(e))).toBe(true);
     });
   }
+});
+
+describe('.npz variants other writers produce', () => {
+  it("reads 'format' stored as a unicode string (<U3) and a big-endian int32 shape", () => {
+    const parts: Uint8Array[] = [];
+    const npy = (descr: string, shape: number[], bytes: Uint8Array) => [encodeNpyHeader(descr, shape), bytes];
+    const be = new DataView(new ArrayBuffer(8));
+    be.setInt32(0, 2);
+    be.setInt32(4, 3);
+    const u = new Uint32Array([...'csc'].map((c) => c.charCodeAt(0)));
+    writeZip(
+      [
+        { name: 'format.npy', chunks: npy('<U3', [], new Uint8Array(u.buffer)) },
+        { name: 'shape.npy', chunks: npy('>i4', [2], new Uint8Array(be.buffer)) },
+        { name: 'data.npy', chunks: npy('<f8', [1], new Uint8Array(new Float64Array([4.5]).buffer)) },
+        { name: 'indices.npy', chunks: npy('<i4', [1], new Uint8Array(new Int32Array([1]).buffer)) },
+        { name: 'indptr.npy', chunks: npy('<i4', [4], new Uint8Array(new Int32Array([0, 0, 1, 1]).buffer)) },
+      ],
+      true,
+      (b) => parts.push(b.slice()),
+    );
+    const path = join(tempDir(), 'u.npz');
+    writeFileSync(path, Buffer.concat(parts));
+    const r = readSparseNpz(path);
+    expect([r.format, r.shape, [...r.data], [...r.indices!], [...r.indptr!]]).toEqual([
+      'csc',
+      [2, 3],
+      [4.5],
+      [1],
+      [0, 0, 1, 1],
+    ]);
+  });
 });
