@@ -1,0 +1,134 @@
+/**
+ * JavaScript for one element-wise operation: conversions between dtypes and each operation's
+ * expression in its compute dtype, with NumPy's semantics (integer wrap-around, NaN propagation of
+ * maximum/minimum, C's `pow` special cases). Helpers it needs are named in `helpers`, and their
+ * source, defined inside the kernel, is in {@link HELPERS} — the kernel keeps no free variables.
+ */
+import type { CodegenDType } from './dtypes.js';
+import { isFloat } from './fuse-expr.js';
+
+/** Source of the helper functions a kernel may define in its own body. */
+export const HELPERS: Readonly<Record<string, string>> = {
+  fmax: 'function fmax(a, b) { return a > b || a !== a ? a : b; }',
+  fmin: 'function fmin(a, b) { return a < b || a !== a ? a : b; }',
+  powf: 'function powf(a, b) { return a === 1 || (a === -1 && (b === Infinity || b === -Infinity)) ? 1 : Math.pow(a, b); }',
+  ipow: 'function ipow(a, b) { if (b < 0) return a === 1 ? 1 : a === -1 ? (b & 1 ? -1 : 1) : 0; let r = 1; while (b > 0) { if (b & 1) r = Math.imul(r, a); a = Math.imul(a, a); b >>>= 1; } return r; }',
+  fsign: 'function fsign(a) { return a > 0 ? 1 : a < 0 ? -1 : a === a ? 0 : a; }',
+};
+
+/**
+ * Converts a value of dtype `from` to dtype `to` as NumPy's cast does (float → int truncates toward
+ * zero and wraps modulo 2^32 / 2^8 like a typed-array store; anything → bool is `!= 0`, NaN true).
+ * @param x - JavaScript expression
+ * @param from - its dtype
+ * @param to - target dtype
+ * @returns the converted expression
+ */
+export function castJS(x: string, from: CodegenDType, to: CodegenDType): string {
+  if (from === to) return x;
+  switch (to) {
+    case 'float64':
+      return x;
+    case 'float32':
+      return from === 'bool' || from === 'uint8' ? x : `Math.fround(${x})`;
+    case 'int32':
+      return from === 'bool' || from === 'uint8' ? x : `(${x} | 0)`;
+    case 'uint8':
+      return from === 'bool' ? x : `(${x} & 255)`;
+    case 'bool':
+      return `(${x} !== 0 ? 1 : 0)`;
+  }
+}
+
+const wrap = (x: string, t: CodegenDType): string =>
+  t === 'float32'
+    ? `Math.fround(${x})`
+    : t === 'int32'
+      ? `((${x}) | 0)`
+      : t === 'uint8'
+        ? `((${x}) & 255)`
+        : x;
+
+/**
+ * The expression of `op` on arguments already converted to the compute dtype `t`, rounded to `t`.
+ * @param op - operation name
+ * @param a - argument expressions (variables)
+ * @param t - compute dtype
+ * @param helpers - collects the helpers used
+ * @returns the expression
+ */
+export function opJS(op: string, a: readonly string[], t: CodegenDType, helpers: Set<string>): string {
+  const [x = '', y = '', z = ''] = a;
+  const f = isFloat(t);
+  const use = (h: string): string => {
+    helpers.add(h);
+    return h;
+  };
+  const b01 = (cond: string) => `(${cond} ? 1 : 0)`;
+  switch (op) {
+    case 'add':
+      return t === 'bool' ? `(${x} | ${y})` : wrap(`${x} + ${y}`, t);
+    case 'subtract':
+      return wrap(`${x} - ${y}`, t);
+    case 'multiply':
+      if (t === 'bool') return `(${x} & ${y})`;
+      return t === 'int32' ? `Math.imul(${x}, ${y})` : wrap(`${x} * ${y}`, t);
+    case 'divide':
+      return wrap(`${x} / ${y}`, t);
+    case 'power':
+      if (f) return wrap(`${use('powf')}(${x}, ${y})`, t);
+      return t === 'bool' ? `(${x} | (${y} === 0 ? 1 : 0))` : wrap(`${use('ipow')}(${x}, ${y})`, t);
+    case 'maximum':
+      return f ? `${use('fmax')}(${x}, ${y})` : `Math.max(${x}, ${y})`;
+    case 'minimum':
+      return f ? `${use('fmin')}(${x}, ${y})` : `Math.min(${x}, ${y})`;
+    case 'clip':
+      return f ? `${use('fmin')}(${use('fmax')}(${x}, ${y}), ${z})` : `Math.min(Math.max(${x}, ${y}), ${z})`;
+    case 'equal':
+      return b01(`${x} === ${y}`);
+    case 'not_equal':
+      return b01(`${x} !== ${y}`);
+    case 'less':
+      return b01(`${x} < ${y}`);
+    case 'less_equal':
+      return b01(`${x} <= ${y}`);
+    case 'greater':
+      return b01(`${x} > ${y}`);
+    case 'greater_equal':
+      return b01(`${x} >= ${y}`);
+    case 'logical_and':
+      return b01(`${x} !== 0 && ${y} !== 0`);
+    case 'logical_or':
+      return b01(`${x} !== 0 || ${y} !== 0`);
+    case 'logical_xor':
+      return b01(`(${x} !== 0) !== (${y} !== 0)`);
+    case 'logical_not':
+      return b01(`${x} === 0`);
+    case 'isnan':
+      return b01(`${x} !== ${x}`);
+    case 'isfinite':
+      return b01(`${x} - ${x} === 0`);
+    case 'negative':
+      return wrap(`-${x}`, t);
+    case 'abs':
+      return t === 'bool' || t === 'uint8' ? x : wrap(`Math.abs(${x})`, t);
+    case 'sign':
+      return f ? `${use('fsign')}(${x})` : t === 'bool' ? x : `Math.sign(${x})`;
+    case 'floor':
+    case 'ceil':
+      return f ? `Math.${op}(${x})` : x;
+    case 'sqrt':
+    case 'exp':
+    case 'log':
+    case 'sin':
+    case 'cos':
+    case 'tanh':
+      return wrap(`Math.${op}(${x})`, t);
+    case 'where':
+      return `(${x} !== 0 ? ${y} : ${z})`;
+    case 'cast':
+      return x;
+    default:
+      throw new Error(`cohort codegen internal error: no JavaScript for '${op}'`);
+  }
+}

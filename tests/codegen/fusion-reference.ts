@@ -1,0 +1,127 @@
+/**
+ * An unfused reference for fused kernels: every operation evaluated on its own and its result stored
+ * in a temporary of its dtype (a typed array), as a dense library without fusion would. Written
+ * independently of codegen's emitter.
+ */
+import type { CodegenDType, FuseNode } from '../../codegen/index.js';
+import { typeTree } from '../../codegen/index.js';
+
+const CTOR = {
+  float64: Float64Array,
+  float32: Float32Array,
+  int32: Int32Array,
+  uint8: Uint8Array,
+  bool: Uint8Array,
+};
+
+/** Stores `x` into a one-element temporary of `dtype` and reads it back (NumPy cast; bool is `!= 0`). */
+export function toDtype(x: number, dtype: CodegenDType): number {
+  if (dtype === 'bool') return x !== 0 ? 1 : 0;
+  const t = new CTOR[dtype](1);
+  t[0] = x;
+  return t[0]!;
+}
+
+const isInt = (d: CodegenDType) => d === 'int32' || d === 'uint8' || d === 'bool';
+
+function intPow(a: number, b: number, dtype: CodegenDType): number {
+  if (b < 0) return a === 1 ? 1 : a === -1 ? (Math.abs(b) % 2 === 1 ? -1 : 1) : 0;
+  const bits = dtype === 'uint8' ? 8 : 32;
+  const r = BigInt(a) ** BigInt(b);
+  return Number(dtype === 'uint8' ? BigInt.asUintN(bits, r) : BigInt.asIntN(bits, r));
+}
+
+function apply(op: string, a: number[], t: CodegenDType): number {
+  const [x = 0, y = 0, z = 0] = a;
+  const nan = (...v: number[]) => v.some(Number.isNaN);
+  const b = (c: boolean) => (c ? 1 : 0);
+  switch (op) {
+    case 'add':
+      return t === 'bool' ? b(x !== 0 || y !== 0) : x + y;
+    case 'subtract':
+      return x - y;
+    case 'multiply':
+      if (t === 'bool') return b(x !== 0 && y !== 0);
+      return t === 'int32' ? Number(BigInt.asIntN(32, BigInt(x) * BigInt(y))) : x * y;
+    case 'divide':
+      return x / y;
+    case 'power':
+      if (isInt(t)) return t === 'bool' ? b(x !== 0 || y === 0) : intPow(x, y, t);
+      if (x === 1) return 1;
+      if (x === -1 && (y === Infinity || y === -Infinity)) return 1;
+      return x ** y;
+    case 'maximum':
+      // biome-ignore lint/complexity/useMathMinMax: NumPy returns the second operand on ties (signed zeros)
+      return nan(x, y) ? Number.NaN : x > y ? x : y;
+    case 'minimum':
+      // biome-ignore lint/complexity/useMathMinMax: NumPy returns the second operand on ties (signed zeros)
+      return nan(x, y) ? Number.NaN : x < y ? x : y;
+    case 'clip': {
+      // biome-ignore lint/complexity/useMathMinMax: NumPy returns the second operand on ties (signed zeros)
+      const m = nan(x, y) ? Number.NaN : x > y ? x : y;
+      // biome-ignore lint/complexity/useMathMinMax: NumPy returns the second operand on ties (signed zeros)
+      return nan(m, z) ? Number.NaN : m < z ? m : z;
+    }
+    case 'equal':
+      return b(x === y);
+    case 'not_equal':
+      return b(x !== y);
+    case 'less':
+      return b(x < y);
+    case 'less_equal':
+      return b(x <= y);
+    case 'greater':
+      return b(x > y);
+    case 'greater_equal':
+      return b(x >= y);
+    case 'logical_and':
+      return b(x !== 0 && y !== 0);
+    case 'logical_or':
+      return b(x !== 0 || y !== 0);
+    case 'logical_xor':
+      return b((x !== 0) !== (y !== 0));
+    case 'logical_not':
+      return b(x === 0);
+    case 'isnan':
+      return b(Number.isNaN(x));
+    case 'isfinite':
+      return b(Number.isFinite(x));
+    case 'negative':
+      return -x;
+    case 'abs':
+      return Math.abs(x);
+    case 'sign':
+      return Number.isNaN(x) ? x : x > 0 ? 1 : x < 0 ? -1 : 0;
+    case 'floor':
+      return Math.floor(x);
+    case 'ceil':
+      return Math.ceil(x);
+    case 'where':
+      return x !== 0 ? y : z;
+    case 'cast':
+      return x;
+    default:
+      return (Math as unknown as Record<string, (v: number) => number>)[op]!(x);
+  }
+}
+
+/**
+ * Evaluates `node` for one element, one operation at a time through typed temporaries.
+ * @param inputs - value of each input at this element
+ * @param scalars - scalar parameters
+ */
+export function evalUnfused(
+  node: FuseNode,
+  inputs: readonly number[],
+  scalars: readonly number[],
+): { value: number; dtype: CodegenDType } {
+  const typed = typeTree(node);
+  const go = (t: ReturnType<typeof typeTree>): number => {
+    const n = t.node;
+    if (n.op === 'input') return toDtype(inputs[n.index]!, n.dtype);
+    if (n.op === 'scalar') return scalars[n.index]!;
+    const args = t.args.map((a, i) => (n.op === 'where' && i === 0 ? go(a) : toDtype(go(a), t.compute)));
+    return toDtype(apply(n.op, args, t.compute), t.dtype);
+  };
+  return { value: go(typed), dtype: typed.dtype };
+}
