@@ -41,8 +41,21 @@ export type Parsed =
 
 const isTyped = (x: unknown) => x instanceof ndarray || (ArrayBuffer.isView(x) && !(x instanceof DataView));
 
-/** Recognizes the argument form (nested JS arrays of equal-length rows are dense, see README). */
+/** Recognizes the argument form and checks a given `shape` against dense and sparse inputs. */
 export function parseInput(fn: string, arg: unknown, opts: SparseOptions, dia = false): Parsed {
+  const p = parseForm(fn, arg, opts, dia);
+  if (opts.shape !== undefined && (p.kind === 'dense' || p.kind === 'sparse')) {
+    const want = shapeArg(fn, opts.shape);
+    const have = p.kind === 'dense' ? p.d.shape : p.a.shape;
+    if (have[0] !== want[0] || have[1] !== want[1]) {
+      shapeError(fn, 'shape', `the input's shape [${have}]`, `[${want}]`);
+    }
+  }
+  return p;
+}
+
+/** Nested JS arrays of equal-length rows are dense; see the README for the tuple forms. */
+function parseForm(fn: string, arg: unknown, opts: SparseOptions, dia: boolean): Parsed {
   if (isSparse(arg)) return { kind: 'sparse', a: arg as sparray };
   if (arg instanceof ndarray) {
     if (arg.ndim !== 2) shapeError(fn, 'arg1', 'a 2-D array', `shape [${arg.shape}]`);

@@ -8,7 +8,6 @@ import {
   argMessage,
   checkDType,
   type DType,
-  describe,
   launch,
   ShapeError,
   scale,
@@ -40,7 +39,7 @@ function fmt(x: sparray, f: SparseFormat | null | undefined, dflt: SparseFormat)
 function sparseArg(fn: string, arg: string, x: unknown): sparray {
   if (isSparse(x)) return x as sparray;
   if (x instanceof ndarray || Array.isArray(x)) return new CsrArray(x as ndarray);
-  throw new ArgumentTypeError(argMessage(fn, arg, 'a sparse or dense array', describe(x)));
+  throw new ArgumentTypeError(argMessage(fn, arg, 'a sparse or dense array', x));
 }
 
 function intArg(fn: string, arg: string, v: unknown, min = 0): number {

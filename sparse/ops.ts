@@ -8,7 +8,6 @@ import {
   argMessage,
   checkDType,
   type DType,
-  describe,
   ShapeError,
   Store,
   ValueError,
@@ -102,7 +101,7 @@ function denseArg(fn: string, x: unknown): ndarray {
   if (x instanceof ndarray) return x;
   if (Array.isArray(x) || ArrayBuffer.isView(x)) return asarray(x);
   throw new ArgumentTypeError(
-    argMessage(fn, 'other', 'a sparse array, an ndarray, nested arrays or a number', describe(x)),
+    argMessage(fn, 'other', 'a sparse array, an ndarray, nested arrays or a number', x),
   );
 }
 
@@ -249,7 +248,7 @@ export function divide(a: sparray, other: unknown): any {
 
 /** Element-wise power of stored values (duplicates summed first, as SciPy). */
 export function power(a: sparray, p: number): sparray {
-  if (typeof p !== 'number') throw new ArgumentTypeError(argMessage('power', 'n', 'a number', describe(p)));
+  if (typeof p !== 'number') throw new ArgumentTypeError(argMessage('power', 'n', 'a number', p));
   if (p === 0) throw new ValueError(argMessage('power', 'n', 'a nonzero exponent (0 would densify)', p));
   if (a.format !== 'dia') a.sum_duplicates();
   const intRes = (a.dtype === 'int32' || a.dtype === 'uint8') && Number.isInteger(p) && p > 0;
@@ -332,7 +331,7 @@ export function setdiagCsr(s: Csr, values: unknown, k: number): Csr {
   if (typeof values === 'number') host = new Float64Array(len).fill(values);
   else if (values instanceof ndarray) host = values.toArray();
   else if (Array.isArray(values) || ArrayBuffer.isView(values)) host = values as ArrayLike<number>;
-  else throw new ArgumentTypeError(argMessage(fn, 'values', 'a number or an array', describe(values)));
+  else throw new ArgumentTypeError(argMessage(fn, 'values', 'a number or an array', values));
   const n = Math.min(len, host.length);
   const r0 = Math.max(0, -k);
   const kept = filterCsr(s, 3, k, fn, r0 + n);
