@@ -61,6 +61,9 @@ export function eye(m: number, n?: number | null, opts: FormatOptions & { k?: nu
   const k = opts.k ?? 0;
   if (!Number.isInteger(k)) throw new ValueError(argMessage(fn, 'k', 'an integer', k));
   const dtype = opts.dtype === undefined ? 'float64' : checkDType(fn, 'dtype', opts.dtype);
+  if (Math.min(m + k, nn - k, Math.min(m, nn)) < 0) {
+    throw new ValueError(argMessage(fn, 'k', `an offset within the shape [${m}, ${nn}]`, k));
+  }
   const len = Math.max(0, k >= 0 ? Math.min(m, nn - k) : Math.min(m + k, nn));
   const row = region('int32', len);
   const col = region('int32', len);
@@ -273,6 +276,13 @@ function place(parts: { c: Coo; r: number; k: number }[], rows: number, cols: nu
   return wrap.coo({ rows, cols, dtype, row, col, data, nnz });
 }
 
+/** SciPy's result format for stacking: CSR blocks give CSR, CSC blocks CSC, anything else COO. */
+function stackFormat(bs: readonly sparray[]): SparseFormat {
+  if (bs.every((b) => b.format === 'csr')) return 'csr';
+  if (bs.every((b) => b.format === 'csc')) return 'csc';
+  return 'coo';
+}
+
 function blockList(fn: string, blocks: unknown, dtype?: DType): { bs: sparray[]; dtype: DType } {
   if (!Array.isArray(blocks) || blocks.length === 0) {
     throw new ValueError(argMessage(fn, 'blocks', 'a non-empty list of sparse arrays', blocks));
@@ -283,7 +293,7 @@ function blockList(fn: string, blocks: unknown, dtype?: DType): { bs: sparray[];
 }
 
 /**
- * Stacks blocks vertically (equal column counts). CSR blocks give CSR, others COO (SciPy's rule).
+ * Stacks blocks vertically (equal column counts). CSR blocks give CSR, CSC blocks CSC, others COO.
  * @throws {ShapeError} naming the first block whose column count differs
  */
 export function vstack(blocks: readonly unknown[], opts: FormatOptions = {}): sparray {
@@ -299,11 +309,10 @@ export function vstack(blocks: readonly unknown[], opts: FormatOptions = {}): sp
     r += b.shape[0];
     return p;
   });
-  const dflt: SparseFormat = bs.every((b) => b.format === 'csr') ? 'csr' : 'coo';
-  return fmt(place(parts, r, cols, dtype), opts.format, dflt);
+  return fmt(place(parts, r, cols, dtype), opts.format, stackFormat(bs));
 }
 
-/** Stacks blocks horizontally (equal row counts). CSC blocks give CSC, others COO. */
+/** Stacks blocks horizontally (equal row counts); result format as {@link vstack}. */
 export function hstack(blocks: readonly unknown[], opts: FormatOptions = {}): sparray {
   const fn = 'hstack';
   const { bs, dtype } = blockList(fn, blocks, opts.dtype);
@@ -317,11 +326,10 @@ export function hstack(blocks: readonly unknown[], opts: FormatOptions = {}): sp
     k += b.shape[1];
     return p;
   });
-  const dflt: SparseFormat = bs.every((b) => b.format === 'csc') ? 'csc' : 'coo';
-  return fmt(place(parts, rows, k, dtype), opts.format, dflt);
+  return fmt(place(parts, rows, k, dtype), opts.format, stackFormat(bs));
 }
 
-/** Blocks on the diagonal (default format COO). */
+/** Blocks on the diagonal (default format COO, as SciPy). */
 export function block_diag(mats: readonly unknown[], opts: FormatOptions = {}): sparray {
   const { bs, dtype } = blockList('block_diag', mats, opts.dtype);
   let r = 0;

@@ -17,12 +17,8 @@ export function formatValue(v: number, dtype: DType): string {
   if (dtype === 'int32' || dtype === 'uint8') return String(v);
   if (Number.isNaN(v)) return 'nan';
   if (!Number.isFinite(v)) return v > 0 ? 'inf' : '-inf';
-  let short = v;
-  if (dtype === 'float32') {
-    let p = 1;
-    while (p < 9 && Math.fround(Number(v.toPrecision(p))) !== v) p++;
-    short = Number(v.toPrecision(p));
-  }
+  // SciPy prints float32 values through float64 (`0.10000000149011612`), so one rule serves both.
+  const short = v;
   const s = String(short);
   const a = Math.abs(v);
   if (a !== 0 && (a >= 1e16 || a < 1e-4)) {
@@ -49,7 +45,8 @@ export function formatEntries(
   vals: ArrayLike<number>,
 ): string {
   const n = vals.length;
-  const lines = [header(format, dtype, n, shape), '  Coords\tValues'];
+  const lines = [header(format, dtype, n, shape)];
+  if (n > 0) lines.push('  Coords\tValues');
   const line = (k: number) => `  (${row[k]}, ${col[k]})\t${formatValue(vals[k]!, dtype)}`;
   if (n > MAXPRINT) {
     const h = MAXPRINT / 2;
