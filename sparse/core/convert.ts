@@ -30,6 +30,7 @@ import {
 } from '../kernels/assemble.js';
 import { csrToDense } from '../kernels/elementwise.js';
 import { assemble } from './assemble.js';
+import { structureFlags } from './elementwise.js';
 import { type Coo, type Csr, type Dia, posStore, region, vec } from './types.js';
 
 /** COO → CSR: bucket sort by row (stable), then sort rows and sum duplicates unless `raw`. */
@@ -88,7 +89,13 @@ export function cooToCsr(a: Coo, raw = false): Csr {
     sorted: a.canonical ? true : undefined,
     canonical: a.canonical,
   };
-  return raw ? csr : canonicalize(csr);
+  if (raw || csr.canonical) return csr;
+  // One parallel read pass tells whether the stable bucket sort already produced canonical rows
+  // (a COO built in row-major order, as by tocoo()); only otherwise sort and sum duplicates.
+  const f = structureFlags(csr);
+  csr.sorted = f >= 1;
+  csr.canonical = f === 2;
+  return canonicalize(csr);
 }
 
 /**

@@ -20,16 +20,8 @@ import { kernel } from '../kdef.js';
 import { CSR_SPMM, CSR_SPMV, DIA_SPMV, SPGEMM_COUNT, SPGEMM_FILL } from '../kernel-names.js';
 import * as loops from '../kernels/products.js';
 import { assemble } from './assemble.js';
+import { diaSpmvLoop, spmmLoop, spmvLoop } from './generated.js';
 import { type Csr, type Dia, posStore, region, vec } from './types.js';
-
-/** The loops behind SpMV and SpMM: hand-written, or generated ones when codegen provides them. */
-export const productImpls: {
-  spmv: (d: DType) => string | ((...a: any[]) => void);
-  spmm: (d: DType) => string | ((...a: any[]) => void);
-} = {
-  spmv: () => loops.csrSpmv,
-  spmm: () => loops.csrSpmm,
-};
 
 /** Whether the solver handles an image of an image (`indptr → indices → x`); probed once. */
 let chainedImages: boolean | undefined;
@@ -59,12 +51,12 @@ function launchChained(spec: LaunchSpec, xArg: number, srcArg: number): void {
 export function csrSpmv(a: Csr, x: Store, out: DType): Store {
   const y = Store.whole(region(out, a.rows));
   if (a.rows === 0) return y;
-  const impl = productImpls.spmv(a.dtype);
-  const name = `${CSR_SPMV}.${a.dtype}.${x.dtype}.${out}${typeof impl === 'string' ? '.gen' : ''}`;
+  const loop = spmvLoop(a.dtype, x.dtype, out);
+  const name = `${CSR_SPMV}.${a.dtype}.${x.dtype}.${out}${loop.generated ? '.gen' : ''}`;
   launchChained(
     {
       op: 'csr.spmv',
-      kernel: kernel(name, impl, (t, f) =>
+      kernel: kernel(name, loop.impl, (t, f) =>
         f(t.arrays[0], t.arrays[1], t.arrays[2], t.arrays[3], t.arrays[4], t.lo[0], t.hi[0]),
       ),
       args: [
@@ -88,11 +80,11 @@ export function csrSpmm(a: Csr, b: Store, out: DType): Store {
   const k = b.shape[1]!;
   const c = Store.shaped(region(out, a.rows * k), [a.rows, k]);
   if (a.rows === 0 || k === 0) return c;
-  const impl = productImpls.spmm(a.dtype);
-  const name = `${CSR_SPMM}.${a.dtype}.${b.dtype}.${out}${typeof impl === 'string' ? '.gen' : ''}`;
+  const loop = spmmLoop(a.dtype, b.dtype, out);
+  const name = `${CSR_SPMM}.${a.dtype}.${b.dtype}.${out}${loop.generated ? '.gen' : ''}`;
   launch({
     op: 'csr.spmm',
-    kernel: kernel(name, impl, (t, f) =>
+    kernel: kernel(name, loop.impl, (t, f) =>
       f(
         t.arrays[1],
         t.arrays[2],
@@ -123,9 +115,10 @@ export function csrSpmm(a: Csr, b: Store, out: DType): Store {
 export function diaSpmv(a: Dia, x: Store, out: DType): Store {
   const y = Store.whole(region(out, a.rows));
   if (a.rows === 0) return y;
+  const dl = diaSpmvLoop(a.dtype, x.dtype, out);
   launch({
     op: 'dia.spmv',
-    kernel: kernel(`${DIA_SPMV}.${a.dtype}.${x.dtype}.${out}`, loops.diaSpmv, (t, f) =>
+    kernel: kernel(`${DIA_SPMV}.${a.dtype}.${x.dtype}.${out}${dl.generated ? '.gen' : ''}`, dl.impl, (t, f) =>
       f(
         t.arrays[1].subarray(0, t.shapes[1]![0]),
         t.arrays[2],

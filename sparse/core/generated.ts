@@ -1,0 +1,64 @@
+/**
+ * The loops behind SpMV, SpMM and DIA SpMV come from codegen (index notation → kernel source,
+ * DESIGN.md §6); the hand-written loops of `kernels/products.ts` have the same parameters and stay
+ * as the reference (and as a fallback, or when `COHORT_SPARSE_KERNELS=hand`).
+ *
+ * Union/intersection (add, multiply) and SpGEMM keep their hand loops: codegen's merges are
+ * structural (they keep the zeros a sum produces), while SciPy — and so cohort — drops them.
+ */
+import { CSR, DENSE_MATRIX, DENSE_VECTOR, DIA, generateKernel, isCodegenDType } from '../../codegen/index.js';
+import type { DType } from '../../runtime/index.js';
+import type { Impl } from '../kdef.js';
+import * as loops from '../kernels/products.js';
+
+/** A loop and whether it was generated (its kernel name gets a `.gen` suffix). */
+export interface Loop {
+  readonly impl: Impl;
+  readonly generated: boolean;
+}
+
+const hand = process.env.COHORT_SPARSE_KERNELS === 'hand';
+
+function gen(
+  expr: string,
+  formats: Parameters<typeof generateKernel>[1],
+  dtypes: Record<string, DType>,
+  fallback: Impl,
+): Loop {
+  if (hand || !Object.values(dtypes).every(isCodegenDType)) return { impl: fallback, generated: false };
+  try {
+    return { impl: generateKernel(expr, formats, { dtype: dtypes }).source, generated: true };
+  } catch {
+    return { impl: fallback, generated: false };
+  }
+}
+
+/** `y(i) = A(i,j) * x(j)`, A CSR: `(A_pos, A_crd, A_vals, x, y, lo, hi)` over rows. */
+export function spmvLoop(a: DType, x: DType, y: DType): Loop {
+  return gen(
+    'y(i) = A(i,j) * x(j)',
+    { A: CSR, x: DENSE_VECTOR, y: DENSE_VECTOR },
+    { A: a, x, y },
+    loops.csrSpmv,
+  );
+}
+
+/** `C(i,k) = A(i,j) * B(j,k)`, A CSR: `(A_pos, A_crd, A_vals, B, B_ld, C, C_ld, N_k, lo, hi)`. */
+export function spmmLoop(a: DType, b: DType, c: DType): Loop {
+  return gen(
+    'C(i,k) = A(i,j) * B(j,k)',
+    { A: CSR, B: DENSE_MATRIX, C: DENSE_MATRIX },
+    { A: a, B: b, C: c },
+    loops.csrSpmm,
+  );
+}
+
+/** `y(i) = A(i,j) * x(j)`, A DIA: `(A_offsets, A_vals, A_ld, x, y, N_j, lo, hi)` over rows. */
+export function diaSpmvLoop(a: DType, x: DType, y: DType): Loop {
+  return gen(
+    'y(i) = A(i,j) * x(j)',
+    { A: DIA, x: DENSE_VECTOR, y: DENSE_VECTOR },
+    { A: a, x, y },
+    loops.diaSpmv,
+  );
+}
