@@ -19,18 +19,30 @@ export interface Loop {
 
 const hand = process.env.COHORT_SPARSE_KERNELS === 'hand';
 
+const memo = new Map<string, Loop>();
+
+/** The generated loop for `expr` (memoized per expression, formats and dtypes: every call needs it). */
 function gen(
   expr: string,
   formats: Parameters<typeof generateKernel>[1],
   dtypes: Record<string, DType>,
   fallback: Impl,
 ): Loop {
-  if (hand || !Object.values(dtypes).every(isCodegenDType)) return { impl: fallback, generated: false };
-  try {
-    return { impl: generateKernel(expr, formats, { dtype: dtypes }).source, generated: true };
-  } catch {
-    return { impl: fallback, generated: false };
+  const key = `${expr}|${Object.values(formats)
+    .map((f) => f.name)
+    .join(',')}|${Object.values(dtypes).join(',')}`;
+  let loop = memo.get(key);
+  if (loop) return loop;
+  loop = { impl: fallback, generated: false };
+  if (!hand && Object.values(dtypes).every(isCodegenDType)) {
+    try {
+      loop = { impl: generateKernel(expr, formats, { dtype: dtypes }).source, generated: true };
+    } catch {
+      // An unsupported combination: the hand loop has the same parameters.
+    }
   }
+  memo.set(key, loop);
+  return loop;
 }
 
 /** `y(i) = A(i,j) * x(j)`, A CSR: `(A_pos, A_crd, A_vals, x, y, lo, hi)` over rows. */
