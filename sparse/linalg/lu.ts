@@ -4,9 +4,9 @@
  * column order (reverse Cuthill–McKee on the pattern of A + Aᵀ, or the natural order) and P comes
  * from partial pivoting (the largest entry of each column, the diagonal on ties).
  *
- * Cost: the work of each column is the flops it does (no O(n) scans per column), so banded and
- * mesh-like matrices whose RCM profile is moderate factor quickly — 2-D Poisson with 1e4 unknowns in
- * well under a second; 1-D (tridiagonal) problems with millions.
+ * Cost: the work of each column is the flops it does (no O(n) scans per column): about
+ * n·bandwidth² after RCM — 2-D Poisson with 1e4 unknowns in under a second, 1-D (tridiagonal)
+ * problems with millions; no nested dissection, so large 2-D/3-D meshes are out of its range.
  */
 import { ValueError } from '../../runtime/index.js';
 
