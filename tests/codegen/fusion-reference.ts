@@ -51,15 +51,11 @@ function apply(op: string, a: number[], t: CodegenDType): number {
       if (x === -1 && (y === Infinity || y === -Infinity)) return 1;
       return x ** y;
     case 'maximum':
-      // biome-ignore lint/complexity/useMathMinMax: NumPy returns the second operand on ties (signed zeros)
       return nan(x, y) ? Number.NaN : x > y ? x : y;
     case 'minimum':
-      // biome-ignore lint/complexity/useMathMinMax: NumPy returns the second operand on ties (signed zeros)
       return nan(x, y) ? Number.NaN : x < y ? x : y;
     case 'clip': {
-      // biome-ignore lint/complexity/useMathMinMax: NumPy returns the second operand on ties (signed zeros)
       const m = nan(x, y) ? Number.NaN : x > y ? x : y;
-      // biome-ignore lint/complexity/useMathMinMax: NumPy returns the second operand on ties (signed zeros)
       return nan(m, z) ? Number.NaN : m < z ? m : z;
     }
     case 'equal':

@@ -15,7 +15,9 @@ for (const workers of POOLS) {
       const g = stencil(fx.stencil.n, fx.stencil.iters).toArray();
       const want = fx.stencil.grid as number[];
       expect(g.length).toBe(want.length);
-      want.forEach((w, k) => expect(close(g[k]!, w, 1e-13)).toBe(true));
+      want.forEach((w, k) => {
+        expect(close(g[k]!, w, 1e-13)).toBe(true);
+      });
     });
     it('jacobi (Legate NumPy figure 1)', () => {
       configure({ workers });
@@ -25,7 +27,9 @@ for (const workers of POOLS) {
       const b = np.arange(n).astype('float64');
       const { x } = jacobi(n, fx.jacobi.iters, { A, b });
       const got = x.toArray();
-      (fx.jacobi.x as number[]).forEach((w, k) => expect(close(got[k]!, w, 1e-12)).toBe(true));
+      (fx.jacobi.x as number[]).forEach((w, k) => {
+        expect(close(got[k]!, w, 1e-12)).toBe(true);
+      });
     });
   });
 }

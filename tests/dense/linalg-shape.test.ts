@@ -25,9 +25,11 @@ for (const workers of POOLS) {
         const c = np.matmul(a, b);
         const want = naiveMatmul(a.tolist() as number[][], b.tolist() as number[][]);
         expect(c.shape).toEqual([m, n]);
-        (c.tolist() as number[][]).forEach((r, i) =>
-          r.forEach((v, j) => expect(close(v, want[i]![j]!, 1e-12)).toBe(true)),
-        );
+        (c.tolist() as number[][]).forEach((r, i) => {
+          r.forEach((v, j) => {
+            expect(close(v, want[i]![j]!, 1e-12)).toBe(true);
+          });
+        });
       }
     });
   });
