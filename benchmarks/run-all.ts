@@ -5,11 +5,12 @@
  * `BENCH_SMALL=1` runs every benchmark at small sizes (used by the tests so the report cannot rot);
  * `--out DIR` writes the report elsewhere.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import type { BenchRow } from './lib/report.js';
+import { createInterface } from 'node:readline';
+import { type BenchRow, pythonMissing } from './lib/report.js';
 import { lineChart, ratioChart } from './lib/svg.js';
 
 const here = import.meta.dirname;
@@ -34,32 +35,59 @@ function version(cmd: string, args: string[]): string {
   return r.status === 0 ? r.stdout.trim() : 'not available';
 }
 
+interface ProgramResult {
+  rows: BenchRow[];
+  text: string[];
+  stderr: string;
+  status: number | null;
+}
+
+/**
+ * Runs one program, echoing its output as it comes (the progress of a long run) and collecting
+ * its `@@bench` rows.
+ */
+function run(prog: string): Promise<ProgramResult> {
+  const res: ProgramResult = { rows: [], text: [], stderr: '', status: null };
+  const child = spawn(process.execPath, ['--import', 'tsx', join(here, prog)], {
+    env: process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (line.startsWith('@@bench ')) res.rows.push(JSON.parse(line.slice(8)) as BenchRow);
+    else {
+      res.text.push(line);
+      console.log(`    ${line}`);
+    }
+  });
+  child.stderr.setEncoding('utf8').on('data', (d: string) => {
+    res.stderr = (res.stderr + d).slice(-4000);
+    process.stderr.write(d);
+  });
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      res.status = code;
+      resolve(res);
+    }),
+  );
+}
+
 const rows: BenchRow[] = [];
 const logs: string[] = [];
 const failures: string[] = [];
+const summary: string[] = ['| program | status | seconds | figures |', '|---|---|---|---|'];
 const list = programs();
-list.forEach((prog, k) => {
-  process.stdout.write(`[${k + 1}/${list.length}] ${prog} ... `);
+for (const [k, prog] of list.entries()) {
+  console.log(`[${k + 1}/${list.length}] ${prog} ...`);
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(here, prog)], {
-    encoding: 'utf8',
-    env: process.env,
-    maxBuffer: 1 << 26,
-  });
+  const r = await run(prog);
   const secs = ((performance.now() - t0) / 1000).toFixed(1);
-  if (r.status !== 0) {
-    failures.push(`${prog}: exit ${r.status}\n${(r.stderr || '').slice(-2000)}`);
-    console.log(`FAILED (${secs} s)`);
-    return;
-  }
-  console.log(`done (${secs} s)`);
-  const text: string[] = [];
-  for (const line of r.stdout.split('\n')) {
-    if (line.startsWith('@@bench ')) rows.push(JSON.parse(line.slice(8)) as BenchRow);
-    else text.push(line);
-  }
-  logs.push(`### ${prog}\n\n\`\`\`\n${text.join('\n').trim()}\n\`\`\`\n`);
-});
+  const ok = r.status === 0;
+  console.log(`[${k + 1}/${list.length}] ${prog} ${ok ? 'done' : `FAILED (exit ${r.status})`} in ${secs} s`);
+  summary.push(`| ${prog} | ${ok ? 'ok' : `failed (exit ${r.status})`} | ${secs} | ${r.rows.length} |`);
+  if (!ok) failures.push(`${prog}: exit ${r.status}\n${r.stderr.slice(-2000)}`);
+  rows.push(...r.rows);
+  logs.push(`### ${prog}\n\n\`\`\`\n${r.text.join('\n').trim()}\n\`\`\`\n`);
+}
 
 function baselineOf(r: BenchRow): string | undefined {
   if (r.baseline && r.ms[r.baseline] !== undefined) return r.baseline;
@@ -71,10 +99,14 @@ const md: string[] = [
   '',
   `- date: ${new Date().toISOString()}`,
   `- machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
-  `- node ${process.version}; python: ${version('python3', ['-c', 'import numpy, scipy; print("numpy", numpy.__version__, "scipy", scipy.__version__)'])}`,
+  `- node ${process.version}; python: ${pythonMissing() ? `skipped (${pythonMissing()}): no NumPy/SciPy figures` : version('python3', ['-c', 'import sys, numpy, scipy; print(sys.version.split()[0], "numpy", numpy.__version__, "scipy", scipy.__version__)'])}`,
   `- cohort commit: ${version('git', ['rev-parse', '--short', 'HEAD'])}${process.env.BENCH_SMALL === '1' ? ' (small sizes)' : ''}`,
   '',
   'Times are milliseconds per operation (medians); a ratio > 1 means cohort is faster than the baseline.',
+  '',
+  '## Programs',
+  '',
+  ...summary,
   '',
 ];
 mkdirSync(join(outDir, 'charts'), { recursive: true });
@@ -110,7 +142,9 @@ for (const chart of [...new Set(rows.filter((r) => r.chart && r.x !== undefined)
     points: cr.filter((r) => r.ms[l] !== undefined).map((r) => [r.x!, r.ms[l]!] as [number, number]),
   }));
   const file = `${chart.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.svg`;
-  writeFileSync(join(outDir, 'charts', file), lineChart(chart, 'problem size', 'ms', series));
+  const svg = lineChart(chart, 'problem size', 'ms', series);
+  if (!svg) continue;
+  writeFileSync(join(outDir, 'charts', file), svg);
   md.push(`## ${chart}`, '', `![${chart}](charts/${file})`, '');
 }
 if (failures.length) md.push('## Failures', '', ...failures.map((f) => `\`\`\`\n${f}\n\`\`\``), '');

@@ -2,12 +2,14 @@
  * Generated vs hand-written kernels, single-threaded:
  * - CSR SpMV on the 2-D 5-point Poisson matrix (nx = 1000: 1e6 rows, 4,996,000 nonzeros);
  * - `a*x + b*y - z` on 1e7 float64: fused kernel vs unfused plain JS (3 temporaries) vs NumPy.
- * Run: node --import tsx benchmarks/codegen/spmv-and-fusion.ts
+ * Run: node --import tsx benchmarks/codegen/spmv-and-fusion.ts   (BENCH_SMALL=1: nx = 20, 1e4
+ * elements, 3 repetitions; REPS sets the repetitions)
  */
-import { spawnSync } from 'node:child_process';
 import { CSR, compileKernel, DENSE_VECTOR, fuse, fx, generateKernel } from '../../codegen/index.js';
+import { emit, runPython, SMALL } from '../lib/report.js';
 
-const REPS = Number(process.env.REPS ?? 15);
+const REPS = Number(process.env.REPS ?? (SMALL ? 3 : 15));
+const NX = SMALL ? 20 : 1000;
 
 function poisson(nx: number) {
   const n = nx * nx;
@@ -69,7 +71,7 @@ function time(f: () => void, check: () => void, reps = REPS): number {
 const rows: [string, number, string][] = [];
 
 // --- SpMV -----------------------------------------------------------------------------------------
-const A = poisson(1000);
+const A = poisson(NX);
 const x = Float64Array.from({ length: A.n }, (_, i) => (i % 7) - 3);
 const yGen = new Float64Array(A.n);
 const yHand = new Float64Array(A.n);
@@ -82,7 +84,7 @@ const spmv = compileKernel<typeof handSpmv>(gen);
 const checkSpmv = (y: Float64Array) => () => {
   if (
     y[A.n >> 1] !==
-    4 * x[A.n >> 1]! - x[(A.n >> 1) - 1]! - x[(A.n >> 1) + 1]! - x[(A.n >> 1) - 1000]! - x[(A.n >> 1) + 1000]!
+    4 * x[A.n >> 1]! - x[(A.n >> 1) - 1]! - x[(A.n >> 1) + 1]! - x[(A.n >> 1) - NX]! - x[(A.n >> 1) + NX]!
   ) {
     throw new Error('SpMV result wrong');
   }
@@ -101,14 +103,21 @@ for (let round = 0; round < 3; round++) {
   );
 }
 rows.push([
-  'CSR SpMV, Poisson nx=1000, generated',
+  `CSR SpMV, Poisson nx=${NX}, generated`,
   tGen,
   `${((tGen / tHand - 1) * 100).toFixed(1)}% vs hand-written`,
 ]);
-rows.push(['CSR SpMV, Poisson nx=1000, hand-written', tHand, '']);
+rows.push([`CSR SpMV, Poisson nx=${NX}, hand-written`, tHand, '']);
+emit({
+  area: 'codegen',
+  name: `CSR SpMV, Poisson nx=${NX}, 1 thread`,
+  ms: { 'cohort generated': tGen, 'plain JS hand-written': tHand },
+  baseline: 'plain JS hand-written',
+});
 
 // --- fusion ---------------------------------------------------------------------------------------
-const N = 1e7;
+const N = SMALL ? 1e4 : 1e7;
+const nLabel = SMALL ? '1e4' : '1e7';
 const a = 2.5;
 const b = -0.5;
 const xs = Float64Array.from({ length: N }, (_, i) => (i % 13) * 0.25);
@@ -129,39 +138,44 @@ function unfused() {
   for (let i = 0; i < N; i++) t3[i] = t1[i]! + t2[i]!;
   for (let i = 0; i < N; i++) out[i] = t3[i]! - zs[i]!;
 }
-const k = 1234567;
+const k = Math.floor(N * 0.1234567);
 const checkAxpy = () => {
   if (out[k] !== a * xs[k]! + b * ys[k]! - zs[k]!) throw new Error('fused result wrong');
 };
 const tFused = time(() => fused(out, 0, xs, 0, ys, 0, zs, 0, a, b, 0, N), checkAxpy);
 const tUnfused = time(unfused, checkAxpy, 7);
 rows.push([
-  'a*x + b*y - z, 1e7 f64, fused (codegen)',
+  `a*x + b*y - z, ${nLabel} f64, fused (codegen)`,
   tFused,
   `${(tUnfused / tFused).toFixed(2)}x faster than unfused`,
 ]);
-rows.push(['a*x + b*y - z, 1e7 f64, unfused JS (3 temps)', tUnfused, '']);
+rows.push([`a*x + b*y - z, ${nLabel} f64, unfused JS (3 temps)`, tUnfused, '']);
 
-const py = spawnSync(
-  'python3',
-  [
-    '-c',
-    `import numpy as np, time
-n=10**7; a=2.5; b=-0.5; i=np.arange(n)
+const tNp = runPython<number>(
+  `import numpy as np, time
+n=${N}; a=2.5; b=-0.5; i=np.arange(n)
 x=(i%13)*0.25; y=(i%11)*0.5; z=(i%5)-2.0
 ts=[]
 for r in range(${REPS}):
     t0=time.perf_counter(); o=a*x + b*y - z; ts.append(time.perf_counter()-t0)
 ts.sort(); print(ts[len(ts)//2]*1e3)`,
-  ],
-  { encoding: 'utf8' },
+  'NumPy',
 );
-if (py.status === 0) {
-  const tNp = Number(py.stdout.trim());
-  rows.push(['a*x + b*y - z, 1e7 f64, NumPy', tNp, `fused is ${(tNp / tFused).toFixed(2)}x NumPy's speed`]);
-} else {
-  rows.push(['a*x + b*y - z, NumPy', Number.NaN, 'python3 with numpy not available']);
+const fusion: Record<string, number> = { 'cohort fused (codegen)': tFused, 'plain JS unfused': tUnfused };
+if (tNp !== undefined) {
+  fusion.NumPy = tNp;
+  rows.push([
+    `a*x + b*y - z, ${nLabel} f64, NumPy`,
+    tNp,
+    `fused is ${(tNp / tFused).toFixed(2)}x NumPy's speed`,
+  ]);
 }
+emit({
+  area: 'codegen',
+  name: `a*x + b*y - z, ${nLabel} float64, 1 thread`,
+  ms: fusion,
+  baseline: tNp !== undefined ? 'NumPy' : 'plain JS unfused',
+});
 
 console.log(`| work | median ms | note |\n|---|---:|---|`);
 for (const [name, ms, note] of rows) console.log(`| ${name} | ${ms.toFixed(2)} | ${note} |`);

@@ -5,15 +5,14 @@
  *
  * Run: node --import tsx benchmarks/dense/dense.ts   (BENCH_SMALL=1 for a quick run)
  */
-import { spawnSync } from 'node:child_process';
 import * as np from '../../dense/index.js';
 import { configure } from '../../runtime/index.js';
-import { emit, SMALL, timeMs } from '../lib/report.js';
+import { emit, runPython, SMALL, timeMs } from '../lib/report.js';
 
-const N = SMALL ? 100_000 : 10_000_000;
-const [R, C] = SMALL ? [400, 250] : [4000, 2500];
-const M = SMALL ? 200 : 1000;
-const SMALL_OPS = SMALL ? 1000 : 10_000;
+const N = SMALL ? 10_000 : 10_000_000;
+const [R, C] = SMALL ? [40, 25] : [4000, 2500];
+const M = SMALL ? 20 : 1000;
+const SMALL_OPS = SMALL ? 100 : 10_000;
 
 function numpy(): Record<string, number> {
   const py = `
@@ -30,13 +29,7 @@ def small():
     for _ in range(${SMALL_OPS}): xs += 2*ys
 print(json.dumps({"axpy": t(lambda: a*x+y), "dot": t(lambda: np.dot(x,y)), "sum1": t(lambda: A.sum(axis=1)),
   "matmul": t(lambda: B@B, 3), "small": t(small, 3)/${SMALL_OPS}}))`;
-  const r = spawnSync('python3', ['-c', py], { encoding: 'utf8' });
-  if (r.status !== 0) return {};
-  try {
-    return JSON.parse(r.stdout.trim().split('\n').pop()!);
-  } catch {
-    return {};
-  }
+  return runPython(py, 'NumPy') ?? {};
 }
 
 function plainJs(): Record<string, number> {

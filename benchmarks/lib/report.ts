@@ -40,25 +40,46 @@ export function timeMs(fn: () => void, reps = 7, warm = 2): number {
   return t[t.length >> 1]!;
 }
 
+let pythonState: 'ok' | string | undefined;
+
+/**
+ * Why the NumPy/SciPy side cannot run (`python3 not found`, `numpy/scipy not importable`), or
+ * undefined when python3 with numpy and scipy is available. Checked once per program.
+ */
+export function pythonMissing(): string | undefined {
+  if (pythonState === undefined) {
+    const r = spawnSync('python3', ['-c', 'import numpy, scipy'], { encoding: 'utf8' });
+    if (r.error) pythonState = 'python3 not found';
+    else if (r.status !== 0) pythonState = 'python3 cannot import numpy and scipy';
+    else pythonState = 'ok';
+  }
+  return pythonState === 'ok' ? undefined : pythonState;
+}
+
 /** True when python3 with numpy and scipy is available. */
 export function hasPython(): boolean {
-  const r = spawnSync('python3', ['-c', 'import numpy, scipy'], { encoding: 'utf8' });
-  return r.status === 0;
+  return pythonMissing() === undefined;
 }
 
 /**
- * Runs a Python snippet that prints one JSON object on its last line and returns it parsed, or
- * undefined when python3 (with numpy/scipy) is not present or the snippet fails.
+ * Runs a Python snippet that prints one JSON value on its last line and returns it parsed, or
+ * undefined (after printing `<what> skipped: <reason>`) when python3 with numpy/scipy is not
+ * present. A snippet that fails while Python is present throws: the reference side must not rot
+ * silently into "skipped".
  */
-export function runPython(code: string): Record<string, number> | undefined {
-  const r = spawnSync('python3', ['-c', code], { encoding: 'utf8', maxBuffer: 1 << 24 });
-  if (r.status !== 0) return undefined;
-  const lines = r.stdout.trim().split('\n');
-  try {
-    return JSON.parse(lines[lines.length - 1]!) as Record<string, number>;
-  } catch {
+export function runPython<T = Record<string, number>>(
+  code: string,
+  what = 'NumPy/SciPy side',
+): T | undefined {
+  const missing = pythonMissing();
+  if (missing) {
+    console.log(`${what} skipped: ${missing}`);
     return undefined;
   }
+  const r = spawnSync('python3', ['-c', code], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (r.status !== 0) throw new Error(`${what}: python3 failed (exit ${r.status})\n${r.stderr.slice(-2000)}`);
+  const lines = r.stdout.trim().split('\n');
+  return JSON.parse(lines[lines.length - 1]!) as T;
 }
 
 /** Formats a small table with ratios against `baseline`. */

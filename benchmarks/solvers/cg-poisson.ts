@@ -1,10 +1,12 @@
 /**
- * Time per CG iteration on the 2-D 5-point Poisson matrix (nx = 1000: 1e6 unknowns, 4,996,000
- * nonzeros), exactly 100 iterations (rtol = atol = 0, maxiter = 100), next to SciPy's `cg` on the
- * same matrix (python3, when present) and a fused single-threaded plain-JS CG loop. Every run's
- * result is checked (info = 100, a finite residual that decreased).
+ * Time per CG iteration on the 2-D 5-point Poisson matrix over a sweep of sizes (nx = 125 … 1000,
+ * the largest with 1e6 unknowns and 4,996,000 nonzeros), exactly `iters` iterations each (rtol =
+ * atol = 0), for cohort at 0, 1 and 2 workers next to SciPy's `cg` on the same matrix (python3,
+ * when present) and a fused single-threaded plain-JS CG loop. Every run's result is checked
+ * (info = iters, the same final residual as the plain-JS iterates). The sweep is drawn as the
+ * chart "CG time per iteration vs problem size"; the largest size also times `check_every: 10`.
  *
- * Run: node --import tsx benchmarks/solvers/cg-poisson.ts   (BENCH_SMALL=1: nx = 100)
+ * Run: node --import tsx benchmarks/solvers/cg-poisson.ts   (BENCH_SMALL=1: nx = 16, 32; 10 iterations)
  */
 import * as np from 'cohort/numpy';
 import { configure } from 'cohort/runtime';
@@ -12,9 +14,9 @@ import * as sparse from 'cohort/sparse';
 import { cg } from 'cohort/sparse/linalg';
 import { emit, runPython, SMALL, timeMs } from '../lib/report.js';
 
-const nx = SMALL ? 100 : 1000;
-const iters = 100;
-const n = nx * nx;
+const sizes = SMALL ? [16, 32] : [125, 250, 500, 1000];
+const iters = SMALL ? 10 : 100;
+const CHART = 'CG time per iteration vs problem size';
 
 function poisson(m: number): sparse.csr_array {
   const t = sparse.diags([np.full([m - 1], -1), np.full([m], 2), np.full([m - 1], -1)], [-1, 0, 1], {
@@ -27,23 +29,8 @@ function poisson(m: number): sparse.csr_array {
     .tocsr() as sparse.csr_array;
 }
 
-const A = poisson(nx);
-const b = np.ones([n]);
-const bnorm = Math.sqrt(n);
-
-// The plain-JS CG below computes the same iterates: its final true residual is the reference
-// every cohort run must reproduce.
-let reference = Number.NaN;
-function check(x: np.ndarray, info: number, what: string): void {
-  const r = (np.linalg.norm(np.subtract(b, A.dot(x))).item() as number) / bnorm;
-  if (info !== iters || !(Math.abs(r - reference) <= 1e-6 * reference)) {
-    throw new Error(`${what}: bad result info=${info} residual=${r} (plain JS: ${reference})`);
-  }
-}
-
-const ms: Record<string, number> = {};
-// A fused, single-threaded plain-JS CG on the same CSR arrays (the JS baseline).
-{
+/** A fused, single-threaded plain-JS CG on the same CSR arrays; returns ms/iteration and ‖b − Ax‖/‖b‖. */
+function plainCg(A: sparse.csr_array, n: number): { ms: number; residual: number } {
   const indptr = A.indptr.toArray() as Int32Array;
   const indices = A.indices.toArray() as Int32Array;
   const data = A.data.toArray() as Float64Array;
@@ -80,62 +67,88 @@ const ms: Record<string, number> = {};
     3,
     1,
   );
-  ms['plain JS (fused, 1 thread)'] = t / iters;
   let rr = 0;
   for (let i = 0; i < n; i++) {
     let s = 0;
     for (let j = indptr[i]!; j < indptr[i + 1]!; j++) s += data[j]! * xjs[indices[j]!]!;
     rr += (1 - s) ** 2;
   }
-  reference = Math.sqrt(rr) / bnorm;
+  return { ms: t / iters, residual: Math.sqrt(rr / n) };
 }
 
-for (const workers of [0, 1, 2]) {
+/** ms per iteration of cohort's `cg` at `workers`, checked against the plain-JS residual. */
+function cohortCg(
+  A: sparse.csr_array,
+  b: np.ndarray,
+  workers: number,
+  every: number,
+  reference: number,
+): number {
   configure({ workers });
-  for (const every of [1, 10]) {
-    let last: [np.ndarray, number] | undefined;
-    const t = timeMs(
-      () => {
-        last = cg(A, b, { rtol: 0, atol: 0, maxiter: iters, check_every: every });
-      },
-      3,
-      1,
-    );
-    check(last![0], last![1], `cohort w=${workers}`);
-    ms[`cohort w=${workers}${every === 1 ? '' : ` check_every=${every}`}`] = t / iters;
+  let last: [np.ndarray, number] | undefined;
+  const t = timeMs(
+    () => {
+      last = cg(A, b, { rtol: 0, atol: 0, maxiter: iters, check_every: every });
+    },
+    3,
+    1,
+  );
+  const [x, info] = last!;
+  const r = (np.linalg.norm(np.subtract(b, A.dot(x))).item() as number) / Math.sqrt(b.size);
+  if (info !== iters || !(Math.abs(r - reference) <= 1e-6 * reference)) {
+    throw new Error(`cohort w=${workers}: bad result info=${info} residual=${r} (plain JS: ${reference})`);
+  }
+  return t / iters;
+}
+
+const py = runPython<Record<string, number>>(
+  `
+import json, time, numpy as np, scipy.sparse as sp, scipy.sparse.linalg as sla
+out = {}
+for nx in ${JSON.stringify(sizes)}:
+    t = sp.diags([-np.ones(nx-1), 2*np.ones(nx), -np.ones(nx-1)], [-1, 0, 1], format='csr')
+    i = sp.identity(nx, format='csr')
+    A = (sp.kron(t, i) + sp.kron(i, t)).tocsr()
+    b = np.ones(nx*nx)
+    times = []
+    for rep in range(4):
+        t0 = time.perf_counter()
+        x, info = sla.cg(A, b, rtol=0.0, atol=0.0, maxiter=${iters})
+        times.append(time.perf_counter() - t0)
+        assert info == ${iters}
+    times = sorted(times[1:])
+    out[str(nx)] = times[len(times)//2] * 1000 / ${iters}
+print(json.dumps(out))
+`,
+  'SciPy',
+);
+
+for (const nx of sizes) {
+  const n = nx * nx;
+  const A = poisson(nx);
+  const b = np.ones([n]);
+  const js = plainCg(A, n);
+  const ms: Record<string, number> = { 'plain JS (fused, 1 thread)': js.ms };
+  for (const w of [0, 1, 2]) ms[`cohort w=${w}`] = cohortCg(A, b, w, 1, js.residual);
+  if (py) ms.SciPy = py[String(nx)]!;
+  const baseline = py ? 'SciPy' : undefined;
+  report(`CG iteration, 2-D Poisson nx=${nx}`, n, A.nnz, ms);
+  emit({ area: 'solvers', name: `CG iteration, 2-D Poisson nx=${nx}`, ms, baseline, chart: CHART, x: n });
+  if (nx === sizes[sizes.length - 1]) {
+    // The headline size also times a convergence check every 10 iterations (fewer reads).
+    const ev: Record<string, number> = {};
+    for (const w of [0, 1, 2]) ev[`cohort w=${w} check_every=10`] = cohortCg(A, b, w, 10, js.residual);
+    if (py) ev.SciPy = py[String(nx)]!;
+    report(`CG iteration nx=${nx}, check_every=10`, n, A.nnz, ev);
+    emit({ area: 'solvers', name: `CG iteration, 2-D Poisson nx=${nx}, check_every=10`, ms: ev, baseline });
   }
 }
 configure({ workers: 0 });
 
-const py = runPython(`
-import json, time, numpy as np, scipy.sparse as sp, scipy.sparse.linalg as sla
-nx = ${nx}
-t = sp.diags([-np.ones(nx-1), 2*np.ones(nx), -np.ones(nx-1)], [-1, 0, 1], format='csr')
-i = sp.identity(nx, format='csr')
-A = (sp.kron(t, i) + sp.kron(i, t)).tocsr()
-b = np.ones(nx*nx)
-times = []
-for rep in range(4):
-    t0 = time.perf_counter()
-    x, info = sla.cg(A, b, rtol=0.0, atol=0.0, maxiter=${iters})
-    times.append(time.perf_counter() - t0)
-    assert info == ${iters}
-times = sorted(times[1:])
-print(json.dumps({"ms": times[len(times)//2] * 1000 / ${iters}}))
-`);
-if (py) ms.SciPy = py.ms!;
-
-console.log(
-  `CG on 2-D Poisson nx=${nx} (${n} unknowns, ${A.nnz} nonzeros), ${iters} iterations, ms per iteration:`,
-);
-for (const [k, v] of Object.entries(ms)) {
-  const ratio = ms.SciPy ? `  (${(ms.SciPy / v).toFixed(2)}x SciPy's speed)` : '';
-  console.log(`  ${k.padEnd(34)} ${v.toFixed(3)} ms${ratio}`);
+function report(what: string, n: number, nnz: number, ms: Record<string, number>): void {
+  console.log(`${what} (${n} unknowns, ${nnz} nonzeros), ${iters} iterations, ms per iteration:`);
+  for (const [k, v] of Object.entries(ms)) {
+    const ratio = ms.SciPy ? `  (${(ms.SciPy / v).toFixed(2)}x SciPy's speed)` : '';
+    console.log(`  ${k.padEnd(34)} ${v.toFixed(3)} ms${ratio}`);
+  }
 }
-if (!ms.SciPy) console.log('  SciPy: python3 with scipy not available');
-emit({
-  area: 'solvers',
-  name: `CG iteration, 2-D Poisson nx=${nx}`,
-  ms,
-  baseline: ms.SciPy ? 'SciPy' : undefined,
-});
