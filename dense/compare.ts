@@ -36,7 +36,10 @@ export function isclose(a: Operand, b: Operand, opts: CloseOptions = {}): ndarra
   });
 }
 
-/** True when every element is close (see {@link isclose}). @example np.allclose(a, a) // true */
+/**
+ * True when every element is close (see {@link isclose}).
+ * @example np.allclose(np.array([1, 2]), np.array([1, 2 + 1e-9])) // true
+ */
 export function allclose(a: Operand, b: Operand, opts: CloseOptions = {}): boolean {
   return Boolean(all(isclose(a, b, opts)).item());
 }

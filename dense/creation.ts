@@ -96,7 +96,10 @@ export function array(data: unknown, opts: DTypeOptions = {}): ndarray {
 
 /**
  * Like {@link array} but never copies an ndarray of the right dtype (returns it as is).
- * @example np.asarray(a) === a // true
+ * @example
+ * const a = np.array([1, 2]);
+ * np.asarray(a) === a // true
+ * np.asarray(a, { dtype: 'float32' }) === a // false
  */
 export function asarray(data: unknown, opts: DTypeOptions = {}): ndarray {
   return fromData('asarray', data, opts.dtype, false);

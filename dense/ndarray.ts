@@ -145,7 +145,9 @@ export class ndarray {
   /**
    * `a[index] = value`: writes through the view (a task on that sub-space) or scatters.
    * @returns this array
-   * @example a.set('0, :', 7)
+   * @example
+   * const a = np.zeros([2, 2]);
+   * a.set('0, :', 7).tolist() // [[7, 7], [0, 0]]
    */
   set(index: Index, value: Operand): this {
     setItem(this, index, value);

@@ -145,7 +145,14 @@ export function squeeze(a: ndarray, axis?: number | readonly number[]): ndarray 
   );
 }
 
-/** A C-contiguous copy. @example np.copy(a).store.region !== a.store.region // true */
+/**
+ * A C-contiguous copy.
+ * @example
+ * const a = np.arange(3);
+ * const b = np.copy(a);
+ * b.set('0', 9);
+ * a.tolist() // [0, 1, 2]
+ */
 export function copy(a: ndarray): ndarray {
   return copyAs('copy', checkArray('copy', a));
 }

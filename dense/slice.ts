@@ -42,7 +42,9 @@ export class Slice {
 
 /**
  * A slice object, as Python's `slice(start, stop, step)`.
- * @example a.get([np.slice(1, null, 2)]) // a[1::2]
+ * @example
+ * np.arange(6).get([np.slice(1, null, 2)]).tolist() // [1, 3, 5]
+ * // Python: np.arange(6)[1::2]
  */
 export function slice(
   start: number | null = null,

@@ -198,7 +198,10 @@ export abstract class sparray {
   /**
    * Sets diagonal k in place: the first `len(values)` elements (all of them for a scalar).
    * @throws {ValueError} when k is outside the shape
-   * @example A.setdiag(7); A.diagonal().tolist() // [7, 7, ...]
+   * @example
+   * const A = sparse.csr_array([[1, 0], [0, 0]]);
+   * A.setdiag(7);
+   * A.diagonal().tolist() // [7, 7]
    */
   setdiag(values: number | readonly number[] | ndarray, k = 0): void {
     this._replace(ops.setdiagCsr(this._csr(), values, k));
