@@ -132,6 +132,12 @@ def printing():
     add("csr_f32", sp.csr_array(np.array(F, dtype=np.float32)), {"format": "csr", "dense": F, "dtype": "float32"})
     add("eye60", sp.eye_array(60, format="csr"), {"eye": 60, "format": "csr"})
     add("empty", sp.csr_array((2, 3)), {"format": "csr", "dense": [[0.0] * 3] * 2, "dtype": "float64"})
+    # DIA: the header counts in-bounds stored values (a stored zero too) and the diagonals.
+    D = [[1.0, 0.0, 2.0], [4.0, 5.0, 6.0]]
+    add("dia_two", sp.dia_array((np.array(D), [0, 1]), shape=(3, 3)),
+        {"format": "dia", "dia": [D, [0, 1]], "shape": [3, 3], "dtype": "float64"})
+    add("dia_one", sp.dia_array((np.array([[3.0, 4.0]]), [-1]), shape=(3, 2)),
+        {"format": "dia", "dia": [[[3.0, 4.0]], [-1]], "shape": [3, 2], "dtype": "float64"})
     return out
 
 

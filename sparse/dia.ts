@@ -9,6 +9,7 @@ import { copyInto, mapStore } from './core/elementwise.js';
 import { type Csr, type Dia, readPrefix, region, vec } from './core/types.js';
 import { cooToDia, diaNnz } from './dia-convert.js';
 import { dtypeOpt, shapeArg, type VectorLike, vectorRegion } from './inputs.js';
+import { formatEntries } from './print.js';
 import { wrap } from './registry.js';
 
 const INTERNAL = Symbol('internal');
@@ -124,6 +125,12 @@ export class DiaArray extends sparray {
       wrap.csr(this._csr()).tocoo() as unknown as { _entries(): ReturnType<sparray['_entries']> }
     )._entries();
     return c;
+  }
+  /** SciPy's text: the header counts stored elements (zeros too) and diagonals; entries as COO. */
+  override toString(): string {
+    const { row, col, vals } = this._entries();
+    const note = ` (${this._d.nd} diagonals)`; // SciPy says '(1 diagonals)' too
+    return formatEntries(this.format, this.dtype, this.shape, row, col, vals, { nnz: this.nnz, note });
   }
   copy(): sparray {
     const d = this._d;

@@ -30,9 +30,15 @@ export function formatValue(v: number, dtype: DType): string {
   return /[.e]/.test(s) ? s : `${s}.0`;
 }
 
-/** The header SciPy prints (`repr`). */
-export function header(format: string, dtype: DType, nnz: number, shape: readonly number[]): string {
-  return `<${NAMES[format]} sparse array of dtype '${dtype}'\n\twith ${nnz} stored elements and shape (${shape.join(', ')})>`;
+/** The header SciPy prints (`repr`); `note` follows the count (DIA: ` (2 diagonals)`). */
+export function header(
+  format: string,
+  dtype: DType,
+  nnz: number,
+  shape: readonly number[],
+  note = '',
+): string {
+  return `<${NAMES[format]} sparse array of dtype '${dtype}'\n\twith ${nnz} stored elements${note} and shape (${shape.join(', ')})>`;
 }
 
 /** The full `str` text from host copies of the coordinates and values. */
@@ -43,9 +49,10 @@ export function formatEntries(
   row: ArrayLike<number>,
   col: ArrayLike<number>,
   vals: ArrayLike<number>,
+  stored: { nnz: number; note: string } = { nnz: vals.length, note: '' },
 ): string {
   const n = vals.length;
-  const lines = [header(format, dtype, n, shape)];
+  const lines = [header(format, dtype, stored.nnz, shape, stored.note)];
   if (n > 0) lines.push('  Coords\tValues');
   const line = (k: number) => `  (${row[k]}, ${col[k]})\t${formatValue(vals[k]!, dtype)}`;
   if (n > MAXPRINT) {

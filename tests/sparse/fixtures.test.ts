@@ -96,6 +96,8 @@ describe('SciPy fixtures: printing', () => {
       const s = c.spec;
       let A: sp.sparray;
       if (s.eye) A = sp.eye(s.eye, null, { format: s.format });
+      else if (s.dia)
+        A = sp.dia_array([np.array(s.dia[0], { dtype: s.dtype }), s.dia[1]], { shape: s.shape });
       else if (s.coo)
         A = sp.coo_array([Float64Array.from(s.coo[0]), [s.coo[1], s.coo[2]]], {
           shape: s.shape,
