@@ -3,6 +3,7 @@
  * place every creation function goes through).
  */
 import {
+  AllocationError,
   argMessage,
   createRegion,
   cStrides,
@@ -32,7 +33,8 @@ export function shapeArg(fn: string, shape: ShapeLike, arg = 'shape'): number[] 
     n *= e;
   }
   if (n > MAX_REGION_ELEMENTS) {
-    throw new ValueError(argMessage(fn, arg, `at most ${MAX_REGION_ELEMENTS} elements`, shape));
+    // Beyond what one region can hold: an allocation failure, like createRegion's own.
+    throw new AllocationError(argMessage(fn, arg, `at most ${MAX_REGION_ELEMENTS} elements`, shape));
   }
   return s.slice();
 }

@@ -1,5 +1,6 @@
 /** Comparisons for tests: `isclose`, `allclose`, `array_equal`. */
 import { fx } from '../codegen/index.js';
+import { optionsArg } from './errors.js';
 import { ewise, type Operand } from './ewise.js';
 import { ndarray } from './ndarray.js';
 import { all } from './reduce.js';
@@ -17,6 +18,7 @@ export interface CloseOptions {
  * @example np.isclose(np.array([1, 2]), np.array([1, 2.1])).tolist() // [true, false]
  */
 export function isclose(a: Operand, b: Operand, opts: CloseOptions = {}): ndarray {
+  opts = optionsArg('isclose', opts);
   const rtol = opts.rtol ?? 1e-5;
   const atol = opts.atol ?? 1e-8;
   const eqnan = opts.equal_nan ?? false;
@@ -41,11 +43,13 @@ export function isclose(a: Operand, b: Operand, opts: CloseOptions = {}): ndarra
  * @example np.allclose(np.array([1, 2]), np.array([1, 2 + 1e-9])) // true
  */
 export function allclose(a: Operand, b: Operand, opts: CloseOptions = {}): boolean {
+  opts = optionsArg('allclose', opts);
   return Boolean(all(isclose(a, b, opts)).item());
 }
 
 /** True when both have the same shape and elements (NaN ≠ NaN unless `equal_nan`). */
 export function array_equal(a: ndarray, b: ndarray, opts: { equal_nan?: boolean } = {}): boolean {
+  opts = optionsArg('array_equal', opts);
   if (!(a instanceof ndarray) || !(b instanceof ndarray)) return false;
   if (a.ndim !== b.ndim || a.shape.some((e, d) => e !== b.shape[d])) return false;
   if (a.size === 0) return true;

@@ -10,6 +10,7 @@ import {
 import { alloc, shapeArg } from './alloc.js';
 import { type DTypeOptions, full, zeros } from './creation.js';
 import { dtypeArg } from './dtypes.js';
+import { optionsArg } from './errors.js';
 import { assign } from './ewise.js';
 import { RAMP } from './kernel-names.js';
 import { ndarray } from './ndarray.js';
@@ -24,33 +25,38 @@ registerKernel(RAMP, (t) => {
   for (let i = t.lo[0]!; i < t.hi[0]!; i++) a[o + i] = n > 0 && i === n - 1 ? stop : start + i * step;
 });
 
-function like(fn: string, a: unknown): ndarray {
-  if (!(a instanceof ndarray)) throw new ArgumentTypeError(argMessage(fn, 'a', 'an ndarray', a));
+function like(fn: string, a: unknown, arg = 'a'): ndarray {
+  if (!(a instanceof ndarray)) throw new ArgumentTypeError(argMessage(fn, arg, 'an ndarray', a));
   return a;
 }
 
 /** Zeros with the shape (and dtype, unless given) of `a`. */
 export function zeros_like(a: ndarray, opts: DTypeOptions = {}): ndarray {
+  opts = optionsArg('zeros_like', opts);
   const x = like('zeros_like', a);
   return zeros(x.shape, { dtype: opts.dtype ?? x.dtype });
 }
 /** Ones with the shape and dtype of `a`. */
 export function ones_like(a: ndarray, opts: DTypeOptions = {}): ndarray {
+  opts = optionsArg('ones_like', opts);
   const x = like('ones_like', a);
   return full(x.shape, 1, { dtype: opts.dtype ?? x.dtype });
 }
 /** `value` with the shape and dtype of `a`. */
 export function full_like(a: ndarray, value: number | boolean, opts: DTypeOptions = {}): ndarray {
+  opts = optionsArg('full_like', opts);
   const x = like('full_like', a);
   return full(x.shape, value, { dtype: opts.dtype ?? x.dtype });
 }
 /** Uninitialized (zeros) with the shape and dtype of `a`. */
 export function empty_like(a: ndarray, opts: DTypeOptions = {}): ndarray {
+  opts = optionsArg('empty_like', opts);
   return zeros_like(a, opts);
 }
 
 function ramp(fn: string, n: number, start: number, step: number, dt: DType, last?: number): ndarray {
-  const a = alloc(dt, [n]);
+  // Validated here so that a huge length raises naming this function (not createRegion).
+  const a = alloc(dt, shapeArg(fn, [n], 'num'));
   if (n > 0) {
     launch({
       op: fn,
@@ -68,6 +74,7 @@ function ramp(fn: string, n: number, start: number, step: number, dt: DType, las
  * @example np.arange(1, 7, 2).tolist() // [1, 3, 5]
  */
 export function arange(start: number, stop?: number, step = 1, opts: DTypeOptions = {}): ndarray {
+  opts = optionsArg('arange', opts);
   if (stop === undefined) {
     stop = start;
     start = 0;
@@ -97,6 +104,11 @@ export function linspace(
   num = 50,
   opts: DTypeOptions & { endpoint?: boolean } = {},
 ): ndarray {
+  opts = optionsArg('linspace', opts);
+  // NaN and ±Inf bounds are allowed (NumPy's results); a string or an object is not.
+  if (typeof start !== 'number')
+    throw new ArgumentTypeError(argMessage('linspace', 'start', 'a number', start));
+  if (typeof stop !== 'number') throw new ArgumentTypeError(argMessage('linspace', 'stop', 'a number', stop));
   if (!Number.isInteger(num) || num < 0)
     throw new ValueError(argMessage('linspace', 'num', 'a non-negative integer', num));
   const endpoint = opts.endpoint ?? true;
@@ -111,10 +123,11 @@ export function linspace(
  * @example np.eye(2).tolist() // [[1, 0], [0, 1]]
  */
 export function eye(N: number, M?: number, k = 0, opts: DTypeOptions = {}): ndarray {
+  opts = optionsArg('eye', opts);
   const m = M ?? N;
   const [n, mm] = shapeArg('eye', [N, m]) as [number, number];
   if (!Number.isInteger(k)) throw new ValueError(argMessage('eye', 'k', 'an integer', k));
-  const a = zeros([n, mm], { dtype: opts.dtype ?? 'float64' });
+  const a = zeros([n, mm], { dtype: dtypeArg('eye', opts.dtype, 'float64') });
   const d = diagView(a, k);
   if (d.size > 0) assign('eye', d, 1);
   return a;
@@ -122,6 +135,8 @@ export function eye(N: number, M?: number, k = 0, opts: DTypeOptions = {}): ndar
 
 /** The identity matrix. */
 export function identity(n: number, opts: DTypeOptions = {}): ndarray {
+  opts = optionsArg('identity', opts);
+  shapeArg('identity', [n], 'n');
   return eye(n, n, 0, opts);
 }
 
@@ -139,7 +154,8 @@ function diagView(a: ndarray, k: number): ndarray {
  * @example np.diag(np.array([1, 2])).tolist() // [[1, 0], [0, 2]]
  */
 export function diag(v: ndarray, k = 0): ndarray {
-  const x = like('diag', v);
+  const x = like('diag', v, 'v');
+  if (!Number.isInteger(k)) throw new ValueError(argMessage('diag', 'k', 'an integer', k));
   if (x.ndim === 1) {
     const n = x.size + Math.abs(k);
     const a = zeros([n, n], { dtype: x.dtype });

@@ -12,6 +12,7 @@ import {
 } from '../runtime/index.js';
 import { alloc, type ShapeLike, shapeArg } from './alloc.js';
 import { dtypeArg, scalarDType } from './dtypes.js';
+import { optionsArg } from './errors.js';
 import { copyAs } from './ewise.js';
 import { FILL_CONTIG } from './kernel-names.js';
 import { type NestedArray, ndarray } from './ndarray.js';
@@ -31,6 +32,7 @@ export interface DTypeOptions {
  * @example np.zeros([2, 3]).shape // [2, 3]
  */
 export function zeros(shape: ShapeLike, opts: DTypeOptions = {}): ndarray {
+  opts = optionsArg('zeros', opts);
   const dt = dtypeArg('zeros', opts.dtype, 'float64');
   return alloc(dt, shapeArg('zeros', shape));
 }
@@ -40,6 +42,7 @@ export function zeros(shape: ShapeLike, opts: DTypeOptions = {}): ndarray {
  * @example np.empty([2]).shape // [2]
  */
 export function empty(shape: ShapeLike, opts: DTypeOptions = {}): ndarray {
+  opts = optionsArg('empty', opts);
   const dt = dtypeArg('empty', opts.dtype, 'float64');
   return alloc(dt, shapeArg('empty', shape));
 }
@@ -49,7 +52,8 @@ export function empty(shape: ShapeLike, opts: DTypeOptions = {}): ndarray {
  * @example np.ones([2]).tolist() // [1, 1]
  */
 export function ones(shape: ShapeLike, opts: DTypeOptions = {}): ndarray {
-  return full(shape, 1, { dtype: dtypeArg('ones', opts.dtype, 'float64') });
+  opts = optionsArg('ones', opts);
+  return full(shapeArg('ones', shape), 1, { dtype: dtypeArg('ones', opts.dtype, 'float64') });
 }
 
 /**
@@ -58,6 +62,7 @@ export function ones(shape: ShapeLike, opts: DTypeOptions = {}): ndarray {
  * @example np.full([2], 7).tolist() // [7, 7]
  */
 export function full(shape: ShapeLike, value: number | boolean, opts: DTypeOptions = {}): ndarray {
+  opts = optionsArg('full', opts);
   if (typeof value !== 'number' && typeof value !== 'boolean') {
     throw new ArgumentTypeError(argMessage('full', 'fill_value', 'a number or boolean', value));
   }
@@ -91,6 +96,7 @@ export function fillContiguous(a: ndarray, v: number): void {
  * @example np.array([[1, 2], [3, 4]]).shape // [2, 2]
  */
 export function array(data: unknown, opts: DTypeOptions = {}): ndarray {
+  opts = optionsArg('array', opts);
   return fromData('array', data, opts.dtype, true);
 }
 
@@ -102,6 +108,7 @@ export function array(data: unknown, opts: DTypeOptions = {}): ndarray {
  * np.asarray(a, { dtype: 'float32' }) === a // false
  */
 export function asarray(data: unknown, opts: DTypeOptions = {}): ndarray {
+  opts = optionsArg('asarray', opts);
   return fromData('asarray', data, opts.dtype, false);
 }
 
@@ -127,14 +134,17 @@ export function fromData(fn: string, data: unknown, dtype: DType | undefined, co
   }
   const shape: number[] = [];
   let kind = 0 as number; // 0 none, 1 bool, 2 int, 3 float
+  let leafDepth = -1; // the depth of the first scalar: every scalar sits there, no array does
   const probe = (x: unknown, d: number): void => {
     if (Array.isArray(x)) {
+      if (leafDepth >= 0 && d >= leafDepth) throw ragged(fn, data); // [1, [2]]
       if (d === shape.length) shape.push(x.length);
       else if (shape[d] !== x.length) throw ragged(fn, data);
       for (const e of x) probe(e, d + 1);
       return;
     }
     if (d !== shape.length) throw ragged(fn, data);
+    leafDepth = d;
     if (typeof x === 'boolean') kind = Math.max(kind, 1);
     else if (typeof x === 'number') {
       const k = scalarDType(x) === 'int32' ? 2 : 3;

@@ -1,7 +1,8 @@
 /** `cumsum`: a scan along one axis (the flattened array when no axis). */
-import { launch, project, registerKernel } from '../runtime/index.js';
+import { ArgumentTypeError, argMessage, launch, project, registerKernel } from '../runtime/index.js';
 import { allocStore } from './alloc.js';
 import { sumResult } from './dtypes.js';
+import { optionsArg } from './errors.js';
 import { CUMSUM } from './kernel-names.js';
 import { ndarray } from './ndarray.js';
 import { axesArg } from './reduce.js';
@@ -53,6 +54,8 @@ registerKernel(CUMSUM, (t) => {
  * @example np.cumsum(np.array([1, 2, 3])).tolist() // [1, 3, 6]
  */
 export function cumsum(a: ndarray, opts: { axis?: number | null } = {}): ndarray {
+  opts = optionsArg('cumsum', opts);
+  if (!(a instanceof ndarray)) throw new ArgumentTypeError(argMessage('cumsum', 'a', 'an ndarray', a));
   const src = opts.axis === undefined || opts.axis === null ? ravel(a) : a;
   const axis = src.ndim === 1 ? 0 : axesArg('cumsum', opts.axis ?? 0, src.ndim)![0]!;
   const s = src.store;

@@ -1,5 +1,5 @@
 /** Small helpers around the runtime's error classes for the dense library. */
-import { argMessage, describe, ShapeError } from '../runtime/index.js';
+import { ArgumentTypeError, argMessage, describe, ShapeError } from '../runtime/index.js';
 
 /** Formats a shape as `[3,4]` (the style of CONVENTIONS.md 12). */
 export function fmtShape(shape: readonly number[]): string {
@@ -19,3 +19,18 @@ export function broadcastError(
 }
 
 export { argMessage, describe };
+
+/**
+ * The options object of `fn` (Python's keyword arguments): `{}` when omitted or null. Anything but
+ * a plain object (a number, a string, an array) raises, so that a port of `np.sum(a, 0)` does not
+ * silently ignore its axis.
+ * @throws {ArgumentTypeError} when `opts` is not a plain object
+ */
+export function optionsArg<T extends object>(fn: string, opts: T | null | undefined): T {
+  if (opts === undefined || opts === null) return {} as T;
+  const proto = typeof opts === 'object' ? Object.getPrototypeOf(opts) : undefined;
+  if (proto !== Object.prototype && proto !== null) {
+    throw new ArgumentTypeError(argMessage(fn, 'options', 'an options object such as { axis: 0 }', opts));
+  }
+  return opts;
+}

@@ -12,7 +12,7 @@ import {
 } from '../runtime/index.js';
 import { allocStore } from './alloc.js';
 import { floatResult, promote } from './dtypes.js';
-import { fmtShape } from './errors.js';
+import { fmtShape, optionsArg } from './errors.js';
 import { copyAs, ewise } from './ewise.js';
 import { DOT, MATMUL } from './kernel-names.js';
 import { ndarray } from './ndarray.js';
@@ -227,6 +227,7 @@ export interface NormOptions {
  * @example np.linalg.norm(np.array([3, 4])).item() // 5
  */
 export function norm(x: ndarray, ord?: number | 'fro' | null, opts: NormOptions = {}): ndarray {
+  opts = optionsArg('linalg.norm', opts);
   const fn = 'linalg.norm';
   arr(fn, x, 'x');
   const dt = floatResult(x.dtype);

@@ -2,8 +2,9 @@
  * Random numbers: a counter-based generator (Philox2x32-10) keyed by (seed, call, global element
  * index), so a seed gives the same numbers whatever the number of workers or pieces.
  */
-import { argMessage, type DType, ensureKernel, launch, ValueError } from '../runtime/index.js';
+import { argMessage, type DType, DTypeError, ensureKernel, launch, ValueError } from '../runtime/index.js';
 import { alloc, type ShapeLike, shapeArg } from './alloc.js';
+import { optionsArg } from './errors.js';
 import { RANDOM } from './kernel-names.js';
 import type { ndarray } from './ndarray.js';
 
@@ -81,21 +82,26 @@ export class Generator {
 
   /** Uniform floats in [0, 1). @example np.random.default_rng(0).random([2]).shape // [2] */
   random(shape: ShapeLike = [], opts: { dtype?: 'float64' | 'float32' } = {}): ndarray {
-    return this.fill('random', 0, shape, 0, 1, opts.dtype ?? 'float64');
+    return this.fill('random', 0, shape, 0, 1, floatDType('random', opts));
   }
 
   /** Uniform floats in [low, high). */
   uniform(low = 0, high = 1, shape: ShapeLike = []): ndarray {
+    finiteArg('uniform', 'low', low);
+    finiteArg('uniform', 'high', high);
     return this.fill('uniform', 0, shape, low, high, 'float64');
   }
 
   /** Standard normal floats (Box–Muller over two counter streams). */
   standard_normal(shape: ShapeLike = [], opts: { dtype?: 'float64' | 'float32' } = {}): ndarray {
-    return this.fill('standard_normal', 1, shape, 0, 1, opts.dtype ?? 'float64');
+    return this.fill('standard_normal', 1, shape, 0, 1, floatDType('standard_normal', opts));
   }
 
   /** Normal floats with mean `loc` and standard deviation `scale`. */
   normal(loc = 0, scale = 1, shape: ShapeLike = []): ndarray {
+    finiteArg('normal', 'loc', loc);
+    finiteArg('normal', 'scale', scale);
+    if (scale < 0) throw new ValueError(argMessage('normal', 'scale', 'a non-negative number', scale));
     return this.fill('normal', 1, shape, loc, scale, 'float64');
   }
 
@@ -111,8 +117,30 @@ export class Generator {
     if (!Number.isInteger(low) || !Number.isInteger(high) || low >= high) {
       throw new ValueError(argMessage('integers', 'high', `an integer greater than low (${low})`, high));
     }
+    // The result is int32: bounds beyond it would wrap silently (NumPy raises too).
+    if (low < INT32_MIN)
+      throw new ValueError(argMessage('integers', 'low', 'a value >= -2147483648 (int32)', low));
+    if (high > INT32_MAX + 1)
+      throw new ValueError(argMessage('integers', 'high', 'a value <= 2147483648 (int32)', high));
     return this.fill('integers', 2, shape, low, high, 'int32');
   }
+}
+
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+
+/** Raises unless `v` is a finite number (an infinite range has no uniform distribution). */
+function finiteArg(fn: string, arg: string, v: unknown): void {
+  if (typeof v !== 'number' || !Number.isFinite(v))
+    throw new ValueError(argMessage(fn, arg, 'a finite number', v));
+}
+
+/** The `dtype` option of the float generators: float64 (default) or float32. */
+function floatDType(fn: string, opts: { dtype?: 'float64' | 'float32' } | null | undefined): DType {
+  const dt = optionsArg(fn, opts).dtype ?? 'float64';
+  if (dt !== 'float64' && dt !== 'float32')
+    throw new DTypeError(argMessage(fn, 'dtype', "'float64' or 'float32'", dt));
+  return dt;
 }
 
 /** A generator seeded by `seed` (a random seed when omitted). */
@@ -129,10 +157,10 @@ export function seed(s: number): void {
 
 /** Uniform floats in [0, 1) of the given dimensions (legacy API). @example np.random.rand(2, 3).shape // [2, 3] */
 export function rand(...shape: number[]): ndarray {
-  return global.random(shape);
+  return global.random(shapeArg('rand', shape));
 }
 
 /** Standard normal floats of the given dimensions (legacy API). */
 export function randn(...shape: number[]): ndarray {
-  return global.standard_normal(shape);
+  return global.standard_normal(shapeArg('randn', shape));
 }

@@ -5,6 +5,8 @@
  * input (`project`), reducing the axis inside each piece.
  */
 import {
+  ArgumentTypeError,
+  argMessage,
   type DType,
   type Future,
   IndexError,
@@ -17,6 +19,7 @@ import {
 } from '../runtime/index.js';
 import { allocStore } from './alloc.js';
 import { floatResult, sumResult } from './dtypes.js';
+import { optionsArg } from './errors.js';
 import { copyAs, ewise } from './ewise.js';
 import { countNonzeroHook } from './indexing.js';
 import { FROM_FUTURE } from './kernel-names.js';
@@ -58,6 +61,8 @@ export function fromFuture(fn: string, f: Future, dtype: DType): ndarray {
 /** Normalizes an axis argument to sorted unique non-negative axes (null: all). */
 export function axesArg(fn: string, axis: ReduceOptions['axis'], ndim: number): number[] | null {
   if (axis === undefined || axis === null) return null;
+  if (typeof axis !== 'number' && !Array.isArray(axis))
+    throw new ArgumentTypeError(argMessage(fn, 'axis', 'an integer, an array of integers or null', axis));
   const list = typeof axis === 'number' ? [axis] : axis;
   const out: number[] = [];
   for (const a of list) {
@@ -176,10 +181,15 @@ function keep(a: ndarray, axes: number[] | null, ndim: number): ndarray {
   return new ndarray(a.store.view(shape, strides, a.store.offset));
 }
 
+/** Raises unless `a` is an ndarray (before any of its properties is read). */
+function arrayArg(fn: string, a: unknown): asserts a is ndarray {
+  if (!(a instanceof ndarray)) throw new ArgumentTypeError(argMessage(fn, 'a', 'an ndarray', a));
+}
+
 /** Generic reduction driver for the simple kinds. */
 export function reduction(fn: string, kind: RedKind, a: ndarray, opts: ReduceOptions = {}): ndarray {
-  if (!(a instanceof ndarray))
-    throw new ValueError(`${fn}: argument 'a' expected an ndarray, received ${typeof a}`);
+  opts = optionsArg(fn, opts);
+  arrayArg(fn, a);
   const nd = a.ndim;
   let axes = axesArg(fn, opts.axis, nd);
   if ((kind === 'argmin' || kind === 'argmax') && axes && axes.length > 1) {
@@ -245,6 +255,8 @@ countNonzeroHook.fn = (a) => Number(reduction('count_nonzero', 'count', a).item(
 
 /** Arithmetic mean (float64 for integer input). @example np.mean(np.array([1, 2])).item() // 1.5 */
 export function mean(a: ndarray, opts: ReduceOptions = {}): ndarray {
+  opts = optionsArg('mean', opts);
+  arrayArg('mean', a);
   const axes = axesArg('mean', opts.axis, a.ndim);
   const n = count(a, axes);
   const dt = floatResult(a.dtype);
@@ -255,10 +267,14 @@ export function mean(a: ndarray, opts: ReduceOptions = {}): ndarray {
 
 /** Variance with `ddof`. */
 export function var_(a: ndarray, opts: VarOptions = {}): ndarray {
+  opts = optionsArg('var', opts);
   const fn = 'var';
+  arrayArg(fn, a);
   const axes = axesArg(fn, opts.axis, a.ndim);
   const n = count(a, axes);
   const ddof = opts.ddof ?? 0;
+  if (typeof ddof !== 'number' || !Number.isFinite(ddof))
+    throw new ArgumentTypeError(argMessage(fn, 'ddof', 'a finite number', ddof));
   const dt = floatResult(a.dtype);
   if (axes === null || a.ndim <= 1 || axes.length === a.ndim) {
     const m = mean(a)._future!;
@@ -275,6 +291,7 @@ export function var_(a: ndarray, opts: VarOptions = {}): ndarray {
 
 /** Standard deviation with `ddof`. */
 export function std(a: ndarray, opts: VarOptions = {}): ndarray {
+  opts = optionsArg('std', opts);
   const v = var_(a, opts);
   if (v.ndim === 0 && v._future)
     return fromFuture('std', launchScalar('std', SQRT, [v._future], []), v.dtype);

@@ -14,13 +14,27 @@ import {
 } from '../runtime/index.js';
 import { allocStore } from './alloc.js';
 import { dtypeArg, promote } from './dtypes.js';
-import { fmtShape } from './errors.js';
+import { fmtShape, optionsArg } from './errors.js';
 import { assign, copyAs } from './ewise.js';
 import { ndarray } from './ndarray.js';
 
 function checkArray(fn: string, a: unknown, arg = 'a'): ndarray {
   if (!(a instanceof ndarray)) throw new ArgumentTypeError(argMessage(fn, arg, 'an ndarray', a));
   return a;
+}
+
+/** An axis argument as a list: a number becomes `[n]`; anything but a number or an array raises. */
+function axisList(fn: string, arg: string, axis: unknown): readonly number[] {
+  if (typeof axis === 'number') return [axis];
+  if (Array.isArray(axis)) return axis;
+  throw new ArgumentTypeError(argMessage(fn, arg, 'an integer or an array of integers', axis));
+}
+
+/** The `arrays` argument of a joining function: a non-empty JavaScript array. */
+function arraysArg(fn: string, arrays: unknown): readonly ndarray[] {
+  if (!Array.isArray(arrays) || arrays.length === 0)
+    throw new ValueError(argMessage(fn, 'arrays', 'a non-empty array of ndarrays', arrays));
+  return arrays;
 }
 
 function axisArg(fn: string, axis: number, ndim: number): number {
@@ -37,7 +51,7 @@ function axisArg(fn: string, axis: number, ndim: number): number {
  */
 export function reshape(a: ndarray, shape: number | readonly number[]): ndarray {
   checkArray('reshape', a);
-  const req = typeof shape === 'number' ? [shape] : shape.slice();
+  const req = axisList('reshape', 'shape', shape).slice();
   let unknown = -1;
   let known = 1;
   for (let d = 0; d < req.length; d++) {
@@ -66,6 +80,7 @@ export function reshape(a: ndarray, shape: number | readonly number[]): ndarray 
 
 /** A 1-D view (or copy when not contiguous). @example np.ravel(np.eye(2)).shape // [4] */
 export function ravel(a: ndarray): ndarray {
+  checkArray('ravel', a);
   return reshape(a, [a.size]);
 }
 
@@ -76,7 +91,10 @@ export function ravel(a: ndarray): ndarray {
 export function transpose(a: ndarray, axes?: readonly number[]): ndarray {
   checkArray('transpose', a);
   const nd = a.ndim;
-  const perm = axes ? axes.map((x) => axisArg('transpose', x, nd)) : [...Array(nd).keys()].reverse();
+  const perm =
+    axes != null
+      ? axisList('transpose', 'axes', axes).map((x) => axisArg('transpose', x, nd))
+      : [...Array(nd).keys()].reverse();
   if (perm.length !== nd || new Set(perm).size !== nd) {
     throw new ValueError(argMessage('transpose', 'axes', `a permutation of ${nd} axes`, axes));
   }
@@ -103,7 +121,7 @@ export function swapaxes(a: ndarray, axis1: number, axis2: number): ndarray {
 /** Inserts a size-1 axis at `axis`: a view. */
 export function expand_dims(a: ndarray, axis: number | readonly number[]): ndarray {
   checkArray('expand_dims', a);
-  const list = typeof axis === 'number' ? [axis] : axis;
+  const list = axisList('expand_dims', 'axis', axis);
   const nd = a.ndim + list.length;
   const ax = list.map((x) => axisArg('expand_dims', x, nd));
   const shape: number[] = [];
@@ -126,9 +144,9 @@ export function squeeze(a: ndarray, axis?: number | readonly number[]): ndarray 
   checkArray('squeeze', a);
   const s = a.store;
   const ax =
-    axis === undefined
+    axis == null
       ? s.shape.map((e, d) => (e === 1 ? d : -1)).filter((d) => d >= 0)
-      : (typeof axis === 'number' ? [axis] : axis).map((x) => axisArg('squeeze', x, a.ndim));
+      : axisList('squeeze', 'axis', axis).map((x) => axisArg('squeeze', x, a.ndim));
   for (const d of ax) {
     if (s.shape[d] !== 1)
       throw new ValueError(
@@ -168,9 +186,9 @@ export function astype(a: ndarray, dtype: DType): ndarray {
  * @example np.concatenate([np.ones([2]), np.zeros([1])]).tolist() // [1, 1, 0]
  */
 export function concatenate(arrays: readonly ndarray[], opts: { axis?: number } = {}): ndarray {
+  opts = optionsArg('concatenate', opts);
   const fn = 'concatenate';
-  if (!Array.isArray(arrays) || arrays.length === 0)
-    throw new ValueError(argMessage(fn, 'arrays', 'a non-empty array of ndarrays', arrays));
+  arraysArg(fn, arrays);
   arrays.forEach((a, k) => {
     checkArray(fn, a, `arrays[${k}]`);
   });
@@ -205,8 +223,8 @@ export function concatenate(arrays: readonly ndarray[], opts: { axis?: number } 
 
 /** Joins arrays along a new axis. @example np.stack([np.ones([2]), np.zeros([2])]).shape // [2, 2] */
 export function stack(arrays: readonly ndarray[], opts: { axis?: number } = {}): ndarray {
-  if (!Array.isArray(arrays) || arrays.length === 0)
-    throw new ValueError(argMessage('stack', 'arrays', 'a non-empty array of ndarrays', arrays));
+  opts = optionsArg('stack', opts);
+  arraysArg('stack', arrays);
   const nd = checkArray('stack', arrays[0], 'arrays[0]').ndim + 1;
   const axis = axisArg('stack', opts.axis ?? 0, nd);
   arrays.forEach((a, k) => {
@@ -225,14 +243,16 @@ export function stack(arrays: readonly ndarray[], opts: { axis?: number } = {}):
 
 /** Joins horizontally (axis 1, or 0 for 1-D arrays). */
 export function hstack(arrays: readonly ndarray[]): ndarray {
-  const a0 = checkArray('hstack', arrays[0], 'arrays[0]');
+  const a0 = checkArray('hstack', arraysArg('hstack', arrays)[0], 'arrays[0]');
   return concatenate(arrays, { axis: a0.ndim <= 1 ? 0 : 1 });
 }
 
 /** Joins vertically (1-D arrays become rows). */
 export function vstack(arrays: readonly ndarray[]): ndarray {
   return concatenate(
-    arrays.map((a) => (checkArray('vstack', a).ndim <= 1 ? reshape(a, [1, a.size]) : a)),
+    arraysArg('vstack', arrays).map((a, k) =>
+      checkArray('vstack', a, `arrays[${k}]`).ndim <= 1 ? reshape(a, [1, a.size]) : a,
+    ),
     { axis: 0 },
   );
 }

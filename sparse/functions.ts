@@ -20,6 +20,7 @@ import { cooToCsr, filterCsr } from './core/convert.js';
 import { copyInto, mapStore } from './core/elementwise.js';
 import { type Coo, type Csr, promote, region, vec } from './core/types.js';
 import { DiaArray } from './dia.js';
+import { optionsArg } from './inputs.js';
 import { kernel } from './kdef.js';
 import { KRON } from './kernel-names.js';
 import { kronEntries } from './kernels/elementwise.js';
@@ -48,16 +49,26 @@ function intArg(fn: string, arg: string, v: unknown, min = 0): number {
   return v as number;
 }
 
+/** A dimension: indices are int32, so at most 2^31 − 1. */
+function dimArg(fn: string, arg: string, v: unknown): number {
+  intArg(fn, arg, v);
+  if ((v as number) > INT32_MAX)
+    throw new ValueError(argMessage(fn, arg, `at most ${INT32_MAX} (int32 indices)`, v));
+  return v as number;
+}
+const INT32_MAX = 2 ** 31 - 1;
+
 /**
  * Ones on the k-th diagonal of an m × n array.
  * @param m rows; @param n columns (default m); @param opts `{k, dtype, format}` (default format 'dia')
  * @example sparse.eye(2, 3, { k: 1 }).toarray().tolist() // [[0, 1, 0], [0, 0, 1]]
  */
 export function eye(m: number, n?: number | null, opts: FormatOptions & { k?: number } = {}): sparray {
+  opts = optionsArg('eye', opts);
   const fn = 'eye';
-  intArg(fn, 'm', m);
+  dimArg(fn, 'm', m);
   const nn = n ?? m;
-  intArg(fn, 'n', nn);
+  dimArg(fn, 'n', nn);
   const k = opts.k ?? 0;
   if (!Number.isInteger(k)) throw new ValueError(argMessage(fn, 'k', 'an integer', k));
   const dtype = opts.dtype === undefined ? 'float64' : checkDType(fn, 'dtype', opts.dtype);
@@ -100,9 +111,16 @@ export function diags(
   offsets: number | readonly number[] = 0,
   opts: FormatOptions & { shape?: readonly number[] } = {},
 ): sparray {
+  opts = optionsArg('diags', opts);
   const fn = 'diags';
   let ds: (readonly number[] | ndarray)[];
   let offs: number[];
+  if (!(diagonals instanceof ndarray) && !Array.isArray(diagonals))
+    throw new ArgumentTypeError(
+      argMessage(fn, 'diagonals', 'an array of diagonals or an ndarray', diagonals),
+    );
+  if (typeof offsets !== 'number' && !Array.isArray(offsets))
+    throw new ArgumentTypeError(argMessage(fn, 'offsets', 'an integer or an array of integers', offsets));
   const list =
     diagonals instanceof ndarray
       ? diagonals.ndim === 1
@@ -124,14 +142,19 @@ export function diags(
       argMessage(fn, 'offsets', `${ds.length} offsets (one per diagonal)`, `${offs.length}`),
     );
   }
-  const host = ds.map((d) =>
-    d instanceof ndarray ? Array.from(d.toArray() as ArrayLike<number>) : Array.from(d),
-  );
+  const host = ds.map((d, j) => {
+    if (d instanceof ndarray) return Array.from(d.toArray() as ArrayLike<number>);
+    if (!Array.isArray(d) || !d.every((v) => typeof v === 'number' || typeof v === 'boolean'))
+      throw new ArgumentTypeError(argMessage(fn, `diagonals[${j}]`, 'an array of numbers or an ndarray', d));
+    return Array.from(d as readonly number[], Number);
+  });
+  if (opts.shape === undefined && host.length === 0)
+    throw new ValueError(argMessage(fn, 'diagonals', 'at least one diagonal (or a shape)', diagonals));
   const shape =
     opts.shape !== undefined
       ? opts.shape
       : [host[0]!.length + Math.abs(offs[0] ?? 0), host[0]!.length + Math.abs(offs[0] ?? 0)];
-  const [m, n] = [intArg(fn, 'shape', shape[0]), intArg(fn, 'shape', shape[1])];
+  const [m, n] = [dimArg(fn, 'shape', shape[0]), dimArg(fn, 'shape', shape[1])];
   let dtype: DType = opts.dtype ?? 'float64';
   if (opts.dtype === undefined) {
     // NumPy's common_type: float32 only when every diagonal is float32, else float64.
@@ -177,6 +200,7 @@ export function spdiags(
   n?: number,
   opts: FormatOptions = {},
 ): sparray {
+  opts = optionsArg('spdiags', opts);
   const shape = Array.isArray(m) ? m : [m as number, n ?? (m as number)];
   if (m === undefined) throw new ValueError(argMessage('spdiags', 'm', 'the number of rows (or a shape)', m));
   const offs = typeof diagsArg === 'number' ? [diagsArg] : diagsArg;
@@ -195,6 +219,7 @@ function cooOf(a: sparray, dtype: DType): Coo {
  * @example sparse.kron(sparse.eye(2), [[1, 2], [3, 4]]).toarray().shape // [4, 4]
  */
 export function kron(A: unknown, B: unknown, opts: FormatOptions = {}): sparray {
+  opts = optionsArg('kron', opts);
   const fn = 'kron';
   const a = sparseArg(fn, 'A', A);
   const b = sparseArg(fn, 'B', B);
@@ -297,6 +322,7 @@ function blockList(fn: string, blocks: unknown, dtype?: DType): { bs: sparray[];
  * @throws {ShapeError} naming the first block whose column count differs
  */
 export function vstack(blocks: readonly unknown[], opts: FormatOptions = {}): sparray {
+  opts = optionsArg('vstack', opts);
   const fn = 'vstack';
   const { bs, dtype } = blockList(fn, blocks, opts.dtype);
   const cols = bs[0]!.shape[1];
@@ -314,6 +340,7 @@ export function vstack(blocks: readonly unknown[], opts: FormatOptions = {}): sp
 
 /** Stacks blocks horizontally (equal row counts); result format as {@link vstack}. */
 export function hstack(blocks: readonly unknown[], opts: FormatOptions = {}): sparray {
+  opts = optionsArg('hstack', opts);
   const fn = 'hstack';
   const { bs, dtype } = blockList(fn, blocks, opts.dtype);
   const rows = bs[0]!.shape[0];
@@ -331,6 +358,7 @@ export function hstack(blocks: readonly unknown[], opts: FormatOptions = {}): sp
 
 /** Blocks on the diagonal (default format COO, as SciPy). */
 export function block_diag(mats: readonly unknown[], opts: FormatOptions = {}): sparray {
+  opts = optionsArg('block_diag', opts);
   const { bs, dtype } = blockList('block_diag', mats, opts.dtype);
   let r = 0;
   let k = 0;
@@ -358,10 +386,12 @@ function triangle(
 
 /** The lower triangle `j - i <= k` (default format COO). */
 export function tril(A: unknown, k = 0, opts: { format?: SparseFormat | null } = {}): sparray {
+  opts = optionsArg('tril', opts);
   return triangle('tril', A, k, 1, opts.format);
 }
 
 /** The upper triangle `j - i >= k` (default format COO). */
 export function triu(A: unknown, k = 0, opts: { format?: SparseFormat | null } = {}): sparray {
+  opts = optionsArg('triu', opts);
   return triangle('triu', A, k, 2, opts.format);
 }

@@ -5,6 +5,7 @@
  */
 
 import type { ndarray } from '../dense/index.js';
+import { ArgumentTypeError, argMessage } from '../runtime/index.js';
 import type { SparseOptions } from './base.js';
 import { sparray } from './base.js';
 import { CscArray, CsrArray } from './compressed.js';
@@ -105,6 +106,8 @@ export function matmul(a: sparray, b: sparray): sparray;
 export function matmul(a: sparray | ndarray, b: sparray | ndarray): ndarray;
 export function matmul(a: sparray | ndarray, b: sparray | ndarray): ndarray | sparray {
   if (isSparse(a)) return matmulOp(a as sparray, b, 'matmul');
+  if (!isSparse(b))
+    throw new ArgumentTypeError(argMessage('matmul', 'b', 'a sparse array (when a is dense)', b));
   return rmatmul(b as sparray, a);
 }
 /** Same as {@link matmul}. */

@@ -124,3 +124,19 @@ export function badInput(fn: string, forms: string, arg: unknown): never {
 export function shapeError(fn: string, arg: string, expected: string, received: unknown): never {
   throw new ShapeError(argMessage(fn, arg, expected, received));
 }
+
+/**
+ * The options object of `fn`: `{}` when omitted or null; anything but a plain object raises (the
+ * same rule as cohort/numpy's, kept here because sparse/ sees only the public dense API).
+ * @throws {ArgumentTypeError} when `opts` is not a plain object
+ */
+export function optionsArg<T extends object>(fn: string, opts: T | null | undefined): T {
+  if (opts === undefined || opts === null) return {} as T;
+  const proto = typeof opts === 'object' ? Object.getPrototypeOf(opts) : undefined;
+  if (proto !== Object.prototype && proto !== null) {
+    throw new ArgumentTypeError(
+      argMessage(fn, 'options', 'an options object such as { format: "csr" }', opts),
+    );
+  }
+  return opts;
+}

@@ -2,9 +2,10 @@
  * `random` / `rand`: sparse arrays with uniformly random positions and values (cohort's own
  * generator: results depend only on the seed, never on the pool size).
  */
-import { argMessage, checkDType, type DType, ValueError } from '../runtime/index.js';
+import { AllocationError, argMessage, checkDType, type DType, ValueError } from '../runtime/index.js';
 import type { SparseFormat, sparray } from './base.js';
 import { region } from './core/types.js';
+import { optionsArg } from './inputs.js';
 import { wrap } from './registry.js';
 
 /** Options of {@link random}. */
@@ -35,13 +36,18 @@ function generator(seed: number): () => number {
   return () => ((next32() >>> 5) * 67108864 + (next32() >>> 6)) / 9007199254740992;
 }
 
+/** The most entries {@link random} samples (V8's limit on the size of a Set). */
+const MAX_SAMPLED = 2 ** 24 - 1;
+
 /**
  * An m × n sparse array with `round(density·m·n)` entries at distinct random positions (Floyd's
  * sampling) and uniform values in [0, 1).
  * @throws {ValueError} for a density outside [0, 1] or negative dimensions
+ * @throws {AllocationError} for more than 2^24 − 1 entries
  * @example sparse.random(4, 5, { density: 0.5, rng: 1 }).nnz // 10
  */
 export function random(m: number, n: number, opts: RandomOptions = {}): sparray {
+  opts = optionsArg('random', opts);
   const fn = 'random';
   if (!Number.isInteger(m) || m < 0) throw new ValueError(argMessage(fn, 'm', 'a non-negative integer', m));
   if (!Number.isInteger(n) || n < 0) throw new ValueError(argMessage(fn, 'n', 'a non-negative integer', n));
@@ -53,6 +59,11 @@ export function random(m: number, n: number, opts: RandomOptions = {}): sparray 
   const rand = generator(seed);
   const total = m * n;
   const k = Math.round(density * total);
+  // The positions are sampled on the host in a Set, whose size V8 caps at 2^24 entries.
+  if (k > MAX_SAMPLED)
+    throw new AllocationError(
+      argMessage(fn, 'density', `at most ${MAX_SAMPLED} entries (density·m·n)`, `${k} entries`),
+    );
   const chosen = new Set<number>();
   const order: number[] = [];
   for (let j = total - k; j < total; j++) {

@@ -1,5 +1,6 @@
 import type { ndarray } from '../../dense/index.js';
 import { fromDense, toNdarray } from './dense-adapter.js';
+import { pathArg, withFileErrors } from './errors.js';
 import { readNpyFile, writeNpyFile } from './npy-file.js';
 
 /**
@@ -13,6 +14,8 @@ import { readNpyFile, writeNpyFile } from './npy-file.js';
  * @returns the array, C-contiguous
  * @throws FormatError naming the file and the part (header, data): bad magic, malformed header,
  *   unsupported dtype (complex, strings, structured, ...), truncated data, empty file
+ * @throws ValueError naming the path when the file cannot be read (the system error is its `cause`);
+ *   ArgumentTypeError when `path` is not a string
  * @example
  * const path = `${os.tmpdir()}/a.npy`; // python: np.save(path, np.arange(6.0).reshape(2, 3))
  * io.save(path, [[0, 1, 2], [3, 4, 5]]);
@@ -20,7 +23,8 @@ import { readNpyFile, writeNpyFile } from './npy-file.js';
  * [a.shape, a.dtype] // [[2, 3], 'int32']
  */
 export function load(path: string): ndarray {
-  const a = readNpyFile(path, 'load');
+  pathArg('load', path);
+  const a = withFileErrors('load', path, 'read', () => readNpyFile(path, 'load'));
   return toNdarray(a.dtype, a.shape, a.data);
 }
 
@@ -31,13 +35,16 @@ export function load(path: string): ndarray {
  * @param path - the file
  * @param a - an ndarray, or anything `asarray` accepts
  * @returns nothing; waits for the pending work that computes `a`
- * @throws whatever `asarray` throws for an invalid `a`; file-system errors
+ * @throws whatever `asarray` throws for an invalid `a`; ValueError naming the path when the file
+ *   cannot be written (the system error is its `cause`)
  * @example
  * io.save(`${os.tmpdir()}/x`, np.array([1, 2, 3], { dtype: 'uint8' })); // writes x.npy
  * io.load(`${os.tmpdir()}/x.npy`).tolist() // [1, 2, 3]
  * // python: np.load(path) -> array([1, 2, 3], dtype=uint8)
  */
 export function save(path: string, a: ndarray | unknown): void {
+  pathArg('save', path);
   const d = fromDense(a);
-  writeNpyFile(path.endsWith('.npy') ? path : `${path}.npy`, d.dtype, d.shape, d.data);
+  const file = path.endsWith('.npy') ? path : `${path}.npy`;
+  withFileErrors('save', file, 'write', () => writeNpyFile(file, d.dtype, d.shape, d.data));
 }

@@ -9,6 +9,7 @@ import {
 } from '../../runtime/index.js';
 import { coo_array, csc_array, csr_array, dia_array, type sparray } from '../index.js';
 import { fromDense, toNdarray } from './dense-adapter.js';
+import { optionsArg, pathArg, withFileErrors } from './errors.js';
 import type { MMField, MMSymmetry } from './mm-header.js';
 import { readMatrixMarket } from './mm-read.js';
 import { writeMatrixMarket } from './mm-write.js';
@@ -58,6 +59,8 @@ function dtypeOfValues(v: TypedArray): DType {
  *   bad banner or size line, complex/hermitian files (not supported), fewer or more entries than
  *   declared, indices out of range (including 0), non-numeric fields, truncated or empty files.
  *   Nothing partially read is returned.
+ * @throws ValueError naming the path when the file cannot be read (the system error is its `cause`);
+ *   ArgumentTypeError when `path` is not a string
  * @example
  * const path = `${os.tmpdir()}/a.mtx`;
  * fs.writeFileSync(path, '%%MatrixMarket matrix coordinate real general\n2 2 1\n2 1 5.5\n');
@@ -66,7 +69,8 @@ function dtypeOfValues(v: TypedArray): DType {
  * A.toarray().tolist() // [[0, 0], [5.5, 0]]
  */
 export function mmread(path: string): coo_array | ndarray {
-  const d = readMatrixMarket(path, 'mmread');
+  pathArg('mmread', path);
+  const d = withFileErrors('mmread', path, 'read', () => readMatrixMarket(path, 'mmread'));
   const values = toNdarray(dtypeOfValues(d.values), [d.values.length], d.values);
   if (d.format === 'array') return toNdarray(dtypeOfValues(d.values), d.shape, d.values);
   return new coo_array(
@@ -96,7 +100,8 @@ export function mmread(path: string): coo_array | ndarray {
  */
 export function mmwrite(path: string, A: sparray | ndarray | unknown, options: MMWriteOptions = {}): void {
   const fn = 'mmwrite';
-  const { comment, field, precision, symmetry = 'general' } = options;
+  pathArg(fn, path);
+  const { comment, field, precision, symmetry = 'general' } = optionsArg(fn, options);
   if (field !== undefined && !['real', 'integer', 'pattern'].includes(field))
     throw new ValueError(argMessage(fn, 'field', "'real', 'integer' or 'pattern'", field));
   if (!['general', 'symmetric', 'skew-symmetric'].includes(symmetry))
@@ -120,7 +125,9 @@ export function mmwrite(path: string, A: sparray | ndarray | unknown, options: M
       col: coo.col.toArray(),
       values,
     };
-    writeMatrixMarket(file, rec, { field: f, symmetry, comment, precision }, fn);
+    withFileErrors(fn, file, 'write', () =>
+      writeMatrixMarket(file, rec, { field: f, symmetry, comment, precision }, fn),
+    );
     return;
   }
   const d = fromDense(A);
@@ -131,11 +138,13 @@ export function mmwrite(path: string, A: sparray | ndarray | unknown, options: M
   if (field === 'pattern')
     throw new ValueError(argMessage(fn, 'field', "'real' or 'integer' for a dense array", field));
   const shape = [d.shape[0]!, d.shape[1]!] as const;
-  writeMatrixMarket(
-    file,
-    { format: 'array', shape, values: d.data },
-    { field: field ?? defaultField(d.dtype), symmetry, comment, precision },
-    fn,
+  withFileErrors(fn, file, 'write', () =>
+    writeMatrixMarket(
+      file,
+      { format: 'array', shape, values: d.data },
+      { field: field ?? defaultField(d.dtype), symmetry, comment, precision },
+      fn,
+    ),
   );
 }
 
@@ -148,6 +157,8 @@ export function mmwrite(path: string, A: sparray | ndarray | unknown, options: M
  * @throws FormatError naming the file and the key or ZIP entry: not a ZIP archive, corrupt or
  *   truncated entries (CRC-32 checked), ZIP64, missing keys, unsupported format (bsr) or dtype,
  *   inconsistent lengths
+ * @throws ValueError naming the path when the file cannot be read (the system error is its `cause`);
+ *   ArgumentTypeError when `path` is not a string
  * @example
  * const path = `${os.tmpdir()}/m.npz`; // python: scipy.sparse.save_npz(path, scipy.sparse.eye_array(3, format='csr'))
  * io.save_npz(path, sp.eye(3, null, { format: 'csr' }));
@@ -155,7 +166,8 @@ export function mmwrite(path: string, A: sparray | ndarray | unknown, options: M
  * [A.format, A.shape, A.nnz] // ['csr', [3, 3], 3]
  */
 export function load_npz(path: string): SparseArray {
-  const r = readSparseNpz(path, 'load_npz');
+  pathArg('load_npz', path);
+  const r = withFileErrors('load_npz', path, 'read', () => readSparseNpz(path, 'load_npz'));
   const data = toNdarray(r.dtype, r.dataShape, r.data);
   const idx = (a: Int32Array) => toNdarray('int32', [a.length], a);
   const opts = { shape: r.shape };
@@ -189,9 +201,10 @@ export function load_npz(path: string): SparseArray {
  */
 export function save_npz(path: string, A: sparray, options: SaveNpzOptions = {}): void {
   const fn = 'save_npz';
+  pathArg(fn, path);
   if (!isSparse(A))
     throw new ArgumentTypeError(argMessage(fn, 'A', 'a sparse array (coo, csr, csc or dia)', A));
-  const { compressed = true } = options;
+  const { compressed = true } = optionsArg(fn, options);
   const format: SparseFormat = A.format;
   const data = A.data;
   const ints = (a: ndarray) => {
@@ -210,5 +223,6 @@ export function save_npz(path: string, A: sparray, options: SaveNpzOptions = {})
     ...(A instanceof coo_array ? { row: ints(A.row), col: ints(A.col) } : {}),
     ...(A instanceof dia_array ? { offsets: ints(A.offsets) } : {}),
   };
-  writeSparseNpz(path.endsWith('.npz') ? path : `${path}.npz`, rec, compressed, fn);
+  const file = path.endsWith('.npz') ? path : `${path}.npz`;
+  withFileErrors(fn, file, 'write', () => writeSparseNpz(file, rec, compressed, fn));
 }

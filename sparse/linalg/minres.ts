@@ -4,7 +4,7 @@
  * estimates behind the stopping tests) are 0-d arrays, so an iteration never waits on a value.
  */
 import * as np from '../../dense/index.js';
-import { ValueError } from '../../runtime/index.js';
+import { argMessage, ValueError } from '../../runtime/index.js';
 import type { Operand } from './interface.js';
 import { B_ZERO, CONVERGED, stopperFor } from './stopper.js';
 import { epsOf, makeSystem, type SolverOptions } from './system.js';
@@ -49,7 +49,7 @@ export function minres(
   const callback = opts.callback;
   const shift = opts.shift ?? 0;
   if (typeof shift !== 'number' || !Number.isFinite(shift)) {
-    throw new ValueError(`minres: argument 'shift' must be a finite number, got ${String(shift)}`);
+    throw new ValueError(argMessage('minres', 'shift', 'a finite number', shift));
   }
   const eps = epsOf(dtype);
   const psolve = (v: ndarray) => (sys.M ? sys.M.matvec(v) : v);
