@@ -66,15 +66,23 @@ export async function waitAsync(e: number): Promise<void> {
   pool?.flush();
   const done = events.done;
   const s = e & EVENT_MASK;
-  for (;;) {
-    const v = Atomics.load(done, s);
-    if (v >= e) return;
-    const r = atomicsWaitAsync(done, s, v, SLICE_MS * 5);
-    if (r.async) {
-      if ((await r.value) === 'timed-out') pool?.checkHealth();
+  // A pending Atomics.waitAsync does not keep Node's event loop alive: hold a timer meanwhile.
+  const keep = setInterval(noop, 1 << 30);
+  try {
+    for (;;) {
+      const v = Atomics.load(done, s);
+      if (v >= e) return;
+      const r = atomicsWaitAsync(done, s, v, SLICE_MS * 5);
+      if (r.async) {
+        if ((await r.value) === 'timed-out') pool?.checkHealth();
+      }
     }
+  } finally {
+    clearInterval(keep);
   }
 }
+
+function noop(): void {}
 
 /** Throws the {@link TaskError} of event `e` if it failed (call after it completed). */
 export function throwIfFailed(e: number): void {

@@ -212,10 +212,19 @@ export function submit(plan: LaunchPlan): Future | undefined {
       continue;
     }
     let inline = pool === null;
+    let slotIndex = -1;
     if (!inline && status === -1) {
       let bytes = 0;
       for (let i = 0; i < nargs; i++) bytes += fps[i]!.volume * args[i]!.store.region.data.BYTES_PER_ELEMENT;
       inline = mapper.inline(op, bytes, workers);
+    }
+    if (!inline) {
+      slotIndex = pool!.target(mapper.worker(c, colors, workers) % workers);
+      if (slotIndex < 0) {
+        // No loop has reached a thread yet (workers being replaced): run it here.
+        for (let k = 0; k < deps.length; k += 2) waitSync(deps[k]!);
+        inline = true;
+      }
     }
     const tile = plan.tiles[c]!;
     if (inline) {
@@ -256,7 +265,6 @@ export function submit(plan: LaunchPlan): Future | undefined {
     }
     // Post the piece to its worker.
     const seq = newSeq();
-    const slotIndex = mapper.worker(c, colors, workers) % workers;
     const s = pool!.slot(slotIndex);
     pool!.ensureKernel(s, info.id);
     if (launchRec === null) {
@@ -314,6 +322,14 @@ export function submit(plan: LaunchPlan): Future | undefined {
       return Future.failed(new TaskError(op, (e as Error).message, { cause: e }));
     }
   }
+  const target = pool!.target(lastSlot);
+  if (target < 0) {
+    for (let k = 0; k < posted.length; k += 2) waitSync(posted[k]!);
+    for (let k = 0; k < posted.length; k += 2)
+      if (isFailed(posted[k]!)) return Future.failed(taskErrorFor(causeOf(posted[k]!)));
+    return Future.of(combine(reduce.combine, partials!, plan.nBlocks, plan.width, reduce.identity));
+  }
+  lastSlot = target;
   const seq = newSeq();
   const s = pool!.slot(lastSlot);
   const builtin =
@@ -385,8 +401,12 @@ export function submitScalar(
     for (const f of futures) f.value();
     return submitScalar(op, kernelName, futures, scalars);
   }
+  const si = pool.target(slot >= 0 ? slot % workers : 0);
+  if (si < 0) {
+    for (const f of futures) if (f._seq >= 0) waitSync(f._seq);
+    return submitScalar(op, kernelName, futures, scalars);
+  }
   const seq = newSeq();
-  const si = slot >= 0 ? slot % workers : 0;
   const s = pool.slot(si);
   pool.ensureKernel(s, info.id);
   s.batch.push(['S', seq, op, info.id, sc, vals, seqs, pendingDeps]);

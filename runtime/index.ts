@@ -25,7 +25,7 @@ export {
   type TypedArray,
   type TypedArrayCtor,
 } from './dtype.js';
-export { fence, gather, readStore, readStoreAsync } from './engine.js';
+export { fence, fenceAsync, gather, readStore, readStoreAsync } from './engine.js';
 export {
   AllocationError,
   ArgumentTypeError,

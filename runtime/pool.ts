@@ -9,11 +9,21 @@ const STRIDE = 16;
 const BELL = 0;
 const TID = 1;
 const DEAD = 2;
+/** The generation of the slot's current loop task; a stale task (an older one) returns at once. */
+const GEN = 3;
+
+let handleSym: symbol | undefined | null = null;
+/** Node's private symbol of a Worker's native handle (looked up once). */
+function kHandle(w: Worker): symbol {
+  if (handleSym === null)
+    handleSym = Object.getOwnPropertySymbols(w).find((x) => x.description === 'kHandle');
+  return handleSym ?? Symbol.for('cohort.noHandle');
+}
 
 /** A batch is flushed when it holds this many records. */
 const MAX_BATCH = 512;
-/** Idle ticks (of {@link PARK_TICK_MS}) with no work in flight before the workers are parked. */
-const PARK_TICK_MS = 100;
+/** Period of the background health check (an unref'd timer). */
+const TICK_MS = 100;
 
 /** One long-lived loop task on one worker thread, fed through its own port. */
 interface Slot {
@@ -21,6 +31,8 @@ interface Slot {
   /** Generation: bumped at every (re)start, so stale exit notices are ignored. */
   gen: number;
   running: boolean;
+  /** The loop task reached a worker (piscina posted it, or the loop reported its thread). */
+  live: boolean;
   port: MessagePort | null;
   batch: unknown[];
   /** Regions whose memory this loop holds. */
@@ -46,9 +58,8 @@ export class Pool {
   readonly ctl: Int32Array;
   private flushQueued = false;
   private timer: NodeJS.Timeout | null = null;
-  private idleTicks = 0;
-  private activity = 0;
   private destroyed = false;
+  private readonly infoPorts: MessagePort[] = [];
 
   constructor(readonly size: number) {
     this.ctl = new Int32Array(new SharedArrayBuffer(Math.max(1, size) * STRIDE * 4));
@@ -63,12 +74,21 @@ export class Pool {
     this.piscina.on('error', () => {
       /* worker errors are handled through the loop tasks' promises */
     });
+    this.piscina.on('workerCreate', (w: object) => {
+      // piscina keeps a port ref'd while a task runs on a worker; our loop tasks never end, so
+      // that port would keep the process alive forever. Unref it (piscina's WorkerInfo is only
+      // reachable through this symbol; without it, a script must call shutdown() to exit).
+      const sym = Object.getOwnPropertySymbols(w).find((x) => x.description === 'Piscina.kWorkerData');
+      const info = sym ? (w as Record<symbol, { port?: MessagePort }>)[sym] : undefined;
+      if (info?.port) this.infoPorts.push(info.port);
+    });
     this.slots = [];
     for (let i = 0; i < size; i++) {
       this.slots.push({
         index: i,
         gen: 0,
         running: false,
+        live: false,
         port: null,
         batch: [],
         regions: new Set(),
@@ -92,6 +112,7 @@ export class Pool {
     s.regions.clear();
     s.kernels.clear();
     s.worker = null;
+    s.live = false;
     Atomics.store(this.ctl, s.index * STRIDE + TID, 0);
     Atomics.store(this.ctl, s.index * STRIDE + DEAD, 0);
     const gen = s.gen;
@@ -105,7 +126,10 @@ export class Pool {
       cause: events.cause,
       fvals: events.fvals,
     };
-    this.piscina.run(task, { transferList: [port2] as never }).then(
+    Atomics.store(this.ctl, s.index * STRIDE + GEN, gen);
+    const run = this.piscina.run(task, { transferList: [port2] as never });
+    this.unrefAll();
+    run.then(
       () => {},
       (err: Error) => {
         if (!this.destroyed && s.gen === gen && s.running) this.onDeath(s, err.message);
@@ -114,7 +138,44 @@ export class Pool {
     this.ensureTimer();
   }
 
-  /** Appends records for slot `slot`, starting its loop if parked. Returns the slot. */
+  /**
+   * The slot to post a piece meant for slot `i` to: `i` if its loop runs on a thread, else
+   * another live slot, else -1 (run it inline). A slot is live only once its loop wrote its
+   * thread id: piscina hands a task to a worker that is still starting (or to a replacement of a
+   * dead one) only when the issuing thread's event loop turns, and a blocked read must never
+   * wait for that.
+   */
+  target(i: number): number {
+    const s = this.slots[i]!;
+    if (!s.running) this.start(s);
+    if (this.isLive(s)) return i;
+    for (const o of this.slots) if (o.running && this.isLive(o)) return o.index;
+    return -1;
+  }
+
+  private isLive(s: Slot): boolean {
+    if (s.live) return true;
+    if (Atomics.load(this.ctl, s.index * STRIDE + TID) !== 0) s.live = true;
+    return s.live;
+  }
+
+  /**
+   * True once thread `w` stopped. Reads the native handle's loop idle time, -1 for a stopped
+   * thread with no event-loop turn needed; `eventLoopUtilization()` is not enough: it caches the
+   * loop's start on its first call and reports zeros forever when that call comes after the stop.
+   */
+  private stopped(w: Worker): boolean {
+    const h = (w as unknown as Record<symbol, { loopIdleTime?: () => number } | null>)[kHandle(w)];
+    if (h === null) return true;
+    if (h !== undefined && typeof h.loopIdleTime === 'function') return h.loopIdleTime() < 0;
+    return w.performance.eventLoopUtilization().idle < 0;
+  }
+
+  private unrefAll(): void {
+    for (const p of this.infoPorts) p.unref();
+  }
+
+  /** Slot `i` (see {@link target}), scheduling a flush of the batches. */
   slot(i: number): Slot {
     const s = this.slots[i]!;
     if (!s.running) this.start(s);
@@ -144,7 +205,7 @@ export class Pool {
   posted(s: Slot, seq: number, op: string): void {
     s.posted.push(seq);
     s.postedOps.push(op);
-    this.activity++;
+    if (s.head > 4096) this.trimSlot(s);
     if (s.batch.length >= MAX_BATCH) this.flush();
   }
 
@@ -206,30 +267,23 @@ export class Pool {
 
   private ensureTimer(): void {
     if (this.timer !== null || this.destroyed) return;
-    this.idleTicks = 0;
-    this.timer = setInterval(() => this.tick(), PARK_TICK_MS);
+    this.timer = setInterval(() => this.tick(), TICK_MS);
     this.timer.unref();
   }
 
-  /**
-   * Parks the loops when nothing ran for two ticks, so that their piscina tasks end and the
-   * process can exit by itself; the next post restarts them.
-   */
+  /** Runs while the event loop turns: health checks, and unref of ports piscina re-ref'd. */
   private tick(): void {
     this.checkHealth();
-    if (this.activity > 0 || !this.idle()) {
-      this.activity = 0;
-      this.idleTicks = 0;
-      return;
-    }
-    if (++this.idleTicks < 2) return;
-    this.park();
+    for (const s of this.slots) this.trimSlot(s);
+    this.unrefAll();
   }
 
+  /** Ends every loop task (their threads stay with piscina). */
   private park(): void {
     for (const s of this.slots) {
       if (!s.running) continue;
       s.running = false;
+      s.live = false;
       s.port!.postMessage([['P']]);
       Atomics.add(this.ctl, s.index * STRIDE + BELL, 1);
       Atomics.notify(this.ctl, s.index * STRIDE + BELL);
@@ -260,12 +314,7 @@ export class Pool {
         s.worker = this.piscina.threads.find((w) => w.threadId === tid) ?? null;
         if (s.worker === null) continue;
       }
-      const elu = s.worker.performance.eventLoopUtilization();
-      // idle < 0: the thread stopped. (Before the issuing thread's event loop turned once after
-      // the worker started, Node reports zeros: unknown, treated as alive.)
-      if (elu.idle < 0) {
-        this.onDeath(s, 'the worker thread was terminated');
-      }
+      if (this.stopped(s.worker)) this.onDeath(s, 'the worker thread was terminated');
     }
   }
 
@@ -288,6 +337,7 @@ export class Pool {
     s.port?.close();
     s.port = null;
     s.running = false;
+    s.live = false;
   }
 
   /** Collects error reports that slot `s`'s worker posted back. */

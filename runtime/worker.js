@@ -26,6 +26,7 @@ const STRIDE = 16;
 const BELL = 0;
 const TID = 1;
 const DEAD = 2;
+const GEN = 3;
 
 const kernels = new Map();
 let regions = new Map();
@@ -47,8 +48,11 @@ function hookExit() {
   });
 }
 
+/** `__name`: the helper esbuild/tsx (keepNames) inserts into functions; a no-op here. */
+const keepName = (f) => f;
+
 function build(source) {
-  return new Function(`return (${source});`)();
+  return new Function('__name', `return (${source});`)(keepName);
 }
 
 function combineBuiltin(op, p, nBlocks, width) {
@@ -91,6 +95,12 @@ export default async function cohortWorker({ slot, gen, port, ctl, done, failSeq
   // Let the thread's event loop start before blocking in it: the issuing thread's health check
   // reads the loop's state (performance.eventLoopUtilization() on the Worker).
   await new Promise((r) => setImmediate(r));
+  // A loop task of an older generation (queued in piscina while its slot was restarted) must not
+  // claim the slot: the issuing side already failed its tasks and posts to the new loop.
+  if (Atomics.load(ctl, slot * STRIDE + GEN) !== gen) {
+    port.close();
+    return 0;
+  }
   current = { slot, gen, ctl };
   const M = done.length - 1;
   Atomics.store(ctl, slot * STRIDE + TID, threadId);
