@@ -302,6 +302,7 @@ export function submit(plan: LaunchPlan): Future | undefined {
       }
       s.batch.push(launchRec);
       s.lastLaunch = launchRec;
+      pool!.trimResidency(s);
     }
     s.batch.push(['T', seq, c, tile.lo, tile.hi, deps.slice()]);
     for (let i = 0; i < nargs; i++) if (!fps[i]!.empty) addAccess(states[i]!, fps[i]!, kinds[i]!, seq);

@@ -20,6 +20,9 @@ function kHandle(w: Worker): symbol {
   return handleSym ?? Symbol.for('cohort.noHandle');
 }
 
+/** Bytes of regions one worker may hold before the least recently used are dropped. */
+const RESIDENT_BYTES = 256 * 2 ** 20;
+
 /** A batch is flushed when it holds this many records. */
 const MAX_BATCH = 512;
 /** Period of the background health check (an unref'd timer). */
@@ -35,8 +38,10 @@ interface Slot {
   live: boolean;
   port: MessagePort | null;
   batch: unknown[];
-  /** Regions whose memory this loop holds. */
-  regions: Set<number>;
+  /** Regions whose memory this loop holds, id -> bytes, least recently used first. */
+  regions: Map<number, number>;
+  /** Sum of `regions`' bytes. */
+  resident: number;
   /** Kernels this loop has (threads keep kernels across restarts, but a slot may move threads). */
   kernels: Set<number>;
   /** Posted task seqs and ops (FIFO; a worker completes its tasks in order). */
@@ -91,7 +96,8 @@ export class Pool {
         live: false,
         port: null,
         batch: [],
-        regions: new Set(),
+        regions: new Map(),
+        resident: 0,
         kernels: new Set(),
         posted: [],
         postedOps: [],
@@ -110,6 +116,7 @@ export class Pool {
     s.port = port1;
     s.running = true;
     s.regions.clear();
+    s.resident = 0;
     s.kernels.clear();
     s.worker = null;
     s.live = false;
@@ -186,11 +193,35 @@ export class Pool {
     return s;
   }
 
-  /** Makes sure slot `s` holds region `id`'s memory. */
-  ensureRegion(s: Slot, id: number, data: unknown): void {
-    if (s.regions.has(id)) return;
-    s.regions.add(id);
+  /** Makes sure slot `s` holds region `id`'s memory (and marks it most recently used). */
+  ensureRegion(s: Slot, id: number, data: { byteLength: number }): void {
+    const had = s.regions.get(id);
+    if (had !== undefined) {
+      s.regions.delete(id);
+      s.regions.set(id, had);
+      return;
+    }
+    s.regions.set(id, data.byteLength);
+    s.resident += data.byteLength;
     s.batch.push(['R', id, data]);
+  }
+
+  /**
+   * Drops the least recently used regions of slot `s` while it holds more than
+   * {@link RESIDENT_BYTES}. Call after the launch record that uses the regions was appended: the
+   * worker resolves a launch's regions when it reads that record, so a drop behind it is safe,
+   * and a later launch sends the region again (a shared-memory handle, no copy). Without this, a
+   * worker would keep every region it ever saw until the issuing thread's finalizers run, which
+   * needs an event-loop turn that a synchronous program never gives.
+   */
+  trimResidency(s: Slot): void {
+    if (s.resident <= RESIDENT_BYTES) return;
+    for (const [id, bytes] of s.regions) {
+      if (s.resident <= RESIDENT_BYTES || s.regions.size <= 1) break;
+      s.regions.delete(id);
+      s.resident -= bytes;
+      s.batch.push(['D', id]);
+    }
   }
 
   /** Makes sure slot `s` has kernel `id`. */
@@ -229,7 +260,10 @@ export class Pool {
   /** Drops region `id` on every slot that holds it (after the tasks already queued there). */
   dropRegion(id: number): void {
     for (const s of this.slots) {
-      if (!s.regions.delete(id)) continue;
+      const bytes = s.regions.get(id);
+      if (bytes === undefined) continue;
+      s.regions.delete(id);
+      s.resident -= bytes;
       s.batch.push(['D', id]);
       if (!this.flushQueued) {
         this.flushQueued = true;
@@ -290,6 +324,7 @@ export class Pool {
       s.port!.close();
       s.port = null;
       s.regions.clear();
+      s.resident = 0;
     }
     if (this.timer) clearInterval(this.timer);
     this.timer = null;

@@ -1,5 +1,6 @@
 import { ctorOf, type DType, dtypeOfArray, itemsize, type TypedArray } from './dtype.js';
 import { AllocationError, argMessage, ValueError } from './errors.js';
+import { noteAllocation } from './memory.js';
 
 /** Largest number of elements in one region: indices stay int32 (documented limit). */
 export const MAX_REGION_ELEMENTS = 2 ** 31 - 1;
@@ -44,6 +45,7 @@ function allocate(dtype: DType, size: number): TypedArray {
   }
   const Ctor = ctorOf(dtype);
   try {
+    noteAllocation(size * Ctor.BYTES_PER_ELEMENT);
     const sab = new SharedArrayBuffer(size * Ctor.BYTES_PER_ELEMENT);
     return new (Ctor as Float64ArrayConstructor)(sab as unknown as ArrayBuffer) as TypedArray;
   } catch (e) {

@@ -19,7 +19,24 @@
  *   ['P']                                            park: drop every region, end the task
  * Errors go back on the same port: { seq, op, name, message, stack }.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { receiveMessageOnPort, threadId } from 'node:worker_threads';
+
+/**
+ * A worker's JS heap barely grows, so V8 would almost never collect here, and a dropped region's
+ * memory stays alive while this thread's handle to it does: collect after dropping this many
+ * bytes (see runtime/memory.ts for the issuing thread's side and why `gc()` takes no options).
+ */
+const GC_DROPPED_BYTES = 256 * 2 ** 20;
+let gc = null;
+try {
+  setFlagsFromString('--expose-gc');
+  gc = runInNewContext('gc');
+} catch {
+  gc = null;
+}
+let dropped = 0;
 
 /** Control words: per slot, 16 int32 apart (one cache line each). */
 const STRIDE = 16;
@@ -234,9 +251,17 @@ export default async function cohortWorker({ slot, gen, port, ctl, done, failSeq
       case 'R':
         regions.set(r[1], r[2]);
         return;
-      case 'D':
+      case 'D': {
+        const a = regions.get(r[1]);
+        if (a === undefined) return;
         regions.delete(r[1]);
+        dropped += a.byteLength;
+        if (dropped >= GC_DROPPED_BYTES && typeof gc === 'function') {
+          dropped = 0;
+          gc();
+        }
         return;
+      }
       case 'K': {
         if (kernels.has(r[1])) return;
         const fn = build(r[2]);
