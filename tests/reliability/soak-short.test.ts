@@ -1,9 +1,9 @@
 /**
- * A few seconds of the soak program (tests/soak/soak.ts, `npm run soak`) as a child process, and
- * its bounds on synthetic samples. The short run uses the inline pool (COHORT_WORKERS=0): with
- * workers, the memory of dropped regions is not returned today (rss grows ~17 MB per iteration at
- * nx=200 even with gc() and event-loop turns — the workers' isolates keep the buffers), so
- * `npm run soak` at the default pool size fails its rss bound until the runtime fixes that.
+ * A few seconds of the soak program (tests/soak/soak.ts, `npm run soak`) as a child process at 2
+ * workers, and its bounds on synthetic samples. The short run calls gc() every iteration
+ * (SOAK_GC=1), so growth means something survives a collection (a leak in the main thread or in a
+ * worker). Without gc() the runtime collects by itself once 256 MB budgets fill, which takes
+ * longer than a few seconds; `npm run soak` checks that plain-program case over minutes.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -14,10 +14,10 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const sample = (rssMB: number, msPerIter: number): Sample => ({ t: 0, iter: 0, rssMB, msPerIter });
 
 describe('soak program', () => {
-  it('runs a short soak, prints rss and time per iteration at warm-up, periodically and at the end', () => {
+  it('runs a short soak on 2 workers, prints rss and time per iteration at warm-up, periodically and at the end', () => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', 'tests/soak/soak.ts'], {
       cwd: root,
-      env: { ...process.env, SOAK_SECONDS: '4', SOAK_NX: '100', COHORT_WORKERS: '0' },
+      env: { ...process.env, SOAK_SECONDS: '4', SOAK_NX: '100', COHORT_WORKERS: '2', SOAK_GC: '1' },
       encoding: 'utf8',
       timeout: 60_000,
     });
