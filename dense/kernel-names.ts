@@ -23,6 +23,8 @@ export const FROM_FUTURE = 'dense.fromFuture';
 export const CUMSUM = 'dense.cumsum';
 /** Blocked matrix product, partitioned by rows of the output. */
 export const MATMUL = 'dense.matmul';
+/** The float64 matrix product on a WebAssembly SIMD micro-kernel (same summation order). */
+export const MATMUL_F64 = 'dense.matmul.f64';
 /** Dot product partials of two aligned 1-D stores. */
 export const DOT = 'dense.dot';
 /** Counter-based random numbers keyed by the global element index. */

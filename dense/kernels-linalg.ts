@@ -1,9 +1,25 @@
-/** Kernels of linear algebra: the blocked matrix product and dot-product partials. */
-import { registerKernel } from '../runtime/index.js';
-import { DOT, MATMUL } from './kernel-names.js';
+/** Kernels of linear algebra: the blocked matrix products and dot-product partials. */
+import { registerKernel, type TaskContext } from '../runtime/index.js';
+import { GEMM_MR, GEMM_NR, gemmWasmBytes } from './gemm-wasm.js';
+import { DOT, MATMUL, MATMUL_F64 } from './kernel-names.js';
+
+/** Stands for the module's bytes in {@link matmulF64}'s source; replaced by an array literal. */
+declare const __GEMM_WASM__: number[];
+
+/** The slice of the WebAssembly API used here (the project's `lib` has no WebAssembly types). */
+interface WasmApi {
+  validate(bytes: Uint8Array): boolean;
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
+}
+interface GemmInstance {
+  gemm: (ap: number, bp: number, cp: number, mc: number, nc: number, kc: number, ldc: number) => void;
+  mem: { buffer: ArrayBuffer; grow(pages: number): number };
+}
 
 /**
- * C[lo0:hi0, lo1:hi1] = A[rows, :] @ B[:, cols]. Args: C (key), A (rows projected), B (whole).
+ * C[lo0:hi0, lo1:hi1] = A[rows, :] @ B[:, cols] in plain JavaScript (where WebAssembly SIMD is
+ * missing). Args: C (key), A (rows projected), B (whole).
  * B is packed transposed per block of 64 columns × 256 k, then a 4×4 register tile accumulates
  * each block before adding to C; every element sums k in the same order whatever the tiling.
  */
@@ -174,3 +190,178 @@ registerKernel(DOT, (t) => {
     P[(b0 / Bk) | 0] = s0 + s1 + (s2 + s3);
   }
 });
+
+/**
+ * C[lo0:hi0, lo1:hi1] = A[rows, :] @ B[:, cols] for float64 stores, on the Wasm micro-kernel of
+ * `gemm-wasm.ts` (GotoBLAS loop order). Per chunk of at most `RB` rows and per block of `NC`
+ * columns: for each `KC` slice of k, pack B's slice into column panels (k-major), then per `MC`
+ * rows pack A's slice into row panels and let the micro-kernel add the block's products into a
+ * chunk-sized accumulator Cb, which is finally copied into C. Every element is
+ * `((0 + Σ_{k<256}) + Σ_{256≤k<512}) + …`, each Σ in k order: the scalar kernel's order, whatever
+ * the pieces. Packing pads partial panels with zeros (their lanes are never copied out).
+ * The module is compiled once per thread and kept on `globalThis` (the kernel has no free
+ * variables; its bytes are spliced into its source).
+ */
+const matmulF64 = (t: TaskContext): void => {
+  const C = t.arrays[0] as Float64Array;
+  const A = t.arrays[1] as Float64Array;
+  const B = t.arrays[2] as Float64Array;
+  const co = t.offsets[0]!;
+  const cs0 = t.strides[0]![0]!;
+  const cs1 = t.strides[0]![1]!;
+  const ao = t.offsets[1]!;
+  const as0 = t.strides[1]![0]!;
+  const as1 = t.strides[1]![1]!;
+  const bo = t.offsets[2]!;
+  const bs0 = t.strides[2]![0]!;
+  const bs1 = t.strides[2]![1]!;
+  const K = t.shapes[1]![1]!;
+  const i0 = t.lo[0]!;
+  const i1 = t.hi[0]!;
+  const j0 = t.lo[1]!;
+  const j1 = t.hi[1]!;
+  if (K === 0) {
+    for (let i = i0; i < i1; i++) for (let j = j0; j < j1; j++) C[co + i * cs0 + j * cs1] = 0;
+    return;
+  }
+  const g = globalThis as unknown as { WebAssembly: WasmApi; __cohortGemmF64?: GemmInstance };
+  let w = g.__cohortGemmF64;
+  if (w === undefined) {
+    const mod = new g.WebAssembly.Module(new Uint8Array(__GEMM_WASM__));
+    const ex = new g.WebAssembly.Instance(mod, {}).exports;
+    w = { gemm: ex.gemm as GemmInstance['gemm'], mem: ex.mem as GemmInstance['mem'] };
+    g.__cohortGemmF64 = w;
+  }
+  const gemm = w.gemm;
+  const MR = 4; // GEMM_MR
+  const NR = 4; // GEMM_NR
+  const KC = 256;
+  const MC = 64;
+  const NC = 256;
+  const RB = 2048;
+  const rows = i1 - i0;
+  const ncMax = Math.ceil(Math.min(NC, j1 - j0) / NR) * NR;
+  const rbMax = Math.ceil(Math.min(RB, rows) / MR) * MR;
+  const kcMax = Math.min(KC, K);
+  const bBytes = kcMax * ncMax * 8;
+  const aBytes = Math.min(MC, rbMax) * kcMax * 8;
+  const need = bBytes + aBytes + rbMax * ncMax * 8;
+  const have = w.mem.buffer.byteLength;
+  if (have < need) w.mem.grow(Math.ceil((need - have) / 65536));
+  const H = new Float64Array(w.mem.buffer);
+  const bp = 0;
+  const ap = bBytes;
+  const cp = bBytes + aBytes;
+  const b8 = bp / 8;
+  const a8 = ap / 8;
+  const c8 = cp / 8;
+  for (let r0 = i0; r0 < i1; r0 += RB) {
+    const r1 = Math.min(i1, r0 + RB);
+    const mr = r1 - r0;
+    const mp = Math.ceil(mr / MR) * MR;
+    for (let jc = j0; jc < j1; jc += NC) {
+      const nc = Math.min(NC, j1 - jc);
+      const ncq = Math.ceil(nc / NR) * NR;
+      H.fill(0, c8, c8 + mp * ncq);
+      for (let pc = 0; pc < K; pc += KC) {
+        const kc = Math.min(KC, K - pc);
+        for (let jr = 0; jr < ncq; jr += NR) {
+          let d = b8 + jr * kc;
+          const w4 = Math.min(NR, nc - jr);
+          const s0 = bo + pc * bs0 + (jc + jr) * bs1;
+          if (w4 === 4) {
+            for (let k = 0; k < kc; k++) {
+              const s = s0 + k * bs0;
+              H[d] = B[s]!;
+              H[d + 1] = B[s + bs1]!;
+              H[d + 2] = B[s + 2 * bs1]!;
+              H[d + 3] = B[s + 3 * bs1]!;
+              d += 4;
+            }
+          } else {
+            for (let k = 0; k < kc; k++) {
+              const s = s0 + k * bs0;
+              for (let q = 0; q < NR; q++) H[d + q] = q < w4 ? B[s + q * bs1]! : 0;
+              d += NR;
+            }
+          }
+        }
+        for (let ic = 0; ic < mr; ic += MC) {
+          const mc = Math.min(MC, mr - ic);
+          const mcq = Math.ceil(mc / MR) * MR;
+          for (let ir = 0; ir < mcq; ir += MR) {
+            let d = a8 + ir * kc;
+            const h4 = Math.min(MR, mc - ir);
+            const s0 = ao + (r0 + ic + ir) * as0 + pc * as1;
+            if (h4 === 4) {
+              for (let k = 0; k < kc; k++) {
+                const s = s0 + k * as1;
+                H[d] = A[s]!;
+                H[d + 1] = A[s + as0]!;
+                H[d + 2] = A[s + 2 * as0]!;
+                H[d + 3] = A[s + 3 * as0]!;
+                d += 4;
+              }
+            } else {
+              for (let k = 0; k < kc; k++) {
+                const s = s0 + k * as1;
+                for (let q = 0; q < MR; q++) H[d + q] = q < h4 ? A[s + q * as0]! : 0;
+                d += MR;
+              }
+            }
+          }
+          gemm(ap, bp, cp + ic * ncq * 8, mcq, ncq, kc, ncq * 8);
+        }
+      }
+      for (let i = 0; i < mr; i++) {
+        const src = c8 + i * ncq;
+        const dst = co + (r0 + i) * cs0 + jc * cs1;
+        for (let j = 0; j < nc; j++) C[dst + j * cs1] = H[src + j]!;
+      }
+    }
+  }
+};
+
+/**
+ * Whether this engine runs WebAssembly SIMD (Node ≥ 16.4 does): then float64 products use
+ * {@link MATMUL_F64}, else the plain-JavaScript {@link MATMUL}.
+ * @example HAS_GEMM_SIMD // true
+ */
+export const HAS_GEMM_SIMD: boolean = (() => {
+  const bytes = gemmWasmBytes();
+  if (GEMM_MR !== 4 || GEMM_NR !== 4) throw new Error('matmulF64 is written for a 4×4 micro-kernel');
+  const wasm = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
+  if (wasm === undefined || !wasm.validate(bytes)) return false;
+  const source = matmulF64.toString().replace(/\b__GEMM_WASM__\b/, `[${Array.from(bytes).join(',')}]`);
+  registerKernel(MATMUL_F64, new Function(`return (${source});`)() as (t: TaskContext) => void, {
+    source,
+    warm: () => {
+      // 9×300 @ 300×7 through strided views: both k slices, partial panels, all packing paths.
+      const A = new Float64Array(9 * 300).fill(0.5);
+      const B = new Float64Array(300 * 7).fill(0.25);
+      return {
+        arrays: [new Float64Array(63), A, B],
+        offsets: [0, 0, 0],
+        strides: [
+          [7, 1],
+          [300, 1],
+          [1, 300],
+        ],
+        shapes: [
+          [9, 7],
+          [9, 300],
+          [300, 7],
+        ],
+        lo: [0, 0],
+        hi: [9, 7],
+        scalars: [],
+        futures: [],
+        color: 0,
+        colors: 1,
+        partials: null,
+        block: 0,
+      };
+    },
+  });
+  return true;
+})();

@@ -14,11 +14,11 @@ import { allocStore } from './alloc.js';
 import { floatResult, promote } from './dtypes.js';
 import { fmtShape, optionsArg } from './errors.js';
 import { copyAs, ewise } from './ewise.js';
-import { DOT, MATMUL } from './kernel-names.js';
+import { DOT, MATMUL, MATMUL_F64 } from './kernel-names.js';
+import { HAS_GEMM_SIMD } from './kernels-linalg.js';
 import { ndarray } from './ndarray.js';
 import { axesArg, count_nonzero, fromFuture, max, min, sum } from './reduce.js';
 import { expand_dims, ravel, reshape, squeeze, swapaxes, transpose } from './shape.js';
-import './kernels-linalg.js';
 
 function arr(fn: string, x: unknown, arg: string): ndarray {
   if (!(x instanceof ndarray)) throw new ArgumentTypeError(argMessage(fn, arg, 'an ndarray', x));
@@ -65,7 +65,7 @@ function matmul2(fn: string, a: ndarray, b: ndarray): ndarray {
   if (m > 0 && n > 0) {
     launch({
       op: fn,
-      kernel: MATMUL,
+      kernel: HAS_GEMM_SIMD ? MATMUL_F64 : MATMUL,
       args: [
         { store: C, privilege: 'write-discard' },
         { store: A.store, privilege: 'read' },
