@@ -40,7 +40,9 @@ function wrapRef(a: number[], b: number[], m: number, k: number, n: number, dt: 
     for (let j = 0; j < n; j++) {
       let s = 0n;
       for (let p = 0; p < k; p++) s += BigInt(a[i * k + p]!) * BigInt(b[p * n + j]!);
-      c.push(dt === 'bool' ? (s !== 0n ? 1 : 0) : Number(BigInt[bits === 32 ? 'asIntN' : 'asUintN'](bits, s)));
+      c.push(
+        dt === 'bool' ? (s !== 0n ? 1 : 0) : Number(BigInt[bits === 32 ? 'asIntN' : 'asUintN'](bits, s)),
+      );
     }
   }
   return c;
@@ -60,7 +62,10 @@ function make(v: number[], r: number, c: number, dt: DType, layout: Layout): np.
     // every other row and column of a (2r)×(2c) base
     const t = new Array<number>(4 * r * c).fill(7);
     for (let i = 0; i < r; i++) for (let j = 0; j < c; j++) t[2 * i * 2 * c + 2 * j] = v[i * c + j]!;
-    return np.array(t, { dtype: dt }).reshape(2 * r, 2 * c).get('::2, ::2');
+    return np
+      .array(t, { dtype: dt })
+      .reshape(2 * r, 2 * c)
+      .get('::2, ::2');
   }
   const t = new Array<number>(r * c);
   for (let i = 0; i < r; i++) for (let j = 0; j < c; j++) t[(r - 1 - i) * c + (c - 1 - j)] = v[i * c + j]!;
