@@ -17,6 +17,7 @@ import type { Operand, OutOptions } from './ewise.js';
 import { assign, copyAs } from './ewise.js';
 import { getItem, type Index, setItem } from './indexing.js';
 import { toNdarray } from './interop.js';
+import { type LazyState, materialize } from './lazy.js';
 import { dot, matmul } from './linalg.js';
 import { formatArray } from './print.js';
 import * as red from './reduce.js';
@@ -28,11 +29,15 @@ export type NestedArray = number | boolean | NestedArray[];
 
 /**
  * An n-dimensional array of one dtype: a view (shape, strides, offset) of a region of shared
- * memory. Views made by basic slicing alias their base.
+ * memory. Views made by basic slicing alias their base. The result of an element-wise operation
+ * may be *lazy* (a pending fused expression, dense/lazy.ts) until its {@link ndarray.store} is
+ * first reached; shape and dtype are known either way.
  */
 export class ndarray {
-  /** For library authors: the runtime store this array views. */
-  readonly store: Store;
+  /** @internal The store, or null while the array is lazy (then `_lazy` is set). */
+  _store: Store | null;
+  /** @internal The pending fused expression of a lazy array. */
+  _lazy: LazyState | null = null;
   /** @internal A 0-d result that is still a future (reductions); materialized on demand. */
   _future: Future | null = null;
   /** @internal The region version at which `_future` is the array's value. */
@@ -40,7 +45,23 @@ export class ndarray {
 
   /** Wraps a store (no copy). Prefer {@link ndarray.fromStore}. */
   constructor(store: Store) {
-    this.store = store;
+    this._store = store;
+  }
+
+  /** @internal A lazy array (dense/lazy.ts). */
+  static _fromLazy(state: LazyState): ndarray {
+    const a = new ndarray(null as unknown as Store);
+    a._lazy = state;
+    return a;
+  }
+
+  /**
+   * For library authors: the runtime store this array views. Reaching it materializes a lazy
+   * array (launches its fused kernel into a fresh region).
+   */
+  get store(): Store {
+    const s = this._store;
+    return s !== null ? s : materialize(this);
   }
 
   /**
@@ -55,22 +76,28 @@ export class ndarray {
 
   /** The dimensions. */
   get shape(): readonly number[] {
-    return this.store.shape;
+    const s = this._store;
+    return s !== null ? s.shape : this._lazy!.shape;
   }
 
   /** Number of dimensions. */
   get ndim(): number {
-    return this.store.shape.length;
+    return this.shape.length;
   }
 
   /** Number of elements. */
   get size(): number {
-    return this.store.size;
+    const s = this._store;
+    if (s !== null) return s.size;
+    let n = 1;
+    for (const e of this._lazy!.shape) n *= e;
+    return n;
   }
 
   /** Element type. */
   get dtype(): DType {
-    return this.store.dtype;
+    const s = this._store;
+    return s !== null ? s.dtype : this._lazy!.dtype;
   }
 
   /**

@@ -73,6 +73,13 @@ export {
 } from './partition.js';
 export { type AffineTransform, affinePartition } from './partition-affine.js';
 export { currentPartition, imagePartition, preimagePartition } from './partition-cache.js';
-export { createRegion, MAX_REGION_ELEMENTS, Region, regionFromArray } from './region.js';
+export {
+  createRegion,
+  type DeferredReader,
+  flushDeferredReaders,
+  MAX_REGION_ELEMENTS,
+  Region,
+  regionFromArray,
+} from './region.js';
 export { cStrides, Store, shapeSize } from './store.js';
 export { chooseGrid, splitRange, tiling, wholePartition } from './tiling.js';

@@ -4,7 +4,18 @@ import { submit, submitScalar, syncRegion } from './engine.js';
 import { argMessage, ValueError } from './errors.js';
 import type { Future } from './future.js';
 import type { LaunchSpec } from './launch-types.js';
-import { solve } from './solver.js';
+import { flushDeferredReaders } from './region.js';
+import { type SolverContext, solve } from './solver.js';
+
+/** What the solver asks of the rest of the runtime (one object: no closure per launch). */
+const SOLVER_CONTEXT: SolverContext = {
+  pieces(s, keyStore) {
+    let bytes = 0;
+    for (const a of s.args) bytes += a.store.size * itemsize(a.store.dtype);
+    return currentMapper().pieces({ op: s.op, volume: keyStore.size, bytes, workers: workerCount() });
+  },
+  syncRegion,
+};
 
 /**
  * Launches an operation: the solver resolves the constraints into partitions, one point task runs
@@ -14,14 +25,13 @@ import { solve } from './solver.js';
 export function launch(spec: LaunchSpec & { reduce: NonNullable<LaunchSpec['reduce']> }): Future;
 export function launch(spec: LaunchSpec): Future | undefined;
 export function launch(spec: LaunchSpec): Future | undefined {
-  const plan = solve(spec, {
-    pieces: (s, keyStore) => {
-      let bytes = 0;
-      for (const a of s.args) bytes += a.store.size * itemsize(a.store.dtype);
-      return currentMapper().pieces({ op: s.op, volume: keyStore.size, bytes, workers: workerCount() });
-    },
-    syncRegion,
-  });
+  // Deferred readers of a region this launch writes read the old contents first (region.ts).
+  const args = spec.args;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.privilege !== 'read' && a.store.region.deferred !== null) flushDeferredReaders(a.store.region);
+  }
+  const plan = solve(spec, SOLVER_CONTEXT);
   return submit(plan);
 }
 

@@ -8,6 +8,17 @@ export const MAX_REGION_ELEMENTS = 2 ** 31 - 1;
 let nextRegionId = 1;
 
 /**
+ * A library object that will read a region later than program order says it reads it (a deferred,
+ * not yet launched computation such as a lazy array expression). Before any launch that writes the
+ * region, {@link launch} calls {@link DeferredReader.beforeWrite} so that the reader can read the
+ * old contents first (launch them, or copy them) — sequential semantics across deferral.
+ */
+export interface DeferredReader {
+  /** Called once, before the first launch that writes `region` after registration. */
+  beforeWrite(region: Region): void;
+}
+
+/**
  * A region: a 1-D index space `[0, size)` and one typed field, stored in a `SharedArrayBuffer`
  * so that every worker reads and writes it in place. n-D layouts are views ({@link Store}) over
  * a region's linear memory. `version` is bumped at every launch that writes the region, in
@@ -19,6 +30,11 @@ export class Region {
   readonly data: TypedArray;
   /** Bumped by every launch with a write privilege on this region. */
   version = 0;
+  /**
+   * Deferred readers of this region (see {@link DeferredReader}); `null` until one registers.
+   * {@link flushDeferredReaders} empties it before a write.
+   */
+  deferred: Set<DeferredReader> | null = null;
 
   constructor(
     readonly dtype: DType,
@@ -54,6 +70,19 @@ function allocate(dtype: DType, size: number): TypedArray {
       { cause: e },
     );
   }
+}
+
+/**
+ * Runs and forgets every deferred reader of `region` (the launch path calls this before a write).
+ * Readers registered while this runs (by the readers themselves) wait for the next write.
+ * @param region - the region about to be written
+ */
+export function flushDeferredReaders(region: Region): void {
+  const set = region.deferred;
+  if (set === null || set.size === 0) return;
+  const readers = [...set];
+  set.clear();
+  for (const r of readers) r.beforeWrite(region);
 }
 
 /** Allocates a zero-filled region of `size` elements. */
