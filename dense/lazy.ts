@@ -12,9 +12,10 @@
  * Bounds: a tree has at most {@link MAX_NODES} nodes and {@link MAX_INPUTS} array leaves (past
  * that, operands materialize first), so `z = z.add(1)` in a loop never grows a tree. Lazies that a
  * program dropped cannot be told from live ones (JavaScript has no reference counts), so a region
- * with many pending readers — on a write, or past {@link MAX_PENDING} registrations — is copied
- * once and its readers retargeted to the copy (one copy instead of one launch per reader; the
- * copy and the dropped readers are then garbage together).
+ * with several pending readers — on a write, or past {@link MAX_PENDING} registrations or
+ * {@link MAX_PENDING_BYTES} of other operands held — is copied once and its readers retargeted to
+ * the copy (one copy instead of one launch per reader; the copy and the dropped readers are then
+ * garbage together).
  */
 import { type FuseNode, fx, typeTree } from '../codegen/index.js';
 import { assertInternal, type DeferredReader, type DType, type Region, Store } from '../runtime/index.js';
@@ -27,7 +28,12 @@ export const MAX_NODES = 32;
 /** Largest number of array leaves of a fused tree. */
 export const MAX_INPUTS = 8;
 /** Pending lazy readers of one region before they are moved onto a copy of it. */
-export const MAX_PENDING = 256;
+export const MAX_PENDING = 1024;
+/**
+ * Bytes of *other* regions that the pending readers of one region may hold alive (counted per
+ * reader, so shared operands count several times: conservative) before they are moved onto a copy.
+ */
+export const MAX_PENDING_BYTES = 64 * 2 ** 20;
 
 /** A pending fused expression (the state of a lazy array). */
 export interface LazyState {
@@ -46,6 +52,13 @@ export interface LazyState {
   groups: Readers[];
   /** The value, once computed (forced by a write to an operand, before any array took it). */
   result: Store | null;
+  /**
+   * Lazy arrays made from this state: identical pending expressions (same tree, leaves and
+   * scalars, registered one after the other with no write between) share one state, so a loop
+   * making the same temporary again and again registers it once. Each of several sharers takes
+   * its own fresh store.
+   */
+  sharers: number;
 }
 
 /** The pending lazy readers of one region: the runtime calls {@link Readers.beforeWrite}. */
@@ -53,6 +66,10 @@ class Readers implements DeferredReader {
   readonly states = new Set<LazyState>();
   /** True while this object is in `region.deferred`. */
   armed = false;
+  /** Bytes of other regions its readers reference (see {@link MAX_PENDING_BYTES}). */
+  heldBytes = 0;
+  /** The state registered last (a candidate for sharing). */
+  last: LazyState | null = null;
   constructor(readonly region: Region) {}
 
   beforeWrite(): void {
@@ -86,17 +103,26 @@ function register(s: LazyState): void {
     if (seen) continue;
     const g = groupOf(region);
     g.states.add(s);
+    g.last = s;
     s.groups.push(g);
   }
-  for (const g of s.groups) if (g.states.size > MAX_PENDING) snapshot(g);
+  let bytes = 0;
+  for (const a of arrays) bytes += a._store!.region.byteLength;
+  for (const g of s.groups) {
+    g.heldBytes += bytes - g.region.byteLength;
+    if (g.states.size > MAX_PENDING || g.heldBytes > MAX_PENDING_BYTES) snapshot(g);
+  }
 }
 
 function unregister(s: LazyState): void {
   for (const g of s.groups) {
     g.states.delete(s);
-    if (g.states.size === 0 && g.armed) {
-      g.region.deferred!.delete(g);
-      g.armed = false;
+    if (g.states.size === 0) {
+      g.heldBytes = 0;
+      if (g.armed) {
+        g.region.deferred!.delete(g);
+        g.armed = false;
+      }
     }
   }
   s.groups = [];
@@ -114,6 +140,11 @@ function compute(s: LazyState): Store {
 }
 
 const copyTrees = new Map<DType, FuseNode>();
+function copyTree(dtype: DType): FuseNode {
+  let tree = copyTrees.get(dtype);
+  if (tree === undefined) copyTrees.set(dtype, (tree = fx.input(0, dtype)));
+  return tree;
+}
 
 /**
  * Copies the part of `g.region` its readers use into a new region and retargets them to it (the
@@ -140,6 +171,7 @@ function snapshot(g: Readers): void {
   }
   const states = [...g.states];
   g.states.clear();
+  g.heldBytes = 0;
   if (g.armed) {
     region.deferred!.delete(g);
     g.armed = false;
@@ -147,9 +179,7 @@ function snapshot(g: Readers): void {
   if (hi < lo) return;
   const dtype = region.dtype;
   const copy = allocStore(dtype, [hi - lo + 1]);
-  let tree = copyTrees.get(dtype);
-  if (tree === undefined) copyTrees.set(dtype, (tree = fx.input(0, dtype)));
-  launchEwise('copy', tree, copy, [new ndarray(new Store(region, [hi - lo + 1], [1], lo))], []);
+  launchEwise('copy', copyTree(dtype), copy, [new ndarray(new Store(region, [hi - lo + 1], [1], lo))], []);
   const target = groupOf(copy.region);
   // One retargeted leaf per distinct leaf object (readers of one array share it).
   const moved = new Map<ndarray, ndarray>();
@@ -176,7 +206,15 @@ function snapshot(g: Readers): void {
 export function materialize(a: ndarray): Store {
   const s = a._lazy;
   assertInternal(s !== null, 'materialize: the array is neither materialized nor lazy');
-  const st = compute(s);
+  let st: Store;
+  if (s.sharers <= 1) st = compute(s);
+  else {
+    // A shared state: this array gets its own store (a copy of a forced value, or computed now).
+    s.sharers--;
+    st = allocStore(s.dtype, s.shape);
+    if (s.result !== null) launchEwise('copy', copyTree(s.dtype), st, [new ndarray(s.result)], []);
+    else launchEwise(s.fn, s.tree, st, s.arrays, s.scalars);
+  }
   a._store = st;
   a._lazy = null;
   return st;
@@ -192,9 +230,41 @@ export function lazyArray(
   dtype: DType,
   shape: readonly number[],
 ): ndarray {
-  const s: LazyState = { fn, tree, arrays, scalars, dtype, shape, nodes, groups: [], result: null };
+  const prev = groups.get(arrays[0]!._store!.region)?.last;
+  if (prev != null && sameExpression(prev, tree, arrays, scalars, dtype)) {
+    prev.sharers++;
+    return ndarray._fromLazy(prev);
+  }
+  const s: LazyState = {
+    fn,
+    tree,
+    arrays,
+    scalars,
+    dtype,
+    shape,
+    nodes,
+    groups: [],
+    result: null,
+    sharers: 1,
+  };
   register(s);
   return ndarray._fromLazy(s);
+}
+
+/** True when `s` is pending and computes exactly this expression (same leaves, same scalars). */
+function sameExpression(
+  s: LazyState,
+  tree: FuseNode,
+  arrays: readonly ndarray[],
+  scalars: readonly number[],
+  dtype: DType,
+): boolean {
+  if (s.tree !== tree || s.result !== null || s.groups.length === 0 || s.dtype !== dtype) return false;
+  const a = s.arrays;
+  if (a.length !== arrays.length || s.scalars.length !== scalars.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== arrays[i]) return false;
+  for (let i = 0; i < scalars.length; i++) if (!Object.is(s.scalars[i], scalars[i])) return false;
+  return true;
 }
 
 // ---- composing trees ---------------------------------------------------------------------------
@@ -234,7 +304,32 @@ interface Part {
   readonly s: number;
 }
 
-const composed = new Map<string, Fused['tree']>();
+interface Trie {
+  next: Map<number, Trie> | null;
+  tree: FuseNode | undefined;
+}
+let composed: Trie = { next: null, tree: undefined };
+let trieSize = 0;
+
+function trieStep(t: Trie, k: number): Trie {
+  let m = t.next;
+  if (m === null) t.next = m = new Map();
+  let n = m.get(k);
+  if (n === undefined) {
+    if (trieSize > 4096) {
+      // A bound on memory for programs that compose endlessly many different trees.
+      composed = { next: null, tree: undefined };
+      trieSize = 0;
+    }
+    m.set(k, (n = { next: null, tree: undefined }));
+  }
+  return n;
+}
+
+function readsRegion(s: LazyState, region: Region): boolean {
+  for (const a of s.arrays) if (a._store!.region === region) return true;
+  return false;
+}
 
 function shift(t: FuseNode, da: number, ds: number): FuseNode {
   if (t.op === 'input') return fx.input(t.index + da, t.dtype);
@@ -286,14 +381,16 @@ export function fuseOperands(
     }
     return { tree: base, nodes, arrays, scalars };
   }
+  // Walk a trie keyed by the base tree and, per operand, scalar / leaf / inlined tree: the
+  // composed tree is found without building a key (a small-op loop does this every iteration).
   const parts: Part[] = [];
   const scalarAt: number[] = [];
-  let key = `${treeId(base)}`;
+  let node = trieStep(composed, treeId(base));
   for (const o of operands) {
     if (!(o instanceof ndarray)) {
       scalarAt.push(scalars.length);
       scalars.push(typeof o === 'boolean' ? (o ? 1 : 0) : o);
-      key += ',s';
+      node = trieStep(node, 0);
       continue;
     }
     const s = o._store === null ? o._lazy! : null;
@@ -302,26 +399,26 @@ export function fuseOperands(
       s.result === null &&
       inputs - 1 + s.arrays.length <= MAX_INPUTS &&
       nodes - 1 + s.nodes <= MAX_NODES &&
-      (outRegion === null || !s.arrays.some((a) => a._store!.region === outRegion))
+      (outRegion === null || !readsRegion(s, outRegion))
     ) {
       inputs += s.arrays.length - 1;
       nodes += s.nodes - 1;
       parts.push({ lazy: s, a: arrays.length, s: scalars.length });
       for (const a of s.arrays) arrays.push(a);
       for (const v of s.scalars) scalars.push(v);
-      key += `,t${treeId(s.tree)}`;
+      node = trieStep(node, 2 + treeId(s.tree));
     } else {
       if (o._store === null) materialize(o); // a lazy operand that is not inlined
       parts.push({ lazy: null, a: arrays.length, s: 0 });
       arrays.push(o);
-      key += ',a';
+      node = trieStep(node, 1);
     }
   }
-  let tree = composed.get(key);
+  let tree = node.tree;
   if (tree === undefined) {
-    if (composed.size > 4096) composed.clear();
     tree = substitute(base, parts, scalarAt);
-    composed.set(key, tree);
+    node.tree = tree;
+    trieSize++;
   }
   return { tree, nodes: countNodes(tree), arrays, scalars };
 }

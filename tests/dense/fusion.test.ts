@@ -205,6 +205,28 @@ describe.each(POOLS)('fusion, %i workers', (workers) => {
     expect(dropped.at(-1)!.tolist()).toEqual(Array(4).fill(-(MAX_PENDING * 2 + 2)));
   });
 
+  it('identical pending expressions share one registration, yet are distinct arrays', () => {
+    configure({ workers });
+    const x = np.array([1, 2, 3]);
+    const a = x.multiply(2);
+    const b = x.multiply(2);
+    const c = x.multiply(2);
+    expect((a as unknown as { _lazy: unknown })._lazy).toBe((b as unknown as { _lazy: unknown })._lazy);
+    a.iadd(1); // a materializes its own store
+    expect(b.tolist()).toEqual([2, 4, 6]);
+    x.fill(0); // forces the shared state once; c copies that value
+    b.iadd(10);
+    expect(c.tolist()).toEqual([2, 4, 6]);
+    expect(a.tolist()).toEqual([3, 5, 7]);
+    expect(b.tolist()).toEqual([12, 14, 16]);
+    const d = x.multiply(2);
+    const e = x.multiply(2);
+    x.fill(5); // forced, then each takes a copy
+    d.iadd(1);
+    expect(e.tolist()).toEqual([0, 0, 0]);
+    expect(d.tolist()).toEqual([1, 1, 1]);
+  });
+
   it('in-place updates whose right side reads the target: aligned and shifted (NumPy semantics)', () => {
     configure({ workers });
     const x = np.array([1, 2, 3, 4]);
