@@ -14,6 +14,7 @@ import {
   type LaunchArg,
   launch,
   Store,
+  type TaskContext,
 } from '../runtime/index.js';
 import { allocStore } from './alloc.js';
 import { broadcastStrides } from './broadcast.js';
@@ -237,6 +238,38 @@ function makeKernel(
   else for (let d = 0; d < rank; d++) call.push(`lo[${d}]`, `hi[${d}]`);
   const source = `(function () {\n${fk.source}\nreturn function (t) {\n  const a = t.arrays, o = t.offsets, st = t.strides, c = t.scalars, lo = t.lo, hi = t.hi;\n  ${fk.name}(${call.join(', ')});\n};\n})()`;
   const name = `${EWISE_PREFIX}${kernelSeq++}.${fk.name}`;
-  ensureKernel(name, () => ({ source }));
+  const warm = warmMaker(tree, out, rank, nIn, Math.max(ns, fk.scalars));
+  ensureKernel(name, () => ({ source, warm }));
   return name;
+}
+
+const CTOR: Record<DType, string> = {
+  bool: 'Uint8Array',
+  uint8: 'Uint8Array',
+  int32: 'Int32Array',
+  float32: 'Float32Array',
+  float64: 'Float64Array',
+};
+
+function inputDTypes(t: FuseNode, out: DType[]): void {
+  if (t.op === 'input') out[t.index] = t.dtype;
+  else if ('args' in t) for (const a of t.args) inputDTypes(a, out);
+}
+
+/**
+ * A warm-up input for the kernel (64 elements of zeros, C-contiguous): V8 leaves a worker whose
+ * first call of a kernel is a long loop on slow code, so the pool runs it on this first.
+ */
+function warmMaker(tree: FuseNode, out: DType, rank: number, nIn: number, ns: number): () => TaskContext {
+  const dts: DType[] = [];
+  inputDTypes(tree, dts);
+  const shape = Array.from({ length: rank }, (_, d) => (d === rank - 1 ? 64 : 1));
+  const strides = Array.from({ length: rank }, (_, d) => (d === rank - 1 ? 1 : 64));
+  const arrays = [out, ...Array.from({ length: nIn }, (_, k) => dts[k] ?? 'float64')].map(
+    (dt) => `new ${CTOR[dt]}(64)`,
+  );
+  const k = nIn + 1;
+  const rep = (v: string) => `[${Array(k).fill(v).join(', ')}]`;
+  const body = `return { arrays: [${arrays.join(', ')}], offsets: ${rep('0')}, strides: ${rep(JSON.stringify(strides))}, shapes: ${rep(JSON.stringify(shape))}, lo: ${JSON.stringify(shape.map(() => 0))}, hi: ${JSON.stringify(shape)}, scalars: [${Array(ns).fill(1).join(', ')}], futures: [], color: 0, colors: 1, partials: null, block: 0 };`;
+  return new Function(body) as () => TaskContext;
 }

@@ -34,6 +34,8 @@ export const MAX_PENDING = 1024;
  * reader, so shared operands count several times: conservative) before they are moved onto a copy.
  */
 export const MAX_PENDING_BYTES = 64 * 2 ** 20;
+/** The byte bound applies past this many pending readers (a few live ones are no leak). */
+const MIN_PENDING_COPY = 8;
 
 /** A pending fused expression (the state of a lazy array). */
 export interface LazyState {
@@ -68,8 +70,8 @@ class Readers implements DeferredReader {
   armed = false;
   /** Bytes of other regions its readers reference (see {@link MAX_PENDING_BYTES}). */
   heldBytes = 0;
-  /** The state registered last (a candidate for sharing). */
-  last: LazyState | null = null;
+  /** The state registered last per tree (candidates for sharing). */
+  readonly last = new Map<FuseNode, LazyState>();
   constructor(readonly region: Region) {}
 
   beforeWrite(): void {
@@ -103,22 +105,25 @@ function register(s: LazyState): void {
     if (seen) continue;
     const g = groupOf(region);
     g.states.add(s);
-    g.last = s;
+    g.last.set(s.tree, s);
     s.groups.push(g);
   }
   let bytes = 0;
   for (const a of arrays) bytes += a._store!.region.byteLength;
   for (const g of s.groups) {
     g.heldBytes += bytes - g.region.byteLength;
-    if (g.states.size > MAX_PENDING || g.heldBytes > MAX_PENDING_BYTES) snapshot(g);
+    const n = g.states.size;
+    if (n > MAX_PENDING || (n > MIN_PENDING_COPY && g.heldBytes > MAX_PENDING_BYTES)) snapshot(g);
   }
 }
 
 function unregister(s: LazyState): void {
   for (const g of s.groups) {
     g.states.delete(s);
+    if (g.last.get(s.tree) === s) g.last.delete(s.tree);
     if (g.states.size === 0) {
       g.heldBytes = 0;
+      g.last.clear();
       if (g.armed) {
         g.region.deferred!.delete(g);
         g.armed = false;
@@ -171,6 +176,7 @@ function snapshot(g: Readers): void {
   }
   const states = [...g.states];
   g.states.clear();
+  g.last.clear();
   g.heldBytes = 0;
   if (g.armed) {
     region.deferred!.delete(g);
@@ -230,7 +236,7 @@ export function lazyArray(
   dtype: DType,
   shape: readonly number[],
 ): ndarray {
-  const prev = groups.get(arrays[0]!._store!.region)?.last;
+  const prev = groups.get(arrays[0]!._store!.region)?.last.get(tree);
   if (prev != null && sameExpression(prev, tree, arrays, scalars, dtype)) {
     prev.sharers++;
     return ndarray._fromLazy(prev);

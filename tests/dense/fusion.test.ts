@@ -227,6 +227,22 @@ describe.each(POOLS)('fusion, %i workers', (workers) => {
     expect(d.tolist()).toEqual([1, 1, 1]);
   });
 
+  it('a loop re-making the same dropped intermediate keeps one pending reader', () => {
+    configure({ workers });
+    const x = np.ones([8]);
+    const y = np.ones([8]);
+    const pending = () => {
+      let n = 0;
+      for (const g of x.store.region.deferred ?? [])
+        n += (g as unknown as { states: Set<unknown> }).states.size;
+      return n;
+    };
+    for (let k = 0; k < 50; k++) expect(x.multiply(2.5).add(y).get('0').item()).toBe(3.5);
+    expect(pending()).toBe(1); // the dropped x*2.5, shared by all iterations
+    x.fill(0);
+    expect(pending()).toBe(0);
+  });
+
   it('in-place updates whose right side reads the target: aligned and shifted (NumPy semantics)', () => {
     configure({ workers });
     const x = np.array([1, 2, 3, 4]);
