@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import * as np from '../../dense/index.js';
 import { MAX_INPUTS, MAX_NODES, MAX_PENDING } from '../../dense/lazy.js';
 import { configure, type DType, partitionStats, resetPartitionStats } from '../../runtime/index.js';
+import { kernelById } from '../../runtime/kernels.js';
 import { DTYPES, POOLS, shapeArb, valueArb } from './ref.js';
 
 type A = np.ndarray;
@@ -309,6 +310,18 @@ describe('fusion launches', () => {
       expect(probe() - r1).toBe(1);
     }
     expect(u.get('0').item()).toBe(13);
+    // Repeated chains hit the kernel caches: no kernel is generated per iteration.
+    const kernels = () => {
+      let n = 0;
+      while (kernelById(n) !== undefined) n++;
+      return n;
+    };
+    const k0 = kernels();
+    for (let k = 0; k < 20; k++) {
+      u.iadd(w.multiply(2));
+      void x.multiply(2.5).add(y.multiply(-1)).subtract(z).store;
+    }
+    expect(kernels()).toBe(k0);
     // A dropped intermediate reading x is computed before x is written (JavaScript cannot tell
     // that it was dropped): the cost an eager temporary would have had, never more.
     resetPartitionStats();
