@@ -14,9 +14,11 @@ export interface Series {
 
 /** A log-log line chart (e.g. ms per CG iteration vs problem size). */
 export function lineChart(title: string, xLabel: string, yLabel: string, series: Series[]): string {
-  const W = 640;
+  // The legend sits in the right margin: wide enough for the longest name (~7 px a character).
+  const legend = Math.max(170, 40 + 7 * Math.max(0, ...series.map((s) => s.label.length)));
+  const W = 470 + legend;
   const H = 400;
-  const m = { l: 70, r: 170, t: 40, b: 50 };
+  const m = { l: 70, r: legend, t: 40, b: 50 };
   const all = series.flatMap((s) => s.points).filter(([x, y]) => x > 0 && y > 0);
   if (all.length === 0) return '';
   const lx = all.map(([x]) => Math.log10(x));
