@@ -79,11 +79,15 @@ export function opJS(op: string, a: readonly string[], t: CodegenDType, helpers:
       if (f) return wrap(`${use('powf')}(${x}, ${y})`, t);
       return t === 'bool' ? `(${x} | (${y} === 0 ? 1 : 0))` : wrap(`${use('ipow')}(${x}, ${y})`, t);
     case 'maximum':
-      return f ? `${use('fmax')}(${x}, ${y})` : `Math.max(${x}, ${y})`;
+      // Integer results pass through wrap too: a weak scalar -0 must reach float consumers as +0,
+      // as it does unfused (through an Int32Array store).
+      return f ? `${use('fmax')}(${x}, ${y})` : wrap(`Math.max(${x}, ${y})`, t);
     case 'minimum':
-      return f ? `${use('fmin')}(${x}, ${y})` : `Math.min(${x}, ${y})`;
+      return f ? `${use('fmin')}(${x}, ${y})` : wrap(`Math.min(${x}, ${y})`, t);
     case 'clip':
-      return f ? `${use('fmin')}(${use('fmax')}(${x}, ${y}), ${z})` : `Math.min(Math.max(${x}, ${y}), ${z})`;
+      return f
+        ? `${use('fmin')}(${use('fmax')}(${x}, ${y}), ${z})`
+        : wrap(`Math.min(Math.max(${x}, ${y}), ${z})`, t);
     case 'equal':
       return b01(`${x} === ${y}`);
     case 'not_equal':
@@ -125,7 +129,9 @@ export function opJS(op: string, a: readonly string[], t: CodegenDType, helpers:
     case 'tanh':
       return wrap(`Math.${op}(${x})`, t);
     case 'where':
-      return `(${x} !== 0 ? ${y} : ${z})`;
+      // An int32 branch may be a weak scalar -0; an int32 array never holds -0 (unfused, the
+      // result is stored to an Int32Array first), so normalize like the store does.
+      return t === 'int32' ? `((${x} !== 0 ? ${y} : ${z}) | 0)` : `(${x} !== 0 ? ${y} : ${z})`;
     case 'cast':
       return x;
     default:

@@ -7,8 +7,10 @@
  */
 import { type FuseNode, fx, typeTree } from '../codegen/index.js';
 import {
+  AllocationError,
   ArgumentTypeError,
   argMessage,
+  MAX_REGION_ELEMENTS,
   type DType,
   DTypeError,
   ShapeError,
@@ -154,6 +156,12 @@ export function ewise(
       launchEwise(fn, f.tree, outStore, f.arrays, f.scalars);
     }
     return new ndarray(outStore);
+  }
+  // A result too large for one region fails here, at the call, as an eager result would.
+  if (size > MAX_REGION_ELEMENTS) {
+    throw new AllocationError(
+      argMessage(fn, 'out', `a result of at most ${MAX_REGION_ELEMENTS} elements`, fmtShape(shape)),
+    );
   }
   const f = fuseOperands(t.tree, operands, null);
   return lazyArray(fn, f.tree, f.nodes, f.arrays, f.scalars, resDtype, shape);

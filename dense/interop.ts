@@ -19,8 +19,9 @@ import { ndarray } from './ndarray.js';
  * @example np.arange(4).to_ndarray().get(2) // 2
  */
 export function toNdarray(a: ndarray): NdArray<TypedArray> {
-  fence();
+  // Materialize first (a lazy array launches its kernel here), then wait for every write.
   const s = a.store;
+  fence();
   return createNdarray(s.region.data, s.shape.slice(), s.strides.slice(), s.offset) as NdArray<TypedArray>;
 }
 

@@ -76,8 +76,17 @@ class Readers implements DeferredReader {
 
   beforeWrite(): void {
     this.armed = false;
-    if (this.states.size === 1) for (const s of this.states) compute(s);
-    else if (this.states.size > 1) snapshot(this);
+    try {
+      if (this.states.size === 1) for (const s of this.states) compute(s);
+      else if (this.states.size > 1) snapshot(this);
+    } catch (e) {
+      // Nothing was computed (the allocation failed first): stay registered for the next write.
+      if (this.states.size > 0 && !this.armed) {
+        (this.region.deferred ??= new Set()).add(this);
+        this.armed = true;
+      }
+      throw e;
+    }
   }
 }
 
@@ -174,6 +183,9 @@ function snapshot(g: Readers): void {
       if (h > hi) hi = h;
     }
   }
+  const dtype = region.dtype;
+  // Allocate before forgetting the states: if it fails, they stay pending on `region`.
+  const copy = hi < lo ? null : allocStore(dtype, [hi - lo + 1]);
   const states = [...g.states];
   g.states.clear();
   g.last.clear();
@@ -182,9 +194,7 @@ function snapshot(g: Readers): void {
     region.deferred!.delete(g);
     g.armed = false;
   }
-  if (hi < lo) return;
-  const dtype = region.dtype;
-  const copy = allocStore(dtype, [hi - lo + 1]);
+  if (copy === null) return;
   launchEwise('copy', copyTree(dtype), copy, [new ndarray(new Store(region, [hi - lo + 1], [1], lo))], []);
   const target = groupOf(copy.region);
   // One retargeted leaf per distinct leaf object (readers of one array share it).

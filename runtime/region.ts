@@ -14,7 +14,11 @@ let nextRegionId = 1;
  * old contents first (launch them, or copy them) — sequential semantics across deferral.
  */
 export interface DeferredReader {
-  /** Called once, before the first launch that writes `region` after registration. */
+  /**
+   * Called once, before the first launch that writes `region` after registration. If it throws
+   * (e.g. it could not allocate), it must leave itself registered when it still has work, so
+   * that the next write tries again; the write that triggered it is not launched.
+   */
   beforeWrite(region: Region): void;
 }
 
@@ -82,7 +86,15 @@ export function flushDeferredReaders(region: Region): void {
   if (set === null || set.size === 0) return;
   const readers = [...set];
   set.clear();
-  for (const r of readers) r.beforeWrite(region);
+  for (let k = 0; k < readers.length; k++) {
+    try {
+      readers[k]!.beforeWrite(region);
+    } catch (e) {
+      // The readers not reached stay registered (the failing one re-registers itself).
+      for (let j = k + 1; j < readers.length; j++) set.add(readers[j]!);
+      throw e;
+    }
+  }
 }
 
 /** Allocates a zero-filled region of `size` elements. */
