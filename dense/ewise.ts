@@ -10,9 +10,9 @@ import {
   AllocationError,
   ArgumentTypeError,
   argMessage,
-  MAX_REGION_ELEMENTS,
   type DType,
   DTypeError,
+  MAX_REGION_ELEMENTS,
   ShapeError,
   Store,
 } from '../runtime/index.js';

@@ -31,6 +31,7 @@ export function lineChart(title: string, xLabel: string, yLabel: string, series:
   const py = (y: number) => H - m.b - ((Math.log10(y) - y0) / (y1 - y0)) * (H - m.t - m.b);
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="12">`,
+    `<title>${esc(title)}</title>`,
     `<rect width="${W}" height="${H}" fill="white"/>`,
     `<text x="${W / 2 - 60}" y="20" font-size="14">${esc(title)}</text>`,
   ];
@@ -73,6 +74,7 @@ export function ratioChart(title: string, rows: { name: string; ratios: Record<s
   const sx = (v: number) => m.l + (v / maxR) * (W - m.l - m.r);
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="12">`,
+    `<title>${esc(title)}</title>`,
     `<rect width="${W}" height="${H}" fill="white"/>`,
     `<text x="10" y="20" font-size="14">${esc(title)}</text>`,
     `<line x1="${sx(1)}" y1="${m.t - 5}" x2="${sx(1)}" y2="${m.t + rows.length * groupH}" stroke="#999" stroke-dasharray="4"/>`,
