@@ -15,6 +15,10 @@ export interface CloseOptions {
 /**
  * `|a - b| <= atol + rtol·|b|` element-wise (infinities equal when they match; NaN equal only with
  * `equal_nan`).
+ * @param a an array or a scalar
+ * @param b an array or a scalar, broadcast against `a`
+ * @param opts `rtol` (1e-5), `atol` (1e-8), `equal_nan` (false)
+ * @returns a bool array
  * @example np.isclose(np.array([1, 2]), np.array([1, 2.1])).tolist() // [true, false]
  */
 export function isclose(a: Operand, b: Operand, opts: CloseOptions = {}): ndarray {
@@ -40,6 +44,10 @@ export function isclose(a: Operand, b: Operand, opts: CloseOptions = {}): ndarra
 
 /**
  * True when every element is close (see {@link isclose}).
+ * @param a an array or a scalar
+ * @param b an array or a scalar, broadcast against `a`
+ * @param opts as for {@link isclose}
+ * @returns whether every element is close
  * @example np.allclose(np.array([1, 2]), np.array([1, 2 + 1e-9])) // true
  */
 export function allclose(a: Operand, b: Operand, opts: CloseOptions = {}): boolean {
@@ -47,7 +55,14 @@ export function allclose(a: Operand, b: Operand, opts: CloseOptions = {}): boole
   return Boolean(all(isclose(a, b, opts)).item());
 }
 
-/** True when both have the same shape and elements (NaN ≠ NaN unless `equal_nan`). */
+/**
+ * True when both have the same shape and elements (NaN ≠ NaN unless `equal_nan`).
+ * @param a an array
+ * @param b an array
+ * @param opts `equal_nan` (default false)
+ * @returns whether shapes and elements are equal
+ * @example np.array_equal(np.array([1, 2]), np.array([1, 2])) // true
+ */
 export function array_equal(a: ndarray, b: ndarray, opts: { equal_nan?: boolean } = {}): boolean {
   opts = optionsArg('array_equal', opts);
   if (!(a instanceof ndarray) || !(b instanceof ndarray)) return false;

@@ -30,25 +30,50 @@ function like(fn: string, a: unknown, arg = 'a'): ndarray {
   return a;
 }
 
-/** Zeros with the shape (and dtype, unless given) of `a`. */
+/**
+ * Zeros with the shape (and dtype, unless given) of `a`.
+ * @param a the array whose shape (and dtype) to take
+ * @param opts `{dtype}` to override the dtype of `a`
+ * @returns a new array
+ * @example String(np.zeros_like(np.array([[1, 2]]))) // '[[0 0]]'
+ */
 export function zeros_like(a: ndarray, opts: DTypeOptions = {}): ndarray {
   opts = optionsArg('zeros_like', opts);
   const x = like('zeros_like', a);
   return zeros(x.shape, { dtype: opts.dtype ?? x.dtype });
 }
-/** Ones with the shape and dtype of `a`. */
+/**
+ * Ones with the shape and dtype of `a`.
+ * @param a the array whose shape (and dtype) to take
+ * @param opts `{dtype}` to override the dtype of `a`
+ * @returns a new array
+ * @example String(np.ones_like(np.array([1.5, 2]))) // '[1. 1.]'
+ */
 export function ones_like(a: ndarray, opts: DTypeOptions = {}): ndarray {
   opts = optionsArg('ones_like', opts);
   const x = like('ones_like', a);
   return full(x.shape, 1, { dtype: opts.dtype ?? x.dtype });
 }
-/** `value` with the shape and dtype of `a`. */
+/**
+ * `value` with the shape and dtype of `a`.
+ * @param a the array whose shape (and dtype) to take
+ * @param value the fill value
+ * @param opts `{dtype}` to override the dtype of `a`
+ * @returns a new array
+ * @example np.full_like(np.array([1, 2, 3]), 7).tolist() // [7, 7, 7]
+ */
 export function full_like(a: ndarray, value: number | boolean, opts: DTypeOptions = {}): ndarray {
   opts = optionsArg('full_like', opts);
   const x = like('full_like', a);
   return full(x.shape, value, { dtype: opts.dtype ?? x.dtype });
 }
-/** Uninitialized (zeros) with the shape and dtype of `a`. */
+/**
+ * Uninitialized (zeros) with the shape and dtype of `a`.
+ * @param a the array whose shape (and dtype) to take
+ * @param opts `{dtype}` to override the dtype of `a`
+ * @returns a new array
+ * @example np.empty_like(np.zeros([2, 3])).shape // [2, 3]
+ */
 export function empty_like(a: ndarray, opts: DTypeOptions = {}): ndarray {
   opts = optionsArg('empty_like', opts);
   return zeros_like(a, opts);
@@ -71,6 +96,11 @@ function ramp(fn: string, n: number, start: number, step: number, dt: DType, las
 /**
  * Evenly spaced values in `[start, stop)`: `arange(stop)`, `arange(start, stop, step?)`. int32 when
  * every argument is an integer, else float64.
+ * @param start the first value (or `stop` when it is the only argument)
+ * @param stop the end (excluded)
+ * @param step the spacing (default 1)
+ * @param opts `{dtype}`
+ * @returns a new 1-D array
  * @example np.arange(1, 7, 2).tolist() // [1, 3, 5]
  */
 export function arange(start: number, stop?: number, step = 1, opts: DTypeOptions = {}): ndarray {
@@ -96,6 +126,11 @@ export function arange(start: number, stop?: number, step = 1, opts: DTypeOption
 
 /**
  * `num` evenly spaced values from `start` to `stop` (inclusive unless `endpoint: false`).
+ * @param start the first value
+ * @param stop the last value (unless `endpoint: false`)
+ * @param num the number of values (default 50)
+ * @param opts `endpoint` and `dtype`
+ * @returns a new 1-D array
  * @example np.linspace(0, 1, 5).tolist() // [0, 0.25, 0.5, 0.75, 1]
  */
 export function linspace(
@@ -120,6 +155,11 @@ export function linspace(
 
 /**
  * A 2-D array with ones on diagonal `k`.
+ * @param N rows
+ * @param M columns (default N)
+ * @param k the diagonal (0 main, > 0 above, < 0 below)
+ * @param opts `{dtype}` (default float64)
+ * @returns a new 2-D array
  * @example np.eye(2).tolist() // [[1, 0], [0, 1]]
  */
 export function eye(N: number, M?: number, k = 0, opts: DTypeOptions = {}): ndarray {
@@ -133,7 +173,13 @@ export function eye(N: number, M?: number, k = 0, opts: DTypeOptions = {}): ndar
   return a;
 }
 
-/** The identity matrix. */
+/**
+ * The identity matrix.
+ * @param n rows and columns
+ * @param opts `{dtype}` (default float64)
+ * @returns a new n×n array
+ * @example String(np.identity(2)) // '[[1. 0.]\n [0. 1.]]'
+ */
 export function identity(n: number, opts: DTypeOptions = {}): ndarray {
   opts = optionsArg('identity', opts);
   shapeArg('identity', [n], 'n');
@@ -151,6 +197,10 @@ function diagView(a: ndarray, k: number): ndarray {
 
 /**
  * `diag(v)`: a 2-D array with `v` on diagonal `k` (1-D input), or diagonal `k` of a 2-D array (a view).
+ * @param v a 1-D or 2-D array
+ * @param k the diagonal (0 main, > 0 above, < 0 below)
+ * @returns a new 2-D array (1-D input) or a 1-D view (2-D input)
+ * @throws {ValueError} when `v` is not 1-D or 2-D
  * @example np.diag(np.array([1, 2])).tolist() // [[1, 0], [0, 2]]
  */
 export function diag(v: ndarray, k = 0): ndarray {

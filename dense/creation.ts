@@ -27,6 +27,7 @@ export interface DTypeOptions {
  * A new array of zeros.
  * @param shape dimensions
  * @param opts `{dtype}` (default float64)
+ * @returns a new array
  * @throws {ValueError} on a negative or non-integer dimension
  * @throws {DTypeError} on an unknown dtype
  * @example np.zeros([2, 3]).shape // [2, 3]
@@ -39,6 +40,9 @@ export function zeros(shape: ShapeLike, opts: DTypeOptions = {}): ndarray {
 
 /**
  * A new array whose contents are unspecified (cohort returns zeros: fresh shared memory is zeroed).
+ * @param shape dimensions
+ * @param opts `{dtype}` (default float64)
+ * @returns a new array
  * @example np.empty([2]).shape // [2]
  */
 export function empty(shape: ShapeLike, opts: DTypeOptions = {}): ndarray {
@@ -49,6 +53,9 @@ export function empty(shape: ShapeLike, opts: DTypeOptions = {}): ndarray {
 
 /**
  * A new array of ones.
+ * @param shape dimensions
+ * @param opts `{dtype}` (default float64)
+ * @returns a new array
  * @example np.ones([2]).tolist() // [1, 1]
  */
 export function ones(shape: ShapeLike, opts: DTypeOptions = {}): ndarray {
@@ -59,6 +66,10 @@ export function ones(shape: ShapeLike, opts: DTypeOptions = {}): ndarray {
 /**
  * A new array filled with `value` (dtype inferred from the value when not given: int32 for
  * integers, float64 otherwise, bool for booleans).
+ * @param shape dimensions
+ * @param value the fill value
+ * @param opts `{dtype}`
+ * @returns a new array
  * @example np.full([2], 7).tolist() // [7, 7]
  */
 export function full(shape: ShapeLike, value: number | boolean, opts: DTypeOptions = {}): ndarray {
@@ -92,6 +103,7 @@ export function fillContiguous(a: ndarray, v: number): void {
  * `SharedArrayBuffer` and the dtype matches) or another ndarray (copied).
  * @param data the values
  * @param opts `{dtype}`: default inferred (bool, int32 when every value is an integer in range, else float64)
+ * @returns a new array
  * @throws {ValueError} on ragged nested arrays
  * @example np.array([[1, 2], [3, 4]]).shape // [2, 2]
  */
@@ -102,6 +114,9 @@ export function array(data: unknown, opts: DTypeOptions = {}): ndarray {
 
 /**
  * Like {@link array} but never copies an ndarray of the right dtype (returns it as is).
+ * @param data the values
+ * @param opts `{dtype}`
+ * @returns `data` itself when it is an ndarray of that dtype, else a new array
  * @example
  * const a = np.array([1, 2]);
  * np.asarray(a) === a // true

@@ -51,6 +51,9 @@ registerKernel(CUMSUM, (t) => {
 /**
  * Cumulative sum along `axis` (of the flattened array when `axis` is null/omitted). Integer and
  * bool input sums in int32.
+ * @param a the array
+ * @param opts `axis` (null or omitted: the flattened array)
+ * @returns a new array
  * @example np.cumsum(np.array([1, 2, 3])).tolist() // [1, 3, 6]
  */
 export function cumsum(a: ndarray, opts: { axis?: number | null } = {}): ndarray {

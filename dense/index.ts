@@ -96,13 +96,13 @@ export {
   where,
 } from './ufuncs.js';
 
-/** NumPy's newaxis (`null` in index parts). */
+/** NumPy's newaxis (`null` in index parts). @example np.arange(3).get([np.newaxis]).shape // [1, 3] */
 export const newaxis = null;
-/** Not a number. */
+/** Not a number. @example np.isnan(np.array([np.nan])).tolist() // [true] */
 export const nan = Number.NaN;
-/** Positive infinity. */
+/** Positive infinity. @example np.isfinite(np.array([np.inf])).tolist() // [false] */
 export const inf = Number.POSITIVE_INFINITY;
-/** π. */
+/** π. @example np.pi // 3.141592653589793 */
 export const pi = Math.PI;
-/** Euler's number. */
+/** Euler's number. @example np.e // 2.718281828459045 */
 export const e = Math.E;

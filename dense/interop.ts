@@ -28,7 +28,10 @@ export function toNdarray(a: ndarray): NdArray<TypedArray> {
 /**
  * A cohort array over a scijs `ndarray`'s memory: no copy when its data is a typed array of a
  * cohort dtype backed by a `SharedArrayBuffer`; otherwise a copy.
+ * @param x a scijs ndarray
+ * @returns a cohort array (a view of the same memory, or a copy)
  * @throws {ArgumentTypeError} when `x` is not an ndarray-like object
+ * @example np.from_ndarray(np.arange(3).to_ndarray()).tolist() // [0, 1, 2]
  */
 export function from_ndarray(x: NdArray): ndarray {
   if (x === null || typeof x !== 'object' || !Array.isArray(x.shape) || !Array.isArray(x.stride)) {

@@ -82,6 +82,9 @@ function matmul2(fn: string, a: ndarray, b: ndarray): ndarray {
 /**
  * Matrix product with NumPy's `matmul` rules (1-D operands are promoted and the added axis removed;
  * N-D operands are stacks of matrices, broadcast over leading axes).
+ * @param a an array of at least one dimension
+ * @param b an array of at least one dimension
+ * @returns the product
  * @throws {ShapeError} on mismatched inner dimensions
  * @example np.matmul(np.eye(2), np.ones([2, 1])).tolist() // [[1], [1]]
  */
@@ -152,6 +155,10 @@ function stackAll(xs: ndarray[]): ndarray {
 /**
  * NumPy's `dot`: inner product of 1-D arrays, matrix product of 2-D arrays, sum over the last
  * axis of `a` and the second-to-last of `b` otherwise; scalars multiply.
+ * @param a an array
+ * @param b an array
+ * @returns the product (0-d for two 1-D arrays)
+ * @throws {ShapeError} on mismatched inner dimensions
  * @example np.dot(np.array([1, 2]), np.array([3, 4])).item() // 11
  */
 export function dot(a: ndarray, b: ndarray): ndarray {
@@ -176,14 +183,26 @@ export function dot(a: ndarray, b: ndarray): ndarray {
   return reshape(matmul2(fn, a2, b2), outShape);
 }
 
-/** Dot product of the flattened arrays. @example np.vdot(np.eye(2), np.eye(2)).item() // 2 */
+/**
+ * Dot product of the flattened arrays.
+ * @param a an array
+ * @param b an array of the same size
+ * @returns a 0-d array
+ * @example np.vdot(np.eye(2), np.eye(2)).item() // 2
+ */
 export function vdot(a: ndarray, b: ndarray): ndarray {
   arr('vdot', a, 'a');
   arr('vdot', b, 'b');
   return dot1('vdot', ravel(a), ravel(b));
 }
 
-/** Inner product over the last axes. @example np.inner(np.array([1, 2]), np.array([3, 4])).item() // 11 */
+/**
+ * Inner product over the last axes.
+ * @param a an array
+ * @param b an array with the same last dimension
+ * @returns the inner product (0-d for two 1-D arrays)
+ * @example np.inner(np.array([1, 2]), np.array([3, 4])).item() // 11
+ */
 export function inner(a: ndarray, b: ndarray): ndarray {
   arr('inner', a, 'a');
   arr('inner', b, 'b');
@@ -199,7 +218,13 @@ export function inner(a: ndarray, b: ndarray): ndarray {
   return reshape(r, [...a.shape.slice(0, -1), ...b.shape.slice(0, -1)]);
 }
 
-/** Outer product of the flattened arrays. @example np.outer(np.array([1, 2]), np.array([1, 10])).tolist() // [[1, 10], [2, 20]] */
+/**
+ * Outer product of the flattened arrays.
+ * @param a an array (flattened)
+ * @param b an array (flattened)
+ * @returns a 2-D array of shape [a.size, b.size]
+ * @example np.outer(np.array([1, 2]), np.array([1, 10])).tolist() // [[1, 10], [2, 20]]
+ */
 export function outer(a: ndarray, b: ndarray): ndarray {
   arr('outer', a, 'a');
   arr('outer', b, 'b');
@@ -223,6 +248,10 @@ export interface NormOptions {
 /**
  * Vector or matrix norm (NumPy's `linalg.norm`): 2-norm / Frobenius by default; vector ords
  * `Infinity, -Infinity, 0, 1, 2, p`; matrix ords `'fro', 1, -1, Infinity, -Infinity`.
+ * @param x the array
+ * @param ord the order of the norm (default: 2-norm / Frobenius)
+ * @param opts `axis` and `keepdims`
+ * @returns the norm (0-d without an axis)
  * @throws {ValueError} on an unsupported ord (matrix 2-norm and nuclear norm need an SVD: Tier 2)
  * @example np.linalg.norm(np.array([3, 4])).item() // 5
  */

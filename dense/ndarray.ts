@@ -32,6 +32,10 @@ export type NestedArray = number | boolean | NestedArray[];
  * memory. Views made by basic slicing alias their base. The result of an element-wise operation
  * may be *lazy* (a pending fused expression, dense/lazy.ts) until its {@link ndarray.store} is
  * first reached; shape and dtype are known either way.
+ * @example
+ * const a = np.array([[1, 2], [3, 4]]);
+ * a instanceof np.ndarray // true
+ * String(a) // '[[1 2]\n [3 4]]'
  */
 export class ndarray {
   /** @internal The store, or null while the array is lazy (then `_lazy` is set). */
@@ -58,6 +62,7 @@ export class ndarray {
   /**
    * For library authors: the runtime store this array views. Reaching it materializes a lazy
    * array (launches its fused kernel into a fresh region).
+   * @example np.zeros([2, 3]).store.shape // [2, 3]
    */
   get store(): Store {
     const s = this._store;
@@ -74,18 +79,18 @@ export class ndarray {
     return new ndarray(store);
   }
 
-  /** The dimensions. */
+  /** The dimensions. @example np.zeros([2, 3]).shape // [2, 3] */
   get shape(): readonly number[] {
     const s = this._store;
     return s !== null ? s.shape : this._lazy!.shape;
   }
 
-  /** Number of dimensions. */
+  /** Number of dimensions. @example np.zeros([2, 3]).ndim // 2 */
   get ndim(): number {
     return this.shape.length;
   }
 
-  /** Number of elements. */
+  /** Number of elements. @example np.zeros([2, 3]).size // 6 */
   get size(): number {
     const s = this._store;
     if (s !== null) return s.size;
@@ -94,7 +99,7 @@ export class ndarray {
     return n;
   }
 
-  /** Element type. */
+  /** Element type. @example np.array([1.5]).dtype // 'float64' */
   get dtype(): DType {
     const s = this._store;
     return s !== null ? s.dtype : this._lazy!.dtype;
@@ -109,7 +114,13 @@ export class ndarray {
     return readStore(this.store);
   }
 
-  /** {@link ndarray.toArray} without blocking the event loop. */
+  /**
+   * {@link ndarray.toArray} without blocking the event loop.
+   * @returns a promise of a typed array of the dtype
+   * @example
+   * np.arange(3).toArrayAsync() instanceof Promise // true
+   * // await np.arange(3).toArrayAsync() resolves to Int32Array [0, 1, 2]
+   */
   async toArrayAsync(): Promise<TypedArray> {
     return readStoreAsync(this.store);
   }
@@ -117,6 +128,7 @@ export class ndarray {
   /**
    * The value of a one-element array as a JavaScript number (booleans as `true`/`false`).
    * @throws {ValueError} when the array has more than one element
+   * @returns the element (a number, or a boolean for bool arrays)
    * @example np.sum(np.ones([3])).item() // 3
    */
   item(): number | boolean {
@@ -125,7 +137,14 @@ export class ndarray {
     return this.scalar(readStore(this.store)[0]!);
   }
 
-  /** {@link ndarray.item} without blocking the event loop. */
+  /**
+   * {@link ndarray.item} without blocking the event loop.
+   * @returns a promise of the value
+   * @throws {ValueError} when the array has more than one element
+   * @example
+   * np.ones([1]).itemAsync() instanceof Promise // true
+   * // await np.sum(np.ones([3])).itemAsync() resolves to 3
+   */
   async itemAsync(): Promise<number | boolean> {
     this.checkItem();
     if (this.futureValid()) return this.scalar(await this._future!.valueAsync());
@@ -134,6 +153,7 @@ export class ndarray {
 
   /**
    * The elements as nested JavaScript arrays (a scalar for 0-d arrays).
+   * @returns nested arrays of numbers (booleans for bool arrays)
    * @example np.eye(2).tolist() // [[1, 0], [0, 1]]
    */
   tolist(): NestedArray {
@@ -151,7 +171,14 @@ export class ndarray {
     return build(0);
   }
 
-  /** `Number(a)` of a one-element array. */
+  /**
+   * `Number(a)` of a one-element array.
+   * @returns the element as a number
+   * @throws {ValueError} when the array has more than one element
+   * @example
+   * np.array([2.5]).valueOf() // 2.5
+   * np.sum(np.array([1, 2])) * 2 // 6
+   */
   valueOf(): number {
     return Number(this.item());
   }
@@ -162,6 +189,7 @@ export class ndarray {
    * `a[index]`: a view aliasing `a` for basic indices (integers, slices, `null`, `'...'`), a copy
    * for integer/boolean array indices.
    * @param index a NumPy index string (`'1:-1, ::2'`) or an array of parts
+   * @returns a view or a copy of the selected elements
    * @throws {IndexError} on a malformed index or an index out of bounds (naming index and axis)
    * @example np.arange(6).get('1::2').tolist() // [1, 3, 5]
    */
@@ -171,7 +199,10 @@ export class ndarray {
 
   /**
    * `a[index] = value`: writes through the view (a task on that sub-space) or scatters.
+   * @param index as for {@link ndarray.get}
+   * @param value a scalar or an array broadcast to the selection
    * @returns this array
+   * @throws {IndexError} on a malformed index or an index out of bounds
    * @example
    * const a = np.zeros([2, 2]);
    * a.set('0, :', 7).tolist() // [[7, 7], [0, 0]]
@@ -181,7 +212,12 @@ export class ndarray {
     return this;
   }
 
-  /** Fills the array with a scalar (in place). */
+  /**
+   * Fills the array with a scalar (in place).
+   * @returns this
+   * @param value the scalar
+   * @example np.zeros([3]).fill(2).tolist() // [2, 2, 2]
+   */
   fill(value: number | boolean): this {
     assign('fill', this, value);
     return this;
@@ -189,79 +225,184 @@ export class ndarray {
 
   // ---- element-wise (operators as methods) ----------------------------------------------------
 
-  /** `this + b`. */
+  /**
+   * `this + b`.
+   * @param b the other operand (an array or a scalar)
+   * @param opts `out`: an array to write the result into
+   * @returns the result array
+   * @example np.array([1, 2]).add(10).tolist() // [11, 12]
+   */
   add(b: Operand, opts?: OutOptions): ndarray {
     return ew.add(this, b, opts);
   }
-  /** `this - b`. */
+  /**
+   * `this - b`.
+   * @param b the other operand (an array or a scalar)
+   * @param opts `out`: an array to write the result into
+   * @returns the result array
+   * @example np.array([1, 2]).subtract(1).tolist() // [0, 1]
+   */
   subtract(b: Operand, opts?: OutOptions): ndarray {
     return ew.subtract(this, b, opts);
   }
-  /** `this * b`. */
+  /**
+   * `this * b`.
+   * @param b the other operand (an array or a scalar)
+   * @param opts `out`: an array to write the result into
+   * @returns the result array
+   * @example np.array([1, 2]).multiply(3).tolist() // [3, 6]
+   */
   multiply(b: Operand, opts?: OutOptions): ndarray {
     return ew.multiply(this, b, opts);
   }
-  /** `this / b` (true division). */
+  /**
+   * `this / b` (true division).
+   * @param b the other operand (an array or a scalar)
+   * @param opts `out`: an array to write the result into
+   * @returns the result array
+   * @example String(np.array([1, 2]).divide(4)) // '[0.25 0.5 ]'
+   */
   divide(b: Operand, opts?: OutOptions): ndarray {
     return ew.divide(this, b, opts);
   }
-  /** `this ** b`. */
+  /**
+   * `this ** b`.
+   * @param b the other operand (an array or a scalar)
+   * @param opts `out`: an array to write the result into
+   * @returns the result array
+   * @example np.array([2, 3]).power(2).tolist() // [4, 9]
+   */
   power(b: Operand, opts?: OutOptions): ndarray {
     return ew.power(this, b, opts);
   }
-  /** `-this`. */
+  /**
+   * `-this`.
+   * @param opts `out`: an array to write the result into
+   * @returns the result array
+   * @example np.array([1, -2]).negative().tolist() // [-1, 2]
+   */
   negative(opts?: OutOptions): ndarray {
     return ew.negative(this, opts);
   }
-  /** `|this|`. */
+  /**
+   * `|this|`.
+   * @param opts `out`: an array to write the result into
+   * @returns the result array
+   * @example np.array([-1, 2]).abs().tolist() // [1, 2]
+   */
   abs(opts?: OutOptions): ndarray {
     return ew.abs(this, opts);
   }
-  /** `this == b`. */
+  /**
+   * `this == b`.
+   * @param b the other operand (an array or a scalar)
+   * @param opts `out`: an array to write the result into
+   * @returns the result array
+   * @example np.array([1, 2]).equal(2).tolist() // [false, true]
+   */
   equal(b: Operand, opts?: OutOptions): ndarray {
     return ew.equal(this, b, opts);
   }
-  /** `this != b`. */
+  /**
+   * `this != b`.
+   * @param b the other operand (an array or a scalar)
+   * @param opts `out`: an array to write the result into
+   * @returns the result array
+   * @example np.array([1, 2]).not_equal(2).tolist() // [true, false]
+   */
   not_equal(b: Operand, opts?: OutOptions): ndarray {
     return ew.not_equal(this, b, opts);
   }
-  /** `this < b`. */
+  /**
+   * `this < b`.
+   * @param b the other operand (an array or a scalar)
+   * @param opts `out`: an array to write the result into
+   * @returns the result array
+   * @example np.array([1, 2]).less(2).tolist() // [true, false]
+   */
   less(b: Operand, opts?: OutOptions): ndarray {
     return ew.less(this, b, opts);
   }
-  /** `this <= b`. */
+  /**
+   * `this <= b`.
+   * @param b the other operand (an array or a scalar)
+   * @param opts `out`: an array to write the result into
+   * @returns the result array
+   * @example np.array([1, 2]).less_equal(2).tolist() // [true, true]
+   */
   less_equal(b: Operand, opts?: OutOptions): ndarray {
     return ew.less_equal(this, b, opts);
   }
-  /** `this > b`. */
+  /**
+   * `this > b`.
+   * @param b the other operand (an array or a scalar)
+   * @param opts `out`: an array to write the result into
+   * @returns the result array
+   * @example np.array([1, 2]).greater(1).tolist() // [false, true]
+   */
   greater(b: Operand, opts?: OutOptions): ndarray {
     return ew.greater(this, b, opts);
   }
-  /** `this >= b`. */
+  /**
+   * `this >= b`.
+   * @param b the other operand (an array or a scalar)
+   * @param opts `out`: an array to write the result into
+   * @returns the result array
+   * @example np.array([1, 2]).greater_equal(2).tolist() // [false, true]
+   */
   greater_equal(b: Operand, opts?: OutOptions): ndarray {
     return ew.greater_equal(this, b, opts);
   }
-  /** Limits values to `[a_min, a_max]`. */
+  /**
+   * Limits values to `[a_min, a_max]`.
+   * @param a_min the lower bound
+   * @param a_max the upper bound
+   * @param opts `out`: an array to write the result into
+   * @returns the result array
+   * @example np.array([1, 5, 9]).clip(2, 6).tolist() // [2, 5, 6]
+   */
   clip(a_min: Operand, a_max: Operand, opts?: OutOptions): ndarray {
     return ew.clip(this, a_min, a_max, opts);
   }
 
-  /** `this += b` in place (result cast to this dtype, same-kind rule). @returns this */
+  /**
+   * `this += b` in place (result cast to this dtype, same-kind rule).
+   * @returns this
+   * @param b the other operand (an array or a scalar)
+   * @throws {DTypeError} when the result cannot be cast to this dtype (same-kind rule)
+   * @example np.array([1, 2]).iadd(1).tolist() // [2, 3]
+   */
   iadd(b: Operand): this {
     ew.add(this, b, { out: this });
     return this;
   }
-  /** `this -= b` in place. @returns this */
+  /**
+   * `this -= b` in place.
+   * @returns this
+   * @param b the other operand (an array or a scalar)
+   * @example np.array([1, 2]).isub(1).tolist() // [0, 1]
+   */
   isub(b: Operand): this {
     ew.subtract(this, b, { out: this });
     return this;
   }
-  /** `this *= b` in place. @returns this */
+  /**
+   * `this *= b` in place.
+   * @returns this
+   * @param b the other operand (an array or a scalar)
+   * @example np.array([1, 2]).imul(3).tolist() // [3, 6]
+   */
   imul(b: Operand): this {
     ew.multiply(this, b, { out: this });
     return this;
   }
-  /** `this /= b` in place (float arrays only, as NumPy). @returns this */
+  /**
+   * `this /= b` in place (float arrays only, as NumPy).
+   * @returns this
+   * @param b the other operand (an array or a scalar)
+   * @throws {DTypeError} on an integer array (the float64 quotient cannot be cast back)
+   * @example np.array([1, 3], { dtype: 'float64' }).idiv(2).tolist() // [0.5, 1.5]
+   */
   idiv(b: Operand): this {
     ew.divide(this, b, { out: this });
     return this;
@@ -269,109 +410,229 @@ export class ndarray {
 
   // ---- reductions -----------------------------------------------------------------------------
 
-  /** Sum (see {@link sum}). */
+  /**
+   * Sum (see {@link sum}).
+   * @param opts as for {@link sum}
+   * @returns as for {@link sum}
+   * @example np.array([[1, 2], [3, 4]]).sum({ axis: 0 }).tolist() // [4, 6]
+   */
   sum(opts?: red.ReduceOptions): ndarray {
     return red.sum(this, opts);
   }
-  /** Product. */
+  /**
+   * Product.
+   * @param opts as for {@link prod}
+   * @returns as for {@link prod}
+   * @example np.array([2, 3, 4]).prod().item() // 24
+   */
   prod(opts?: red.ReduceOptions): ndarray {
     return red.prod(this, opts);
   }
-  /** Minimum. */
+  /**
+   * Minimum.
+   * @param opts as for {@link min}
+   * @returns as for {@link min}
+   * @throws {ValueError} on an empty reduction
+   * @example np.array([3, 1, 2]).min().item() // 1
+   */
   min(opts?: red.ReduceOptions): ndarray {
     return red.min(this, opts);
   }
-  /** Maximum. */
+  /**
+   * Maximum.
+   * @param opts as for {@link max}
+   * @returns as for {@link max}
+   * @throws {ValueError} on an empty reduction
+   * @example np.array([3, 1, 2]).max().item() // 3
+   */
   max(opts?: red.ReduceOptions): ndarray {
     return red.max(this, opts);
   }
-  /** Mean. */
+  /**
+   * Mean.
+   * @param opts as for {@link mean}
+   * @returns as for {@link mean}
+   * @example np.array([[1, 2], [3, 4]]).mean({ axis: 1 }).tolist() // [1.5, 3.5]
+   */
   mean(opts?: red.ReduceOptions): ndarray {
     return red.mean(this, opts);
   }
-  /** Variance. */
+  /**
+   * Variance.
+   * @param opts `axis`, `keepdims` and `ddof`
+   * @returns the variance
+   * @example np.array([1, 2, 3, 4]).var().item() // 1.25
+   */
   var(opts?: red.VarOptions): ndarray {
     return red.var_(this, opts);
   }
-  /** Standard deviation. */
+  /**
+   * Standard deviation.
+   * @param opts `axis`, `keepdims` and `ddof`
+   * @returns the standard deviation
+   * @example np.array([1, 3]).std().item() // 1
+   */
   std(opts?: red.VarOptions): ndarray {
     return red.std(this, opts);
   }
-  /** Index of the minimum. */
+  /**
+   * Index of the minimum.
+   * @param opts `axis` and `keepdims`
+   * @returns int32 indices
+   * @example np.array([3, 1, 2]).argmin().item() // 1
+   */
   argmin(opts?: { axis?: number | null; keepdims?: boolean }): ndarray {
     return red.argmin(this, opts);
   }
-  /** Index of the maximum. */
+  /**
+   * Index of the maximum.
+   * @param opts `axis` and `keepdims`
+   * @returns int32 indices
+   * @example np.array([3, 1, 2]).argmax().item() // 0
+   */
   argmax(opts?: { axis?: number | null; keepdims?: boolean }): ndarray {
     return red.argmax(this, opts);
   }
-  /** All nonzero. */
+  /**
+   * All nonzero.
+   * @param opts as for {@link all}
+   * @returns a bool result
+   * @example np.array([1, 0]).all().item() // false
+   */
   all(opts?: red.ReduceOptions): ndarray {
     return red.all(this, opts);
   }
-  /** Any nonzero. */
+  /**
+   * Any nonzero.
+   * @param opts as for {@link any}
+   * @returns a bool result
+   * @example np.array([1, 0]).any().item() // true
+   */
   any(opts?: red.ReduceOptions): ndarray {
     return red.any(this, opts);
   }
-  /** Cumulative sum (flattened when no axis). */
+  /**
+   * Cumulative sum (flattened when no axis).
+   * @param opts `axis` (null or omitted: the flattened array)
+   * @returns a new array
+   * @example np.array([1, 2, 3]).cumsum().tolist() // [1, 3, 6]
+   */
   cumsum(opts?: { axis?: number | null }): ndarray {
     return cumsum(this, opts);
   }
 
   // ---- linear algebra -------------------------------------------------------------------------
 
-  /** `dot(this, b)`. */
+  /**
+   * `dot(this, b)`.
+   * @param b the other array
+   * @returns the product
+   * @example np.array([1, 2]).dot(np.array([3, 4])).item() // 11
+   */
   dot(b: ndarray): ndarray {
     return dot(this, b);
   }
-  /** `this @ b`. */
+  /**
+   * `this
+   * @ b`.
+   * @param b the other array
+   * @returns the product
+   * @example np.array([[1, 2]]).matmul(np.array([[3], [4]])).tolist() // [[11]]
+   */
   matmul(b: ndarray): ndarray {
     return matmul(this, b);
   }
 
   // ---- shape ----------------------------------------------------------------------------------
 
-  /** The transpose (a view). */
+  /** The transpose (a view). @example np.array([[1, 2, 3]]).T.tolist() // [[1], [2], [3]] */
   get T(): ndarray {
     return sh.transpose(this);
   }
-  /** New shape (a view when contiguous). */
+  /**
+   * New shape (a view when contiguous); one dimension may be -1 (inferred).
+   * @param shape the new dimensions, as arguments or one array
+   * @returns a view when contiguous, else a copy
+   * @throws {ShapeError} when the sizes differ
+   * @example np.arange(6).reshape(2, 3).tolist() // [[0, 1, 2], [3, 4, 5]]
+   */
   reshape(...shape: (number | readonly number[])[]): ndarray {
     const s = shape.length === 1 ? shape[0]! : (shape as number[]);
     return sh.reshape(this, s);
   }
-  /** 1-D view or copy. */
+  /**
+   * 1-D view or copy.
+   * @returns a 1-D array
+   * @example np.array([[1, 2], [3, 4]]).ravel().tolist() // [1, 2, 3, 4]
+   */
   ravel(): ndarray {
     return sh.ravel(this);
   }
-  /** 1-D copy. */
+  /**
+   * 1-D copy.
+   * @returns a new 1-D array
+   * @example np.array([[1, 2], [3, 4]]).flatten().tolist() // [1, 2, 3, 4]
+   */
   flatten(): ndarray {
     return sh.ravel(copyAs('flatten', this));
   }
-  /** Permuted axes (a view). */
+  /**
+   * Permuted axes (a view).
+   * @param axes a permutation of the axes (reversed when none)
+   * @returns a view
+   * @example np.zeros([2, 3, 4]).transpose(2, 0, 1).shape // [4, 2, 3]
+   */
   transpose(...axes: number[]): ndarray {
     return sh.transpose(this, axes.length === 0 ? undefined : axes);
   }
-  /** Swapped axes (a view). */
+  /**
+   * Swapped axes (a view).
+   * @param axis1 an axis
+   * @param axis2 another axis
+   * @returns a view
+   * @example np.zeros([2, 3, 4]).swapaxes(0, 2).shape // [4, 3, 2]
+   */
   swapaxes(axis1: number, axis2: number): ndarray {
     return sh.swapaxes(this, axis1, axis2);
   }
-  /** Without size-1 axes (a view). */
+  /**
+   * Without size-1 axes (a view).
+   * @param axis the axes to remove (all size-1 axes when omitted)
+   * @returns a view
+   * @throws {ValueError} on an axis of size ≠ 1
+   * @example np.zeros([1, 3, 1]).squeeze().shape // [3]
+   */
   squeeze(axis?: number | readonly number[]): ndarray {
     return sh.squeeze(this, axis);
   }
-  /** A C-contiguous copy. */
+  /**
+   * A C-contiguous copy.
+   * @returns a new array
+   * @example
+   * const a = np.array([1, 2]);
+   * const b = a.copy();
+   * b.set('0', 9);
+   * a.tolist() // [1, 2]
+   */
   copy(): ndarray {
     return sh.copy(this);
   }
-  /** A converted copy. */
+  /**
+   * A converted copy.
+   * @param dtype the target dtype
+   * @returns a new array
+   * @example String(np.array([1.7, -1.7]).astype('int32')) // '[ 1 -1]'
+   */
   astype(dtype: DType): ndarray {
     return sh.astype(this, dtype);
   }
 
   // ---- printing and interop -------------------------------------------------------------------
 
-  /** NumPy-style text (`str(a)`), summarized past 1000 elements. */
+  /**
+   * NumPy-style text (`str(a)`), summarized past 1000 elements.
+   * @example np.array([[1.5, 2], [3, 4]]).toString() // '[[1.5 2. ]\n [3.  4. ]]'
+   */
   toString(): string {
     return formatArray(this);
   }
@@ -381,7 +642,11 @@ export class ndarray {
     return `array(${formatArray(this, 'array(')}${this.dtype === 'float64' || this.dtype === 'int32' || this.dtype === 'bool' ? '' : `, dtype=${this.dtype}`})`;
   }
 
-  /** A scijs `ndarray` over the same shared memory (no copy). */
+  /**
+   * A scijs `ndarray` over the same shared memory (no copy).
+   * @returns a scijs ndarray
+   * @example np.eye(2).to_ndarray().get(1, 1) // 1
+   */
   to_ndarray(): ReturnType<typeof toNdarray> {
     return toNdarray(this);
   }

@@ -55,7 +55,10 @@ function mixSeed(seed: number): number {
   return (x ^ (x >>> 16)) >>> 0;
 }
 
-/** A random generator (NumPy's `Generator`), made by {@link default_rng}. */
+/**
+ * A random generator (NumPy's `Generator`), made by {@link default_rng}.
+ * @example np.random.default_rng(1) instanceof np.random.Generator // true
+ */
 export class Generator {
   private readonly key: number;
   private stream = 0;
@@ -80,24 +83,51 @@ export class Generator {
     return out;
   }
 
-  /** Uniform floats in [0, 1). @example np.random.default_rng(0).random([2]).shape // [2] */
+  /**
+   * Uniform floats in [0, 1).
+   * @param shape dimensions (a scalar when omitted)
+   * @param opts `{dtype}`: float64 (default) or float32
+   * @returns a new array
+   * @example np.random.default_rng(0).random([2]).shape // [2]
+   */
   random(shape: ShapeLike = [], opts: { dtype?: 'float64' | 'float32' } = {}): ndarray {
     return this.fill('random', 0, shape, 0, 1, floatDType('random', opts));
   }
 
-  /** Uniform floats in [low, high). */
+  /**
+   * Uniform floats in [low, high).
+   * @param low the lower bound (included)
+   * @param high the upper bound (excluded)
+   * @param shape dimensions (a scalar when omitted)
+   * @returns a new float64 array
+   * @example np.random.default_rng(0).uniform(2, 3, [100]).min().item() >= 2 // true
+   */
   uniform(low = 0, high = 1, shape: ShapeLike = []): ndarray {
     finiteArg('uniform', 'low', low);
     finiteArg('uniform', 'high', high);
     return this.fill('uniform', 0, shape, low, high, 'float64');
   }
 
-  /** Standard normal floats (Box–Muller over two counter streams). */
+  /**
+   * Standard normal floats (Box–Muller over two counter streams).
+   * @param shape dimensions (a scalar when omitted)
+   * @param opts `{dtype}`: float64 (default) or float32
+   * @returns a new array
+   * @example np.random.default_rng(0).standard_normal([2, 2]).shape // [2, 2]
+   */
   standard_normal(shape: ShapeLike = [], opts: { dtype?: 'float64' | 'float32' } = {}): ndarray {
     return this.fill('standard_normal', 1, shape, 0, 1, floatDType('standard_normal', opts));
   }
 
-  /** Normal floats with mean `loc` and standard deviation `scale`. */
+  /**
+   * Normal floats with mean `loc` and standard deviation `scale`.
+   * @param loc the mean
+   * @param scale the standard deviation
+   * @param shape dimensions (a scalar when omitted)
+   * @returns a new float64 array
+   * @throws {ValueError} when scale < 0
+   * @example np.random.default_rng(0).normal(5, 0, [2]).tolist() // [5, 5]
+   */
   normal(loc = 0, scale = 1, shape: ShapeLike = []): ndarray {
     finiteArg('normal', 'loc', loc);
     finiteArg('normal', 'scale', scale);
@@ -107,7 +137,12 @@ export class Generator {
 
   /**
    * Integers in [low, high) (int32); `integers(high)` draws from [0, high).
+   * @param low the lower bound (included), or `high` when `high` is omitted
+   * @param high the upper bound (excluded)
+   * @param shape dimensions (a scalar when omitted)
+   * @returns a new int32 array
    * @throws {ValueError} when low >= high
+   * @example np.random.default_rng(0).integers(1, 2, [3]).tolist() // [1, 1, 1]
    */
   integers(low: number, high?: number, shape: ShapeLike = []): ndarray {
     if (high === undefined) {
@@ -143,24 +178,50 @@ function floatDType(fn: string, opts: { dtype?: 'float64' | 'float32' } | null |
   return dt;
 }
 
-/** A generator seeded by `seed` (a random seed when omitted). */
+/**
+ * A generator seeded by `seed` (a random seed when omitted).
+ * @param seed the seed
+ * @returns a new {@link Generator}
+ * @example
+ * const a = np.random.default_rng(42).random([3]).tolist();
+ * // The same seed gives the same numbers:
+ * np.array_equal(np.array(a), np.random.default_rng(42).random([3])) // true
+ */
 export function default_rng(seed?: number): Generator {
   return new Generator(seed ?? Math.floor(Math.random() * 2 ** 32));
 }
 
 let global = default_rng();
 
-/** Seeds the global generator used by {@link rand} and {@link randn}. */
+/**
+ * Seeds the global generator used by {@link rand} and {@link randn}.
+ * @param s the seed
+ * @example
+ * np.random.seed(7);
+ * const a = np.random.rand(3);
+ * np.random.seed(7);
+ * np.array_equal(a, np.random.rand(3)) // true
+ */
 export function seed(s: number): void {
   global = default_rng(s);
 }
 
-/** Uniform floats in [0, 1) of the given dimensions (legacy API). @example np.random.rand(2, 3).shape // [2, 3] */
+/**
+ * Uniform floats in [0, 1) of the given dimensions (legacy API).
+ * @param shape the dimensions
+ * @returns a new float64 array
+ * @example np.random.rand(2, 3).shape // [2, 3]
+ */
 export function rand(...shape: number[]): ndarray {
   return global.random(shapeArg('rand', shape));
 }
 
-/** Standard normal floats of the given dimensions (legacy API). */
+/**
+ * Standard normal floats of the given dimensions (legacy API).
+ * @param shape the dimensions
+ * @returns a new float64 array
+ * @example np.random.randn(2, 3).shape // [2, 3]
+ */
 export function randn(...shape: number[]): ndarray {
   return global.standard_normal(shapeArg('randn', shape));
 }

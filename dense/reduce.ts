@@ -215,45 +215,111 @@ function count(a: ndarray, axes: number[] | null): number {
   return n;
 }
 
-/** Sum of elements (bool/uint8 sum in int32, cohort's default integer). @example np.sum(np.array([1, 2])).item() // 3 */
+/**
+ * Sum of elements (bool/uint8 sum in int32, cohort's default integer).
+ * @param a the array
+ * @param opts `axis` (one, several or null for all) and `keepdims`
+ * @returns the result (0-d for a full reduction)
+ * @throws {IndexError} on an axis out of bounds
+ * @example np.sum(np.array([1, 2])).item() // 3
+ */
 export function sum(a: ndarray, opts: ReduceOptions = {}): ndarray {
   return reduction('sum', 'sum', a, opts);
 }
-/** Product of elements. */
+/**
+ * Product of elements.
+ * @param a the array
+ * @param opts `axis` (one, several or null for all) and `keepdims`
+ * @returns the result (0-d for a full reduction)
+ * @example np.prod(np.array([[1, 2], [3, 4]]), { axis: 1 }).tolist() // [2, 12]
+ */
 export function prod(a: ndarray, opts: ReduceOptions = {}): ndarray {
   return reduction('prod', 'prod', a, opts);
 }
-/** Minimum (NaN propagates). @throws {ValueError} on an empty reduction */
+/**
+ * Minimum (NaN propagates).
+ * @param a the array
+ * @param opts `axis` (one, several or null for all) and `keepdims`
+ * @returns the result (0-d for a full reduction)
+ * @throws {ValueError} on an empty reduction
+ * @example np.min(np.array([3, 1, 2])).item() // 1
+ */
 export function min(a: ndarray, opts: ReduceOptions = {}): ndarray {
   return reduction('min', 'min', a, opts);
 }
-/** Maximum (NaN propagates). @throws {ValueError} on an empty reduction */
+/**
+ * Maximum (NaN propagates).
+ * @param a the array
+ * @param opts `axis` (one, several or null for all) and `keepdims`
+ * @returns the result (0-d for a full reduction)
+ * @throws {ValueError} on an empty reduction
+ * @example np.max(np.array([[1, 5], [7, 2]]), { axis: 0 }).tolist() // [7, 5]
+ */
 export function max(a: ndarray, opts: ReduceOptions = {}): ndarray {
   return reduction('max', 'max', a, opts);
 }
-/** Index of the first minimum (of the flattened array when no axis). */
+/**
+ * Index of the first minimum (of the flattened array when no axis).
+ * @param a the array
+ * @param opts `axis` (one or null for the flattened array) and `keepdims`
+ * @returns int32 indices (0-d without an axis)
+ * @throws {ValueError} on an empty array
+ * @example np.argmin(np.array([3, 1, 1])).item() // 1
+ */
 export function argmin(a: ndarray, opts: { axis?: number | null; keepdims?: boolean } = {}): ndarray {
   return reduction('argmin', 'argmin', a, opts);
 }
-/** Index of the first maximum (of the flattened array when no axis). */
+/**
+ * Index of the first maximum (of the flattened array when no axis).
+ * @param a the array
+ * @param opts `axis` (one or null for the flattened array) and `keepdims`
+ * @returns int32 indices (0-d without an axis)
+ * @throws {ValueError} on an empty array
+ * @example np.argmax(np.array([[1, 9], [7, 2]]), { axis: 1 }).tolist() // [1, 0]
+ */
 export function argmax(a: ndarray, opts: { axis?: number | null; keepdims?: boolean } = {}): ndarray {
   return reduction('argmax', 'argmax', a, opts);
 }
-/** True when every element is nonzero. */
+/**
+ * True when every element is nonzero.
+ * @param a the array
+ * @param opts `axis` (one, several or null for all) and `keepdims`
+ * @returns a bool result (0-d for a full reduction)
+ * @example np.all(np.array([1, 2, 0])).item() // false
+ */
 export function all(a: ndarray, opts: ReduceOptions = {}): ndarray {
   return reduction('all', 'all', a, opts);
 }
-/** True when any element is nonzero. */
+/**
+ * True when any element is nonzero.
+ * @param a the array
+ * @param opts `axis` (one, several or null for all) and `keepdims`
+ * @returns a bool result (0-d for a full reduction)
+ * @example np.any(np.array([0, 0, 3])).item() // true
+ */
 export function any(a: ndarray, opts: ReduceOptions = {}): ndarray {
   return reduction('any', 'any', a, opts);
 }
-/** Number of nonzero elements. */
+/**
+ * Number of nonzero elements.
+ * @param a the array
+ * @param opts `axis` (one, several or null for all) and `keepdims`
+ * @returns the counts (0-d for a full reduction)
+ * @example np.count_nonzero(np.array([0, 1, 2, 0])).item() // 2
+ */
 export function count_nonzero(a: ndarray, opts: ReduceOptions = {}): ndarray {
   return reduction('count_nonzero', 'count', a, opts);
 }
 countNonzeroHook.fn = (a) => Number(reduction('count_nonzero', 'count', a).item());
 
-/** Arithmetic mean (float64 for integer input). @example np.mean(np.array([1, 2])).item() // 1.5 */
+/**
+ * Arithmetic mean (float64 for integer input).
+ * @param a the array
+ * @param opts `axis` (one, several or null for all) and `keepdims`
+ * @returns the result (0-d for a full reduction)
+ * @throws {IndexError} on an axis out of bounds
+ * @example np.mean(np.array([1, 2])).item() // 1.5
+ */
 export function mean(a: ndarray, opts: ReduceOptions = {}): ndarray {
   opts = optionsArg('mean', opts);
   arrayArg('mean', a);
@@ -265,7 +331,13 @@ export function mean(a: ndarray, opts: ReduceOptions = {}): ndarray {
   return ewise('mean', 'divide', [s, n], ['a', 'n'], null, { dtype: dt });
 }
 
-/** Variance with `ddof`. */
+/**
+ * Variance with `ddof`.
+ * @param a the array
+ * @param opts `axis`, `keepdims` and `ddof`
+ * @returns the variance (0-d for a full reduction)
+ * @example np.var(np.array([1, 2, 3, 4]), { ddof: 1 }).item() // 1.6666666666666667
+ */
 export function var_(a: ndarray, opts: VarOptions = {}): ndarray {
   opts = optionsArg('var', opts);
   const fn = 'var';
@@ -289,7 +361,13 @@ export function var_(a: ndarray, opts: VarOptions = {}): ndarray {
   return ewise(fn, 'divide', [s, Math.max(n - ddof, 0)], ['a', 'n'], null, { dtype: dt });
 }
 
-/** Standard deviation with `ddof`. */
+/**
+ * Standard deviation with `ddof`.
+ * @param a the array
+ * @param opts `axis`, `keepdims` and `ddof`
+ * @returns the standard deviation (0-d for a full reduction)
+ * @example np.std(np.array([1, 2, 3, 4])).item() // 1.118033988749895
+ */
 export function std(a: ndarray, opts: VarOptions = {}): ndarray {
   opts = optionsArg('std', opts);
   const v = var_(a, opts);

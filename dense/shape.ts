@@ -46,6 +46,9 @@ function axisArg(fn: string, axis: number, ndim: number): number {
 
 /**
  * Gives a new shape to an array (one dimension may be -1). A view when the data is contiguous.
+ * @param a the array
+ * @param shape the new shape; one entry may be -1 (inferred)
+ * @returns a view when `a` is contiguous, else a copy
  * @throws {ShapeError} when the sizes differ
  * @example np.reshape(np.arange(6), [2, 3]).shape // [2, 3]
  */
@@ -78,7 +81,12 @@ export function reshape(a: ndarray, shape: number | readonly number[]): ndarray 
   return new ndarray(c.store.view(req, cStrides(req), 0));
 }
 
-/** A 1-D view (or copy when not contiguous). @example np.ravel(np.eye(2)).shape // [4] */
+/**
+ * A 1-D view (or copy when not contiguous).
+ * @param a the array
+ * @returns a 1-D array of `a.size` elements
+ * @example np.ravel(np.eye(2)).shape // [4]
+ */
 export function ravel(a: ndarray): ndarray {
   checkArray('ravel', a);
   return reshape(a, [a.size]);
@@ -86,6 +94,9 @@ export function ravel(a: ndarray): ndarray {
 
 /**
  * Permutes the axes (reverses them by default): a view.
+ * @param a the array
+ * @param axes a permutation of the axes (reversed when omitted)
+ * @returns a view with permuted axes
  * @example np.transpose(np.zeros([2, 3])).shape // [3, 2]
  */
 export function transpose(a: ndarray, axes?: readonly number[]): ndarray {
@@ -108,7 +119,14 @@ export function transpose(a: ndarray, axes?: readonly number[]): ndarray {
   );
 }
 
-/** Swaps two axes: a view. */
+/**
+ * Swaps two axes: a view.
+ * @param a the array
+ * @param axis1 an axis
+ * @param axis2 another axis
+ * @returns a view
+ * @example np.swapaxes(np.array([[1, 2, 3]]), 0, 1).tolist() // [[1], [2], [3]]
+ */
 export function swapaxes(a: ndarray, axis1: number, axis2: number): ndarray {
   checkArray('swapaxes', a);
   const p = [...Array(a.ndim).keys()];
@@ -118,7 +136,14 @@ export function swapaxes(a: ndarray, axis1: number, axis2: number): ndarray {
   return transpose(a, p);
 }
 
-/** Inserts a size-1 axis at `axis`: a view. */
+/**
+ * Inserts a size-1 axis at `axis`: a view.
+ * @param a the array
+ * @param axis where the new axis (or axes) go in the result
+ * @returns a view
+ * @throws {IndexError} on an axis out of range
+ * @example np.expand_dims(np.array([1, 2]), 0).shape // [1, 2]
+ */
 export function expand_dims(a: ndarray, axis: number | readonly number[]): ndarray {
   checkArray('expand_dims', a);
   const list = axisList('expand_dims', 'axis', axis);
@@ -139,7 +164,14 @@ export function expand_dims(a: ndarray, axis: number | readonly number[]): ndarr
   return new ndarray(a.store.view(shape, strides, a.store.offset));
 }
 
-/** Removes size-1 axes (all, or the given ones): a view. @throws {ValueError} on an axis of size ≠ 1 */
+/**
+ * Removes size-1 axes (all, or the given ones): a view.
+ * @param a the array
+ * @param axis the axes to remove (all size-1 axes when omitted)
+ * @returns a view
+ * @throws {ValueError} on an axis of size ≠ 1
+ * @example np.squeeze(np.zeros([1, 2, 1]), 0).shape // [2, 1]
+ */
 export function squeeze(a: ndarray, axis?: number | readonly number[]): ndarray {
   checkArray('squeeze', a);
   const s = a.store;
@@ -165,6 +197,8 @@ export function squeeze(a: ndarray, axis?: number | readonly number[]): ndarray 
 
 /**
  * A C-contiguous copy.
+ * @param a the array
+ * @returns a fresh C-contiguous array
  * @example
  * const a = np.arange(3);
  * const b = np.copy(a);
@@ -175,13 +209,22 @@ export function copy(a: ndarray): ndarray {
   return copyAs('copy', checkArray('copy', a));
 }
 
-/** A copy converted to `dtype` (NumPy's unsafe cast). */
+/**
+ * A copy converted to `dtype` (NumPy's unsafe cast).
+ * @param a the array
+ * @param dtype the target dtype
+ * @returns a converted copy
+ * @example String(np.astype(np.array([0, 2]), 'bool')) // '[False  True]'
+ */
 export function astype(a: ndarray, dtype: DType): ndarray {
   return copyAs('astype', checkArray('astype', a), dtypeArg('astype', dtype, a.dtype));
 }
 
 /**
  * Joins arrays along an existing axis.
+ * @param arrays the arrays (same shape except along `axis`)
+ * @param opts `axis` (default 0)
+ * @returns a new array
  * @throws {ShapeError} when the other dimensions differ
  * @example np.concatenate([np.ones([2]), np.zeros([1])]).tolist() // [1, 1, 0]
  */
@@ -221,7 +264,14 @@ export function concatenate(arrays: readonly ndarray[], opts: { axis?: number } 
   return out;
 }
 
-/** Joins arrays along a new axis. @example np.stack([np.ones([2]), np.zeros([2])]).shape // [2, 2] */
+/**
+ * Joins arrays along a new axis.
+ * @param arrays arrays of one shape
+ * @param opts `axis` of the new dimension (default 0)
+ * @returns a new array with one more dimension
+ * @throws {ShapeError} when the shapes differ
+ * @example np.stack([np.ones([2]), np.zeros([2])]).shape // [2, 2]
+ */
 export function stack(arrays: readonly ndarray[], opts: { axis?: number } = {}): ndarray {
   opts = optionsArg('stack', opts);
   arraysArg('stack', arrays);
@@ -241,13 +291,25 @@ export function stack(arrays: readonly ndarray[], opts: { axis?: number } = {}):
   );
 }
 
-/** Joins horizontally (axis 1, or 0 for 1-D arrays). */
+/**
+ * Joins horizontally (axis 1, or 0 for 1-D arrays).
+ * @param arrays the arrays
+ * @returns a new array
+ * @throws {ShapeError} when the shapes do not fit
+ * @example String(np.hstack([np.array([[1], [2]]), np.array([[3], [4]])])) // '[[1 3]\n [2 4]]'
+ */
 export function hstack(arrays: readonly ndarray[]): ndarray {
   const a0 = checkArray('hstack', arraysArg('hstack', arrays)[0], 'arrays[0]');
   return concatenate(arrays, { axis: a0.ndim <= 1 ? 0 : 1 });
 }
 
-/** Joins vertically (1-D arrays become rows). */
+/**
+ * Joins vertically (1-D arrays become rows).
+ * @param arrays the arrays
+ * @returns a new array
+ * @throws {ShapeError} when the shapes do not fit
+ * @example String(np.vstack([np.array([1, 2]), np.array([3, 4])])) // '[[1 2]\n [3 4]]'
+ */
 export function vstack(arrays: readonly ndarray[]): ndarray {
   return concatenate(
     arraysArg('vstack', arrays).map((a, k) =>

@@ -1,7 +1,10 @@
 /** Index expressions: `slice(start, stop, step)` and the parser of NumPy index strings. */
 import { argMessage, IndexError, ValueError } from '../runtime/index.js';
 
-/** A basic slice `start:stop:step`; `null` parts take NumPy's defaults. */
+/**
+ * A basic slice `start:stop:step`; `null` parts take NumPy's defaults.
+ * @example np.arange(5).get([new np.Slice(null, null, -2)]).tolist() // [4, 2, 0]
+ */
 export class Slice {
   constructor(
     readonly start: number | null = null,
@@ -11,7 +14,11 @@ export class Slice {
 
   /**
    * The concrete `[start, step, length]` over an axis of `n` elements (Python's slice.indices).
+   * @param fn the calling function's name (for error messages)
+   * @param n the length of the axis
+   * @returns `[start, step, length]`
    * @throws {ValueError} when step is 0
+   * @example np.slice(1, null, 2).resolve('get', 6) // [1, 2, 3]
    */
   resolve(fn: string, n: number): [number, number, number] {
     const step = this.step ?? 1;
@@ -34,6 +41,7 @@ export class Slice {
     return [start, step, Math.max(0, Math.ceil((stop - start) / step))];
   }
 
+  /** The slice in Python's `start:stop:step` notation. @example np.slice(1, null, 2).toString() // '1::2' */
   toString(): string {
     const f = (v: number | null) => (v === null ? '' : String(v));
     return `${f(this.start)}:${f(this.stop)}${this.step === null ? '' : `:${this.step}`}`;
@@ -42,6 +50,11 @@ export class Slice {
 
 /**
  * A slice object, as Python's `slice(start, stop, step)`.
+ * @param start the first index (null: the start)
+ * @param stop the end, excluded (null: the end)
+ * @param step the step (null: 1)
+ * @returns a {@link Slice}
+ * @throws {IndexError} on a non-integer part
  * @example
  * np.arange(6).get([np.slice(1, null, 2)]).tolist() // [1, 3, 5]
  * // Python: np.arange(6)[1::2]
