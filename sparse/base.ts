@@ -33,7 +33,10 @@ export interface AxisOptions {
 /** What a dense operand may be: an ndarray or nested JavaScript arrays. */
 export type DenseLike = ndarray | readonly unknown[];
 
-/** Base class of `coo_array`, `csr_array`, `csc_array`, `dia_array` (SciPy's `sparray`). */
+/**
+ * Base class of `coo_array`, `csr_array`, `csc_array`, `dia_array` (SciPy's `sparray`).
+ * @example sparse.eye(2) instanceof sparse.sparray // true
+ */
 export abstract class sparray {
   /** The storage format. */
   abstract readonly format: SparseFormat;
@@ -51,13 +54,33 @@ export abstract class sparray {
   abstract _entries(): { row: ArrayLike<number>; col: ArrayLike<number>; vals: ArrayLike<number> };
   /** @internal The values store (stored order). */
   abstract _values(): Store;
-  /** A copy (new regions). */
+  /**
+   * A copy (new regions).
+   * @returns an array of the same format that shares no storage with this one
+   * @example sparse.eye(2).copy().toarray().tolist() // [[1, 0], [0, 1]]
+   */
   abstract copy(): sparray;
-  /** The transpose (shares storage when the format allows: CSR ↔ CSC, COO). */
+  /**
+   * The transpose (shares storage when the format allows: CSR ↔ CSC, COO).
+   * @example sparse.csr_array([[1, 2], [0, 3]]).transpose().toarray().tolist() // [[1, 0], [2, 3]]
+   */
   abstract transpose(): sparray;
-  /** Canonicalizes in place (sorted indices, duplicates summed). */
+  /**
+   * Canonicalizes in place (sorted indices, duplicates summed).
+   * @example
+   * const A = sparse.csr_array([[3, 1, 2], [1, 0, 1], [0, 3]], { shape: [1, 2] }); // column 1 twice
+   * A.sum_duplicates();
+   * A.indices.tolist() // [0, 1]
+   * A.data.tolist() // [1, 5]
+   */
   abstract sum_duplicates(): void;
-  /** Removes explicit zeros in place. */
+  /**
+   * Removes explicit zeros in place.
+   * @example
+   * const A = sparse.csr_array([[1, 0, 2], [0, 1, 2], [0, 3]], { shape: [1, 3] }); // a stored 0
+   * A.eliminate_zeros();
+   * A.nnz // 2
+   */
   abstract eliminate_zeros(): void;
   /** Checks the structure: cheap checks always, the O(nnz) scan with `full`. */
   abstract check_format(full?: boolean): void;
@@ -90,34 +113,57 @@ export abstract class sparray {
   toarray(): ndarray {
     return ops.toarray(this);
   }
-  /** Same as {@link sparray.toarray} (cohort has no matrix class). */
+  /**
+   * Same as {@link sparray.toarray} (cohort has no matrix class).
+   * @example sparse.csr_array([[1, 2], [3, 4]]).todense().tolist() // [[1, 2], [3, 4]]
+   */
   todense(): ndarray {
     return ops.toarray(this);
   }
-  /** As COO. */
+  /**
+   * As COO.
+   * @param copy - copy even when this is already COO
+   * @example sparse.csr_array([[1, 0], [0, 2]]).tocoo().row.tolist() // [0, 1]
+   */
   tocoo(copy = false): sparray {
     return ops.convert(this, 'coo', copy);
   }
-  /** As CSR (canonical when converted from COO). */
+  /**
+   * As CSR (canonical when converted from COO).
+   * @param copy - copy even when this is already CSR
+   * @example sparse.coo_array([[1, 2], [3, 4]]).tocsr().indptr.tolist() // [0, 2, 4]
+   */
   tocsr(copy = false): sparray {
     return ops.convert(this, 'csr', copy);
   }
-  /** As CSC. */
+  /**
+   * As CSC.
+   * @param copy - copy even when this is already CSC
+   * @example sparse.csr_array([[1, 2], [3, 4]]).tocsc().indices.tolist() // [0, 1, 0, 1]
+   */
   tocsc(copy = false): sparray {
     return ops.convert(this, 'csc', copy);
   }
-  /** As DIA. */
+  /**
+   * As DIA.
+   * @param copy - copy even when this is already DIA
+   * @example sparse.csr_array([[1, 0], [0, 2]]).todia().offsets.tolist() // [0]
+   */
   todia(copy = false): sparray {
     return ops.convert(this, 'dia', copy);
   }
   /**
    * In `format` (`'csr' | 'csc' | 'coo' | 'dia'`; `null`/`undefined` keeps this one).
    * @throws {ValueError} on an unknown format
+   * @example sparse.csr_array([[1, 2], [3, 4]]).asformat('csc').format // 'csc'
    */
   asformat(format: SparseFormat | null | undefined, copy = false): sparray {
     return ops.convert(this, format ?? this.format, copy, 'asformat');
   }
-  /** A copy with values cast to `dtype`. */
+  /**
+   * A copy with values cast to `dtype`.
+   * @example sparse.csr_array([[1.5, 0], [0, 2]]).astype('int32').toarray().tolist() // [[1, 0], [0, 2]]
+   */
   astype(dtype: DType): sparray {
     return ops.astype(this, dtype);
   }
@@ -133,42 +179,79 @@ export abstract class sparray {
   dot(other: sparray | DenseLike | number): any {
     return ops.matmul(this, other, 'dot');
   }
-  /** `this @ other` (see {@link sparray.dot}). */
+  /**
+   * `this @ other` (see {@link sparray.dot}).
+   * @throws {ShapeError} when the inner dimensions differ
+   * @example sparse.csr_array([[1, 2], [3, 4]]).matmul(np.array([1, 1])).tolist() // [3, 7]
+   */
   matmul(other: sparray | DenseLike | number): any {
     return ops.matmul(this, other, 'matmul');
   }
-  /** `other @ this` for a dense vector or matrix (Python's `__rmatmul__`). */
+  /**
+   * `other @ this` for a dense vector or matrix (Python's `__rmatmul__`).
+   * @throws {ShapeError} when the inner dimensions differ
+   * @example sparse.csr_array([[1, 2], [3, 4]]).rmatmul(np.array([1, 1])).tolist() // [4, 6]
+   */
   rmatmul(other: DenseLike): ndarray {
     return ops.rmatmul(this, other);
   }
 
   // ---- element-wise ----------------------------------------------------------------------------
 
-  /** `this + other`: sparse (union; zeros dropped), dense (a dense result) or 0. */
+  /**
+   * `this + other`: sparse (union; zeros dropped), dense (a dense result) or 0.
+   * @throws {ShapeError} when the shapes differ
+   * @example
+   * const S = sparse.csr_array([[1, 0], [0, 2]]).add(sparse.csr_array([[0, 3], [0, -2]]));
+   * S.toarray().tolist() // [[1, 3], [0, 0]]
+   * S.nnz // 2
+   */
   add(other: sparray | DenseLike | number): any {
     return ops.addsub(this, other, 1, 'add');
   }
-  /** `this - other`. */
+  /**
+   * `this - other` (the same operands as {@link sparray.add}).
+   * @example sparse.csr_array([[1, 0], [0, 2]]).subtract(sparse.csr_array([[1, 3], [0, 0]])).toarray().tolist() // [[0, -3], [0, 2]]
+   */
   subtract(other: sparray | DenseLike | number): any {
     return ops.addsub(this, other, -1, 'subtract');
   }
-  /** Element-wise product: by a scalar, a sparse array (intersection) or a dense array (broadcast). */
+  /**
+   * Element-wise product: by a scalar, a sparse array (intersection) or a dense array (broadcast).
+   * @example
+   * const A = sparse.csr_array([[1, 2], [0, 3]]);
+   * A.multiply(sparse.csr_array([[2, 0], [1, 1]])).toarray().tolist() // [[2, 0], [0, 3]]
+   * A.multiply(2).toarray().tolist() // [[2, 4], [0, 6]]
+   */
   multiply(other: sparray | DenseLike | number): sparray {
     return ops.multiply(this, other);
   }
-  /** Element-wise true division: by a scalar (sparse result) or by an array (dense result). */
+  /**
+   * Element-wise true division: by a scalar (sparse result) or by an array (dense result).
+   * @example sparse.csr_array([[2, 4], [0, 6]]).divide(2).toarray().tolist() // [[1, 2], [0, 3]]
+   */
   divide(other: sparray | DenseLike | number): any {
     return ops.divide(this, other);
   }
-  /** `-this`. */
+  /**
+   * `-this`.
+   * @example sparse.csr_array([[1, -2]]).neg().toarray().tolist() // [[-1, 2]]
+   */
   neg(): sparray {
     return ops.mapData(this, 4, 0, this.dtype, 'neg');
   }
-  /** Element-wise power of the stored values (duplicates summed first). @throws {ValueError} for 0 */
+  /**
+   * Element-wise power of the stored values (duplicates summed first).
+   * @throws {ValueError} for 0
+   * @example sparse.csr_array([[1, -2]]).power(2).toarray().tolist() // [[1, 4]]
+   */
   power(n: number): sparray {
     return ops.power(this, n);
   }
-  /** Element-wise absolute value (duplicates summed first). */
+  /**
+   * Element-wise absolute value (duplicates summed first).
+   * @example sparse.csr_array([[1, -2]]).abs().toarray().tolist() // [[1, 2]]
+   */
   abs(): sparray {
     return ops.absolute(this);
   }
@@ -183,15 +266,27 @@ export abstract class sparray {
   sum(axis?: number | null | AxisOptions): ndarray {
     return ops.sum(this, axis, false);
   }
-  /** Mean of all entries or along an axis (float result). */
+  /**
+   * Mean of all entries or along an axis (float result).
+   * @param axis `null`/omitted, 0, 1, -1, -2, or `{axis}`
+   * @example
+   * sparse.csr_array([[1, 2], [3, 4]]).mean().item() // 2.5
+   * sparse.csr_array([[1, 2], [3, 4]]).mean(0).tolist() // [2, 3]
+   */
   mean(axis?: number | null | AxisOptions): ndarray {
     return ops.sum(this, axis, true);
   }
-  /** The k-th diagonal as a dense 1-D ndarray (duplicates summed). */
+  /**
+   * The k-th diagonal as a dense 1-D ndarray (duplicates summed).
+   * @example sparse.csr_array([[1, 2], [3, 4]]).diagonal(1).tolist() // [2]
+   */
   diagonal(k = 0): ndarray {
     return ops.diagonal(this, k);
   }
-  /** Number of nonzero values after summing duplicates (waits). */
+  /**
+   * Number of nonzero values after summing duplicates (waits).
+   * @example sparse.csr_array([[1, 0, 2], [0, 1, 2], [0, 3]], { shape: [1, 3] }).count_nonzero() // 2
+   */
   count_nonzero(): number {
     return ops.countNonzero(this);
   }
@@ -207,7 +302,14 @@ export abstract class sparray {
     this._replace(ops.setdiagCsr(this._csr(), values, k));
   }
 
-  /** Sorts indices in place (CSR/CSC; COO sorts lexicographically and sums duplicates). */
+  /**
+   * Sorts indices in place (CSR/CSC; COO sorts lexicographically and sums duplicates).
+   * @example
+   * const A = sparse.csr_array([[3, 1, 2], [2, 0, 1], [0, 3]], { shape: [1, 3] });
+   * A.sort_indices();
+   * A.indices.tolist() // [0, 1, 2]
+   * A.data.tolist() // [1, 2, 3]
+   */
   sort_indices(): void {
     this.sum_duplicates();
   }
@@ -215,12 +317,18 @@ export abstract class sparray {
   /**
    * Rows `i0:i1` (a NumPy slice string, `'i0:i1'` or `'i0:i1, :'`) as a CSR array (CSC for CSC).
    * @throws {IndexError} on anything but a row slice
+   * @example sparse.csr_array([[1, 2], [3, 4]]).get('1:2').toarray().tolist() // [[3, 4]]
    */
   get(index: IndexLike): sparray {
     return rowSlice(this, index);
   }
 
-  /** SciPy's `str(A)`: header, then `(row, col)\tvalue` per stored entry (waits). */
+  /**
+   * SciPy's `str(A)`: header, then `(row, col)\tvalue` per stored entry (waits).
+   * @example
+   * String(sparse.csr_array([[1.5, 0], [0, 2]]))
+   * // "<Compressed Sparse Row sparse array of dtype 'float64'\n\twith 2 stored elements and shape (2, 2)>\n  Coords\tValues\n  (0, 0)\t1.5\n  (1, 1)\t2.0"
+   */
   toString(): string {
     const { row, col, vals } = this._entries();
     return formatEntries(this.format, this.dtype, this.shape, row, col, vals);

@@ -88,6 +88,12 @@ export abstract class _cs_array extends sparray {
    * Checks the structure: `indptr` length and start, `indices`/`data` lengths (always), and with
    * `full` the O(nnz) scan: `indptr` non-decreasing, indices in `[0, n)`.
    * @throws {FormatError} naming `indptr` or `indices`; {IndexError} for out-of-range indices
+   * @example
+   * const A = sparse.csr_array([[1], [5], [0, 1]], { shape: [1, 2] }); // column 5 of 2
+   * A.check_format() // undefined
+   * let error = '';
+   * try { A.check_format(true); } catch (e) { error = (e as Error).name; }
+   * error // 'IndexError'
    */
   check_format(full = false): void {
     const fn = 'check_format';
@@ -129,7 +135,10 @@ export abstract class _cs_array extends sparray {
   }
 }
 
-/** Compressed Sparse Row array. Build with {@link csr_array} (callable without `new`). */
+/**
+ * Compressed Sparse Row array. Build with {@link csr_array} (callable without `new`).
+ * @example sparse.csr_array([[1, 0], [0, 2]]) instanceof sparse.CsrArray // true
+ */
 export class CsrArray extends _cs_array {
   readonly format: SparseFormat = 'csr';
   constructor(arg: SparseInput | typeof INTERNAL, opts?: SparseOptions | Csr) {
@@ -162,7 +171,10 @@ export class CsrArray extends _cs_array {
   }
 }
 
-/** Compressed Sparse Column array. Build with {@link csc_array} (callable without `new`). */
+/**
+ * Compressed Sparse Column array. Build with {@link csc_array} (callable without `new`).
+ * @example new sparse.CscArray([[1, 0], [0, 2]]).indptr.tolist() // [0, 1, 2]
+ */
 export class CscArray extends _cs_array {
   readonly format: SparseFormat = 'csc';
   constructor(arg: SparseInput | typeof INTERNAL, opts?: SparseOptions | Csr) {

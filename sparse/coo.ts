@@ -72,7 +72,10 @@ function parseCoo(arg: unknown, opts: SparseOptions): Coo {
   }
 }
 
-/** COOrdinate-format array. Build with {@link coo_array} (callable without `new`). */
+/**
+ * COOrdinate-format array. Build with {@link coo_array} (callable without `new`).
+ * @example new sparse.CooArray([[1, 0], [0, 2]]).nnz // 2
+ */
 export class CooArray extends sparray {
   readonly format: SparseFormat = 'coo';
   /** @internal */
@@ -137,7 +140,14 @@ export class CooArray extends sparray {
       canonical: undefined,
     });
   }
-  /** Sorts by (row, col) and sums duplicates, in place. */
+  /**
+   * Sorts by (row, col) and sums duplicates, in place.
+   * @example
+   * const A = sparse.coo_array([[1, 2, 3], [[1, 0, 1], [1, 0, 1]]], { shape: [2, 2] }); // (1, 1) twice
+   * A.sum_duplicates();
+   * A.row.tolist() // [0, 1]
+   * A.data.tolist() // [2, 4]
+   */
   sum_duplicates(): void {
     if (this._c.canonical) return;
     this._c = { ...csrToCoo(this._csr()), canonical: true };
@@ -146,7 +156,11 @@ export class CooArray extends sparray {
     const s = filterCsr(cooToCsr(this._c, true), 0);
     this._c = { ...csrToCoo(s), canonical: this._c.canonical };
   }
-  /** Checks lengths (always) and, with `full`, that indices are in range. */
+  /**
+   * Checks lengths (always) and, with `full`, that indices are in range.
+   * @throws {FormatError} on unequal lengths; {IndexError} on an index out of range (with `full`)
+   * @example sparse.coo_array([[1], [[0], [1]]], { shape: [1, 2] }).check_format(true) // undefined
+   */
   check_format(full = false): void {
     const fn = 'check_format';
     const c = this._c;

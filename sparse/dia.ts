@@ -77,7 +77,10 @@ function parseDia(arg: unknown, opts: SparseOptions): Dia {
   return { ...d, dtype: dt, data: mapStore(vec(d.data, d.nd * d.ld), dt, 5, 0, 'astype').region };
 }
 
-/** DIAgonal-format array. Build with {@link dia_array} (callable without `new`). */
+/**
+ * DIAgonal-format array. Build with {@link dia_array} (callable without `new`).
+ * @example new sparse.DiaArray(sparse.eye(3)).offsets.tolist() // [0]
+ */
 export class DiaArray extends sparray {
   readonly format: SparseFormat = 'dia';
   /** @internal */
@@ -126,7 +129,12 @@ export class DiaArray extends sparray {
     )._entries();
     return c;
   }
-  /** SciPy's text: the header counts stored elements (zeros too) and diagonals; entries as COO. */
+  /**
+   * SciPy's text: the header counts stored elements (zeros too) and diagonals; entries as COO.
+   * @example
+   * String(sparse.eye(2))
+   * // "<DIAgonal sparse array of dtype 'float64'\n\twith 2 stored elements (1 diagonals) and shape (2, 2)>\n  Coords\tValues\n  (0, 0)\t1.0\n  (1, 1)\t1.0"
+   */
   override toString(): string {
     const { row, col, vals } = this._entries();
     const note = ` (${this._d.nd} diagonals)`; // SciPy says '(1 diagonals)' too
@@ -148,7 +156,11 @@ export class DiaArray extends sparray {
   }
   sum_duplicates(): void {}
   eliminate_zeros(): void {}
-  /** Checks that `offsets` has one entry per row of `data` and no duplicates. */
+  /**
+   * Checks that `offsets` has one entry per row of `data` and no duplicates.
+   * @throws {ValueError} on a wrong count or a repeated offset
+   * @example sparse.eye(2).check_format() // undefined
+   */
   check_format(_full = false): void {
     const d = this._d;
     const o = Array.from(readPrefix(d.offsets, d.nd));

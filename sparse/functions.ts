@@ -92,7 +92,12 @@ export function eye(m: number, n?: number | null, opts: FormatOptions & { k?: nu
   );
 }
 
-/** The n × n identity (default format 'dia'). */
+/**
+ * The n × n identity (default format 'dia').
+ * @param n - rows and columns
+ * @param opts - `{dtype, format}`
+ * @example sparse.identity(2).toarray().tolist() // [[1, 0], [0, 1]]
+ */
 export function identity(n: number, opts: FormatOptions = {}): sparray {
   return eye(n, n, opts);
 }
@@ -320,6 +325,7 @@ function blockList(fn: string, blocks: unknown, dtype?: DType): { bs: sparray[];
 /**
  * Stacks blocks vertically (equal column counts). CSR blocks give CSR, CSC blocks CSC, others COO.
  * @throws {ShapeError} naming the first block whose column count differs
+ * @example sparse.vstack([sparse.csr_array([[1, 2]]), sparse.csr_array([[3, 4]])]).toarray().tolist() // [[1, 2], [3, 4]]
  */
 export function vstack(blocks: readonly unknown[], opts: FormatOptions = {}): sparray {
   opts = optionsArg('vstack', opts);
@@ -338,7 +344,11 @@ export function vstack(blocks: readonly unknown[], opts: FormatOptions = {}): sp
   return fmt(place(parts, r, cols, dtype), opts.format, stackFormat(bs));
 }
 
-/** Stacks blocks horizontally (equal row counts); result format as {@link vstack}. */
+/**
+ * Stacks blocks horizontally (equal row counts); result format as {@link vstack}.
+ * @throws {ShapeError} naming the first block whose row count differs
+ * @example sparse.hstack([sparse.csr_array([[1], [2]]), sparse.csr_array([[3], [4]])]).toarray().tolist() // [[1, 3], [2, 4]]
+ */
 export function hstack(blocks: readonly unknown[], opts: FormatOptions = {}): sparray {
   opts = optionsArg('hstack', opts);
   const fn = 'hstack';
@@ -356,7 +366,10 @@ export function hstack(blocks: readonly unknown[], opts: FormatOptions = {}): sp
   return fmt(place(parts, rows, k, dtype), opts.format, stackFormat(bs));
 }
 
-/** Blocks on the diagonal (default format COO, as SciPy). */
+/**
+ * Blocks on the diagonal (default format COO, as SciPy).
+ * @example sparse.block_diag([[[1]], [[2, 3]]]).toarray().tolist() // [[1, 0, 0], [0, 2, 3]]
+ */
 export function block_diag(mats: readonly unknown[], opts: FormatOptions = {}): sparray {
   opts = optionsArg('block_diag', opts);
   const { bs, dtype } = blockList('block_diag', mats, opts.dtype);
@@ -384,13 +397,21 @@ function triangle(
   return fmt(wrap.csr(s), format, 'coo');
 }
 
-/** The lower triangle `j - i <= k` (default format COO). */
+/**
+ * The lower triangle `j - i <= k` (default format COO).
+ * @throws {ValueError} when k is not an integer
+ * @example sparse.tril(sparse.csr_array([[1, 2], [3, 4]])).toarray().tolist() // [[1, 0], [3, 4]]
+ */
 export function tril(A: unknown, k = 0, opts: { format?: SparseFormat | null } = {}): sparray {
   opts = optionsArg('tril', opts);
   return triangle('tril', A, k, 1, opts.format);
 }
 
-/** The upper triangle `j - i >= k` (default format COO). */
+/**
+ * The upper triangle `j - i >= k` (default format COO).
+ * @throws {ValueError} when k is not an integer
+ * @example sparse.triu(sparse.csr_array([[1, 2], [3, 4]])).toarray().tolist() // [[1, 2], [0, 4]]
+ */
 export function triu(A: unknown, k = 0, opts: { format?: SparseFormat | null } = {}): sparray {
   opts = optionsArg('triu', opts);
   return triangle('triu', A, k, 2, opts.format);

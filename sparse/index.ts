@@ -52,25 +52,49 @@ function factory<T>(
  */
 export const csr_array = factory('csr_array', CsrArray);
 export type csr_array = CsrArray;
-/** Compressed Sparse Column array (same forms as {@link csr_array}, compressed by columns). */
+/**
+ * Compressed Sparse Column array (same forms as {@link csr_array}, compressed by columns).
+ * @throws {FormatError} on a malformed `indptr` / `indices`; {ShapeError} on a non-2-D dense input
+ * @example csc_array([[1, 0], [2, 3]]).indices.tolist() // [0, 1, 1]
+ */
 export const csc_array = factory('csc_array', CscArray);
 export type csc_array = CscArray;
-/** COOrdinate array: dense, sparse, `[data, [row, col]]` with `{shape}`, or `[m, n]`. */
+/**
+ * COOrdinate array: dense, sparse, `[data, [row, col]]` with `{shape}`, or `[m, n]`.
+ * @throws {ShapeError} on a non-2-D dense input; {IndexError} on an index outside `shape`
+ * @example coo_array([[1, 2], [[0, 1], [1, 0]]], { shape: [2, 2] }).toarray().tolist() // [[0, 1], [2, 0]]
+ */
 export const coo_array = factory('coo_array', CooArray);
 export type coo_array = CooArray;
-/** DIAgonal array: `dia_array([data, offsets], {shape})`, dense, sparse or `[m, n]`. */
+/**
+ * DIAgonal array: `dia_array([data, offsets], {shape})`, dense, sparse or `[m, n]`.
+ * @throws {ValueError} on repeated offsets
+ * @example dia_array([[[1, 2]], [0]], { shape: [2, 2] }).toarray().tolist() // [[1, 0], [0, 2]]
+ */
 export const dia_array = factory('dia_array', DiaArray);
 export type dia_array = DiaArray;
-/** Alias of {@link csr_array} (cohort has no separate matrix semantics). */
+/**
+ * Alias of {@link csr_array} (cohort has no separate matrix semantics).
+ * @example csr_matrix([[1, 0], [0, 2]]).format // 'csr'
+ */
 export const csr_matrix = csr_array;
 export type csr_matrix = CsrArray;
-/** Alias of {@link csc_array}. */
+/**
+ * Alias of {@link csc_array}.
+ * @example csc_matrix([[1, 0], [0, 2]]).format // 'csc'
+ */
 export const csc_matrix = csc_array;
 export type csc_matrix = CscArray;
-/** Alias of {@link coo_array}. */
+/**
+ * Alias of {@link coo_array}.
+ * @example coo_matrix([[1, 0], [0, 2]]).format // 'coo'
+ */
 export const coo_matrix = coo_array;
 export type coo_matrix = CooArray;
-/** Alias of {@link dia_array}. */
+/**
+ * Alias of {@link dia_array}.
+ * @example dia_matrix(sparse.eye(2)).format // 'dia'
+ */
 export const dia_matrix = dia_array;
 export type dia_matrix = DiaArray;
 
@@ -78,23 +102,38 @@ export type dia_matrix = DiaArray;
 export function issparse(x: unknown): x is sparray {
   return isSparse(x);
 }
-/** True for a CSR array (the `*_matrix` names are aliases, so arrays count). */
+/**
+ * True for a CSR array (the `*_matrix` names are aliases, so arrays count).
+ * @example isspmatrix_csr(sparse.csr_array([[1]])) // true
+ */
 export function isspmatrix_csr(x: unknown): x is CsrArray {
   return x instanceof CsrArray;
 }
-/** True for a CSC array. */
+/**
+ * True for a CSC array.
+ * @example isspmatrix_csc(sparse.csr_array([[1]])) // false
+ */
 export function isspmatrix_csc(x: unknown): x is CscArray {
   return x instanceof CscArray;
 }
-/** True for a COO array. */
+/**
+ * True for a COO array.
+ * @example isspmatrix_coo(sparse.coo_array([[1]])) // true
+ */
 export function isspmatrix_coo(x: unknown): x is CooArray {
   return x instanceof CooArray;
 }
-/** True for a DIA array. */
+/**
+ * True for a DIA array.
+ * @example isspmatrix_dia(sparse.eye(2)) // true
+ */
 export function isspmatrix_dia(x: unknown): x is DiaArray {
   return x instanceof DiaArray;
 }
-/** SciPy's `isspmatrix`: same as {@link issparse} here. */
+/**
+ * SciPy's `isspmatrix`: same as {@link issparse} here.
+ * @example isspmatrix([[1]]) // false
+ */
 export const isspmatrix = issparse;
 
 /**
@@ -110,5 +149,8 @@ export function matmul(a: sparray | ndarray, b: sparray | ndarray): ndarray | sp
     throw new ArgumentTypeError(argMessage('matmul', 'b', 'a sparse array (when a is dense)', b));
   return rmatmul(b as sparray, a);
 }
-/** Same as {@link matmul}. */
+/**
+ * Same as {@link matmul}.
+ * @example dot(sparse.csr_array([[1, 2], [3, 4]]), np.array([1, 1])).tolist() // [3, 7]
+ */
 export const dot = matmul;

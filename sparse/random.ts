@@ -85,7 +85,10 @@ export function random(m: number, n: number, opts: RandomOptions = {}): sparray 
   return wrap.coo({ rows: m, cols: n, dtype, row, col, data, nnz: k }).asformat(opts.format ?? 'coo');
 }
 
-/** Same as {@link random} (SciPy's `rand`). */
+/**
+ * Same as {@link random} (SciPy's `rand`).
+ * @example sparse.rand(3, 4, { density: 0.5, rng: 1 }).nnz // 6
+ */
 export function rand(m: number, n: number, opts: RandomOptions = {}): sparray {
   return random(m, n, opts);
 }

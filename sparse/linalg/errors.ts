@@ -5,6 +5,10 @@ import { CohortError } from '../../runtime/index.js';
 /**
  * `eigsh` did not converge within `maxiter` restarts (SciPy's `ArpackNoConvergence`); carries the
  * eigenpairs that did converge.
+ * @example
+ * const e = new ArpackNoConvergence('eigsh: no convergence', [1, 2]);
+ * e.name // 'ArpackNoConvergence'
+ * e.eigenvalues // [1, 2]
  */
 export class ArpackNoConvergence extends CohortError {
   override name = 'ArpackNoConvergence';

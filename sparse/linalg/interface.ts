@@ -96,6 +96,9 @@ export class LinearOperator {
    * @param x - the vector.
    * @returns `A·x`.
    * @throws ShapeError when `x` does not have n rows.
+   * @example
+   * const A = aslinearoperator(sparse.csr_array([[1, 2], [3, 4]]));
+   * A.matvec(np.array([1, 1])).tolist() // [3, 7]
    */
   matvec(x: ndarray): ndarray {
     return this.applyVec('matvec', this.mv, this.shape[1], this.shape[0], x);
@@ -106,6 +109,9 @@ export class LinearOperator {
    * @param x - the vector.
    * @returns `Aᴴ·x`.
    * @throws ValueError when the operator has no `rmatvec`.
+   * @example
+   * const A = aslinearoperator(sparse.csr_array([[1, 2], [3, 4]]));
+   * A.rmatvec(np.array([1, 0])).tolist() // [1, 2]
    */
   rmatvec(x: ndarray): ndarray {
     if (!this.rmv) throw new ValueError('rmatvec: this LinearOperator was built without rmatvec');
@@ -116,6 +122,9 @@ export class LinearOperator {
    * `A·X` for `X` of shape `[n, k]`.
    * @param x - the matrix.
    * @returns `A·X`, shape `[m, k]`.
+   * @example
+   * const A = aslinearoperator(sparse.csr_array([[1, 2], [3, 4]]));
+   * A.matmat(np.array([[1, 0], [0, 1]])).tolist() // [[1, 2], [3, 4]]
    */
   matmat(x: ndarray): ndarray {
     if (x.ndim !== 2 || x.shape[0] !== this.shape[1]) {
@@ -129,6 +138,9 @@ export class LinearOperator {
    * `Aᴴ·X` for `X` of shape `[m, k]`.
    * @param x - the matrix.
    * @returns `Aᴴ·X`, shape `[n, k]`.
+   * @example
+   * const A = aslinearoperator(sparse.csr_array([[1, 2], [3, 4]]));
+   * A.rmatmat(np.array([[1], [0]])).tolist() // [[1], [2]]
    */
   rmatmat(x: ndarray): ndarray {
     if (x.ndim !== 2 || x.shape[0] !== this.shape[0]) {
@@ -142,6 +154,10 @@ export class LinearOperator {
    * `A·x` (vector), `A·X` (matrix), or the composed operator `A·B` when given an operator.
    * @param x - vector, matrix or operand.
    * @returns the product.
+   * @example
+   * const A = aslinearoperator(sparse.csr_array([[1, 2], [3, 4]]));
+   * A.dot(np.array([1, 0])).tolist() // [1, 3]
+   * A.dot(A).matvec(np.array([1, 0])).tolist() // [7, 15]
    */
   dot(x: ndarray): ndarray;
   dot(x: LinearOperator | MatrixLike): LinearOperator;
@@ -158,7 +174,10 @@ export class LinearOperator {
     });
   }
 
-  /** Same as {@link LinearOperator.dot} (Python's `@`). */
+  /**
+   * Same as {@link LinearOperator.dot} (Python's `@`).
+   * @example aslinearoperator(sparse.eye(2)).matmul(np.array([1, 2])).tolist() // [1, 2]
+   */
   matmul(x: ndarray): ndarray;
   matmul(x: LinearOperator | MatrixLike): LinearOperator;
   matmul(x: ndarray | LinearOperator | MatrixLike): ndarray | LinearOperator {
@@ -169,6 +188,9 @@ export class LinearOperator {
    * The sum operator `A + B`.
    * @param other - an operand of the same shape.
    * @returns `x ↦ A·x + B·x`.
+   * @example
+   * const A = aslinearoperator(sparse.csr_array([[1, 2], [3, 4]]));
+   * A.add(sparse.eye(2)).matvec(np.array([1, 0])).tolist() // [2, 3]
    */
   add(other: Operand): LinearOperator {
     const b = aslinearoperator(other);
@@ -186,6 +208,9 @@ export class LinearOperator {
    * The scaled operator `s·A`.
    * @param s - a number.
    * @returns `x ↦ s·(A·x)`.
+   * @example
+   * const A = aslinearoperator(sparse.csr_array([[1, 2], [3, 4]]));
+   * A.multiply(3).matvec(np.array([1, 0])).tolist() // [3, 9]
    */
   multiply(s: number): LinearOperator {
     if (typeof s !== 'number') {
@@ -198,7 +223,10 @@ export class LinearOperator {
     });
   }
 
-  /** The operator `-A`. */
+  /**
+   * The operator `-A`.
+   * @example aslinearoperator(sparse.eye(2)).neg().matvec(np.array([1, 2])).tolist() // [-1, -2]
+   */
   neg(): LinearOperator {
     return this.multiply(-1);
   }
@@ -207,6 +235,9 @@ export class LinearOperator {
    * `A` applied `p` times (square operators).
    * @param p - a non-negative integer.
    * @returns `x ↦ Aᵖ·x`.
+   * @example
+   * const A = aslinearoperator(sparse.csr_array([[1, 2], [3, 4]]));
+   * A.power(2).matvec(np.array([1, 0])).tolist() // [7, 15]
    */
   power(p: number): LinearOperator {
     if (!Number.isInteger(p) || p < 0) {
@@ -237,7 +268,11 @@ export class LinearOperator {
     return this.adjoint();
   }
 
-  /** The adjoint operator (swaps matvec and rmatvec). */
+  /**
+   * The adjoint operator (swaps matvec and rmatvec).
+   * @throws ValueError when the operator has no `rmatvec`.
+   * @example aslinearoperator(sparse.csr_array([[1, 2], [3, 4]])).adjoint().matvec(np.array([1, 0])).tolist() // [1, 2]
+   */
   adjoint(): LinearOperator {
     if (!this.rmv) throw new ValueError('adjoint: this LinearOperator was built without rmatvec');
     return new LinearOperator({
@@ -250,12 +285,18 @@ export class LinearOperator {
     });
   }
 
-  /** Same as {@link LinearOperator.adjoint}. */
+  /**
+   * Same as {@link LinearOperator.adjoint}.
+   * @example aslinearoperator(sparse.csr_array([[1, 2], [3, 4]])).transpose().shape // [2, 2]
+   */
   transpose(): LinearOperator {
     return this.adjoint();
   }
 
-  /** `<3x3 LinearOperator with dtype=float64>`. */
+  /**
+   * `<3x3 LinearOperator with dtype=float64>` (SciPy names the subclass, e.g. `MatrixLinearOperator`).
+   * @example String(aslinearoperator(sparse.eye(3))) // '<3x3 LinearOperator with dtype=float64>'
+   */
   toString(): string {
     return `<${this.shape[0]}x${this.shape[1]} LinearOperator with dtype=${this.dtype}>`;
   }
