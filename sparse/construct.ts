@@ -54,6 +54,24 @@ export function parseInput(fn: string, arg: unknown, opts: SparseOptions, dia = 
   return p;
 }
 
+/**
+ * True when `indices` and `indptr` (plain arrays of one length n) are also a valid compressed
+ * structure: non-negative integer indices, `indptr` non-decreasing integers from 0 to n.
+ */
+function couldBeCompressed(indices: ArrayLike<number>, indptr: ArrayLike<number>): boolean {
+  const n = indptr.length;
+  if (n === 0 || indptr[0] !== 0 || indptr[n - 1] !== indices.length) return false;
+  for (let i = 1; i < n; i++) {
+    const v = indptr[i]!;
+    if (!Number.isInteger(v) || v < indptr[i - 1]!) return false;
+  }
+  for (let i = 0; i < indices.length; i++) {
+    const v = indices[i]!;
+    if (!Number.isInteger(v) || v < 0) return false;
+  }
+  return true;
+}
+
 /** Nested JS arrays of equal-length rows are dense; see the README for the tuple forms. */
 function parseForm(fn: string, arg: unknown, opts: SparseOptions, dia: boolean): Parsed {
   if (isSparse(arg)) return { kind: 'sparse', a: arg as sparray };
@@ -89,6 +107,26 @@ function parseForm(fn: string, arg: unknown, opts: SparseOptions, dia: boolean):
       const equal = len(a0!) === len(a1!) && len(a1!) === len(a2!);
       if (arg.some(isTyped) || (len(a0!) === len(a1!) && !equal)) {
         return { kind: 'compressed', data: a0!, indices: a1!, indptr: a2! };
+      }
+      if (equal && couldBeCompressed(a1 as ArrayLike<number>, a2 as ArrayLike<number>)) {
+        // Three plain arrays of one length n: a dense 3×n matrix, or SciPy's (data, indices,
+        // indptr) with nnz = n (JavaScript has no tuples to tell them apart). `shape` decides when
+        // only one reading fits it; otherwise ask, rather than guess.
+        const n = len(a0!);
+        const sh = opts.shape;
+        if (sh !== undefined && Array.isArray(sh) && sh.length === 2) {
+          const denseFits = sh[0] === 3 && sh[1] === n;
+          const compressedFits = sh[0] === n - 1 || sh[1] === n - 1;
+          if (compressedFits && !denseFits)
+            return { kind: 'compressed', data: a0!, indices: a1!, indptr: a2! };
+          if (denseFits && !compressedFits) return { kind: 'dense', d: asarray(arg) };
+        }
+        throw new ValueError(
+          `${fn}: argument 'arg1' is ambiguous: three plain arrays of length ${n} read both as a ` +
+            `dense 3×${n} matrix and as [data, indices, indptr]; expected indices and indptr as ` +
+            'Int32Array (or ndarrays) for the compressed form, np.array(rows) for a dense matrix, ' +
+            'or a shape that fits only one reading',
+        );
       }
     }
     const d = asarray(arg);
