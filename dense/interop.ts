@@ -5,6 +5,7 @@ import createNdarray from 'ndarray';
 import {
   ArgumentTypeError,
   argMessage,
+  exposeRegion,
   fence,
   regionFromArray,
   Store,
@@ -22,6 +23,7 @@ export function toNdarray(a: ndarray): NdArray<TypedArray> {
   // Materialize first (a lazy array launches its kernel here), then wait for every write.
   const s = a.store;
   fence();
+  exposeRegion(s.region); // from_ndarray of this view gives back the same region
   return createNdarray(s.region.data, s.shape.slice(), s.strides.slice(), s.offset) as NdArray<TypedArray>;
 }
 

@@ -76,6 +76,7 @@ export { currentPartition, imagePartition, preimagePartition } from './partition
 export {
   createRegion,
   type DeferredReader,
+  exposeRegion,
   flushDeferredReaders,
   MAX_REGION_ELEMENTS,
   Region,

@@ -103,15 +103,47 @@ export function createRegion(dtype: DType, size: number): Region {
 }
 
 /**
+ * Regions whose memory user code holds as a typed array (wrapped by {@link regionFromArray}, or
+ * handed out through {@link exposeRegion}), by buffer, then by offset, length and element type.
+ * The same memory must be one region: dependence analysis and deferred readers are per region,
+ * so two regions over one buffer would not order their accesses. (A WeakMap on the buffer: the
+ * entry lives exactly as long as the memory.) Partly overlapping views of one buffer are still
+ * separate regions; cohort does not order those.
+ */
+const exposed = new WeakMap<ArrayBufferLike, Map<string, Region>>();
+const exposedKey = (data: TypedArray) => `${data.constructor.name}:${data.byteOffset}:${data.length}`;
+
+/**
+ * Records that user code holds `region`'s memory as a typed array (e.g. a scijs view), so that
+ * wrapping that memory again ({@link regionFromArray}) gives back this region, not a second one.
+ * @param region - a region whose `data` escapes to user code
+ */
+export function exposeRegion(region: Region): void {
+  const buf = region.data.buffer;
+  if (!(buf instanceof SharedArrayBuffer)) return;
+  let m = exposed.get(buf);
+  if (m === undefined) exposed.set(buf, (m = new Map()));
+  m.set(exposedKey(region.data), region);
+}
+
+/**
  * Wraps a typed array as a region without copying when it is backed by a `SharedArrayBuffer`
- * (bool data must be given as a Uint8Array with dtype 'bool'); otherwise copies it into shared memory.
+ * (bool data must be given as a Uint8Array with dtype 'bool'); otherwise copies it into shared
+ * memory. The same shared memory (same buffer, offset, length and element type) always gives the
+ * same region.
  */
 export function regionFromArray(data: TypedArray, dtype?: DType): Region {
   const dt = dtype ?? dtypeOfArray(data);
   if (dt === undefined || ctorOf(dt) !== data.constructor) {
     throw new ValueError(argMessage('regionFromArray', 'data', `a typed array of dtype ${dtype}`, data));
   }
-  if (data.buffer instanceof SharedArrayBuffer) return new Region(dt, data.length, data);
+  if (data.buffer instanceof SharedArrayBuffer) {
+    const known = exposed.get(data.buffer)?.get(exposedKey(data));
+    if (known !== undefined && (dtype === undefined || known.dtype === dtype)) return known;
+    const r = new Region(dt, data.length, data);
+    exposeRegion(r);
+    return r;
+  }
   const r = new Region(dt, data.length);
   r.data.set(data);
   return r;
