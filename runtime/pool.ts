@@ -236,7 +236,8 @@ export class Pool {
   posted(s: Slot, seq: number, op: string): void {
     s.posted.push(seq);
     s.postedOps.push(op);
-    if (s.head > 4096) this.trimSlot(s);
+    // Trim here too: the tick that trims otherwise never runs in a synchronous loop.
+    if (s.posted.length - s.head > 4096) this.trimSlot(s);
     if (s.batch.length >= MAX_BATCH) this.flush();
   }
 
@@ -270,15 +271,6 @@ export class Pool {
         queueMicrotask(this.flushFn);
       }
     }
-  }
-
-  /** True when every posted task completed. */
-  idle(): boolean {
-    for (const s of this.slots) {
-      if (s.batch.length > 0) return false;
-      if (!this.trimSlot(s)) return false;
-    }
-    return true;
   }
 
   /** Forgets completed tasks of slot `s`; true when none is left. */
