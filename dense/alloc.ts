@@ -7,13 +7,9 @@ import {
   argMessage,
   createRegion,
   cStrides,
-  ctorOf,
   type DType,
   MAX_REGION_ELEMENTS,
-  type Region,
-  regionFromArray,
   Store,
-  type TypedArray,
   ValueError,
 } from '../runtime/index.js';
 import { ndarray } from './ndarray.js';
@@ -39,39 +35,14 @@ export function shapeArg(fn: string, shape: ShapeLike, arg = 'shape'): number[] 
   return s.slice();
 }
 
-/** Regions up to this many bytes are carved out of shared slabs (a fresh SharedArrayBuffer costs µs). */
-const SMALL_BYTES = 64 * 1024;
-const SLAB_BYTES = 1024 * 1024;
-let slab: SharedArrayBuffer | null = null;
-let slabUsed = 0;
-
 /**
- * A zero-filled region: small ones are views into a bump-allocated shared slab (never reused, so
- * always zero; a slab is freed when every region in it is gone), large ones get their own buffer.
+ * A fresh C-contiguous store (internal: shapes already validated), zero-filled unless `zero` is
+ * false: for results whose first launch writes every element (recycled memory then skips a pass).
  */
-function newRegion(dtype: DType, n: number): Region {
-  const C = ctorOf(dtype);
-  const bytes = n * C.BYTES_PER_ELEMENT;
-  if (bytes === 0 || bytes > SMALL_BYTES) return createRegion(dtype, n);
-  const aligned = (slabUsed + 7) & ~7;
-  if (slab === null || aligned + bytes > SLAB_BYTES) {
-    slab = new SharedArrayBuffer(SLAB_BYTES);
-    slabUsed = 0;
-  } else slabUsed = aligned;
-  const data = new (C as Float64ArrayConstructor)(
-    slab as unknown as ArrayBuffer,
-    slabUsed,
-    n,
-  ) as unknown as TypedArray;
-  slabUsed += bytes;
-  return regionFromArray(data, dtype);
-}
-
-/** A fresh zero-filled C-contiguous store (internal: shapes already validated). */
-export function allocStore(dtype: DType, shape: readonly number[]): Store {
+export function allocStore(dtype: DType, shape: readonly number[], zero = true): Store {
   let n = 1;
   for (const e of shape) n *= e;
-  return new Store(newRegion(dtype, n), shape.slice(), cStrides(shape), 0);
+  return new Store(createRegion(dtype, n, zero), shape.slice(), cStrides(shape), 0);
 }
 
 /** A fresh zero-filled array (internal: shapes already validated). */

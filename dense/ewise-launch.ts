@@ -72,7 +72,7 @@ export function launchEwise(
         const [b0, b1] = span(outStore);
         if (a0 <= b1 && b0 <= a1) {
           // Partial overlap (e.g. a[1:] = a[:-1] + 1): read from a copy, as NumPy does.
-          const copy = allocStore(s.dtype, s.shape);
+          const copy = allocStore(s.dtype, s.shape, false);
           launchEwise(fn, fx.input(0, s.dtype), copy, [new ndarray(s)], []);
           s = copy;
         } else sharesOut = true;

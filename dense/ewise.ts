@@ -150,7 +150,7 @@ export function ewise(
   for (const e of shape) size *= e;
   if (nArrays === 0 || size === 0) {
     // Nothing to defer: scalars only (a 0-d array) or an empty result.
-    const outStore = allocStore(resDtype, shape);
+    const outStore = allocStore(resDtype, shape, false);
     if (size > 0) {
       const f = fuseOperands(t.tree, operands, null);
       launchEwise(fn, f.tree, outStore, f.arrays, f.scalars);

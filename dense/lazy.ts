@@ -145,7 +145,7 @@ function unregister(s: LazyState): void {
 /** Computes a pending state into a fresh store (one launch) and forgets its operands. */
 function compute(s: LazyState): Store {
   if (s.result !== null) return s.result;
-  const out = allocStore(s.dtype, s.shape);
+  const out = allocStore(s.dtype, s.shape, false);
   unregister(s);
   if (out.size > 0) launchEwise(s.fn, s.tree, out, s.arrays, s.scalars);
   s.result = out;
@@ -185,7 +185,7 @@ function snapshot(g: Readers): void {
   }
   const dtype = region.dtype;
   // Allocate before forgetting the states: if it fails, they stay pending on `region`.
-  const copy = hi < lo ? null : allocStore(dtype, [hi - lo + 1]);
+  const copy = hi < lo ? null : allocStore(dtype, [hi - lo + 1], false);
   const states = [...g.states];
   g.states.clear();
   g.last.clear();
@@ -227,7 +227,7 @@ export function materialize(a: ndarray): Store {
   else {
     // A shared state: this array gets its own store (a copy of a forced value, or computed now).
     s.sharers--;
-    st = allocStore(s.dtype, s.shape);
+    st = allocStore(s.dtype, s.shape, false);
     if (s.result !== null) launchEwise('copy', copyTree(s.dtype), st, [new ndarray(s.result)], []);
     else launchEwise(s.fn, s.tree, st, s.arrays, s.scalars);
   }

@@ -53,24 +53,27 @@ export interface RegionState {
 }
 
 const states = new Map<number, RegionState>();
-let onFreed: (id: number) => void = () => {};
-const registry = new FinalizationRegistry<number>((id) => {
-  states.delete(id);
-  onFreed(id);
-});
 
-/** Installs what happens when a region is garbage-collected (workers drop their references). */
-export function setRegionFreedHook(fn: (id: number) => void): void {
-  onFreed = fn;
+/**
+ * Forgets a garbage-collected region (runtime/region.ts calls this through its freed hook).
+ * @param id - the region's id
+ * @returns the events still in flight on it
+ */
+export function forgetRegion(id: number): number[] {
+  const st = states.get(id);
+  if (st === undefined) return [];
+  states.delete(id);
+  const out: number[] = [];
+  pendingOf(st, out);
+  return out;
 }
 
-/** The state of `region`, created (and registered for finalization) on first use. */
+/** The state of `region`, created on first use. */
 export function stateOf(region: Region): RegionState {
   let st = states.get(region.id);
   if (st === undefined) {
     st = { accesses: [] };
     states.set(region.id, st);
-    registry.register(region, region.id);
   }
   return st;
 }

@@ -5,10 +5,11 @@
  * uses `Atomics.waitAsync`.
  */
 
-import { setRegionFreedHook } from './deps.js';
+import { forgetRegion } from './deps.js';
 import { causeOf, EVENT_MASK, events, isDone, isFailed } from './events.js';
 import { setFailureDrain, taskErrorFor } from './failures.js';
 import { Pool } from './pool.js';
+import { setRegionFreedHook } from './region.js';
 
 /** `Atomics.waitAsync` (ES2024; Node 20 has it, the configured lib does not declare it). */
 const atomicsWaitAsync = (
@@ -40,7 +41,11 @@ export function setPool(n: number): void {
 }
 
 setFailureDrain(() => pool?.drainAllErrors());
-setRegionFreedHook((id) => pool?.dropRegion(id));
+setRegionFreedHook((id) => {
+  const pending = forgetRegion(id);
+  pool?.dropRegion(id);
+  return pending;
+});
 
 /** Posts every pending batch now. */
 export function flushAll(): void {

@@ -24,11 +24,19 @@ import {
 } from './events.js';
 import { recordFailure, recordTaskError, taskErrorFor } from './failures.js';
 import { Future, setFutureResolver } from './future.js';
+import { heapMemory, type WasmMemory } from './heap.js';
 import { getKernel, type KernelFn, type TaskContext } from './kernels.js';
 import type { LaunchPlan } from './plan.js';
 import type { Pool } from './pool.js';
 
 export { combine } from './engine-combine.js';
+
+/** True when every region argument lives in the heap (then Wasm kernels may address them). */
+function allInHeap(args: readonly { store: { region: { heapOffset: number } } }[]): boolean {
+  for (const a of args) if (a.store.region.heapOffset < 0) return false;
+  return true;
+}
+
 export { fence, fenceAsync, gather, readStore, readStoreAsync, syncRegion } from './engine-read.js';
 
 import { combine } from './engine-combine.js';
@@ -186,6 +194,7 @@ export function submit(plan: LaunchPlan): Future | undefined {
   let offsets: number[] | null = null;
   let strides: (readonly number[])[] | null = null;
   let shapes: (readonly number[])[] | null = null;
+  let heap: WasmMemory | null = null;
   let launchRec: unknown[] | null = null;
   let failOrigin = -1;
   let posted: number[] | null = null;
@@ -240,6 +249,7 @@ export function submit(plan: LaunchPlan): Future | undefined {
           strides[i] = st.strides;
           shapes[i] = st.shape;
         }
+        heap = allInHeap(args) ? heapMemory() : null;
       }
       const t = {
         arrays,
@@ -254,6 +264,7 @@ export function submit(plan: LaunchPlan): Future | undefined {
         colors,
         partials,
         block: plan.block,
+        heap,
       };
       const failed = runInline(kernel, t, op);
       if (failed >= 0) {
@@ -293,6 +304,7 @@ export function submit(plan: LaunchPlan): Future | undefined {
         partials,
         plan.block,
         colors,
+        allInHeap(args),
       ];
     }
     if (s.lastLaunch !== launchRec) {

@@ -29,6 +29,17 @@ export interface TaskContext {
    */
   partials: Float64Array | null;
   block: number;
+  /**
+   * The region heap (a shared `WebAssembly.Memory`) when every region argument of the launch
+   * lives in it — then `arrays[k].byteOffset` is argument k's address there, and a kernel may run
+   * WebAssembly over it — otherwise null (see runtime/heap.ts).
+   */
+  heap?: WebAssemblyMemoryLike | null;
+}
+
+/** The part of `WebAssembly.Memory` a kernel sees (the project's `lib` has no Wasm types). */
+export interface WebAssemblyMemoryLike {
+  readonly buffer: SharedArrayBuffer;
 }
 
 /** A kernel over one piece. Scalar tasks return their value; others return nothing. */

@@ -16,6 +16,37 @@ type GcFn = () => void;
 let gcFn: GcFn | null | undefined;
 let since = 0;
 
+interface Registry<T> {
+  register(target: object, held: T): void;
+  cleanupSome?: () => void;
+}
+let registryCtor: (new <T>(cb: (held: T) => void) => Registry<T>) | undefined;
+const cleaners: Registry<unknown>[] = [];
+
+/**
+ * A `FinalizationRegistry` whose callbacks can also run synchronously, right after the runtime's
+ * own collections (V8's `cleanupSome`, enabled by a flag in a fresh context; plain
+ * `FinalizationRegistry` where that is not possible). Without it, finalizers wait for an
+ * event-loop turn, which a synchronous loop of array operations never gives.
+ * @param cb - the cleanup callback
+ * @returns the registry
+ */
+export function finalizationRegistry<T>(cb: (held: T) => void): Registry<T> {
+  if (registryCtor === undefined) {
+    try {
+      setFlagsFromString('--harmony-weak-refs-with-cleanup-some');
+      const C = runInNewContext('FinalizationRegistry') as { prototype: { cleanupSome?: unknown } };
+      if (typeof C.prototype.cleanupSome === 'function') registryCtor = C as unknown as typeof registryCtor;
+    } catch {
+      registryCtor = undefined;
+    }
+    if (registryCtor === undefined) registryCtor = FinalizationRegistry as unknown as typeof registryCtor;
+  }
+  const r = new registryCtor!<T>(cb);
+  if (typeof r.cleanupSome === 'function') cleaners.push(r as Registry<unknown>);
+  return r;
+}
+
 /**
  * V8's `gc`, without the user passing `--expose-gc`: the flag makes new contexts carry it. Null
  * where that is not possible (then V8's own heuristics rule, as before).
@@ -39,7 +70,13 @@ export function noteAllocation(bytes: number): void {
   since += bytes;
   if (since < GC_BUDGET_BYTES) return;
   since = 0;
+  collectNow();
+}
+
+/** A full collection, then the finalizers it made ready (see {@link finalizationRegistry}). */
+export function collectNow(): void {
   const gc = collector();
   if (gc === null) return;
   gc();
+  for (const r of cleaners) r.cleanupSome!();
 }

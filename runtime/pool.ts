@@ -2,6 +2,7 @@ import { MessageChannel, type MessagePort, receiveMessageOnPort, type Worker } f
 import { Piscina } from 'piscina';
 import { events, failEvent, isDone } from './events.js';
 import { recordFailure } from './failures.js';
+import { heapMemory } from './heap.js';
 import { kernelById } from './kernels.js';
 
 /** Control words per slot, 16 int32 apart (see worker.js). */
@@ -134,6 +135,9 @@ export class Pool {
       fvals: events.fvals,
     };
     Atomics.store(this.ctl, s.index * STRIDE + GEN, gen);
+    // The region heap, shared once per loop (Wasm kernels address regions in it).
+    const heap = heapMemory();
+    if (heap !== null) s.batch.unshift(['H', heap]);
     const run = this.piscina.run(task, { transferList: [port2] as never });
     this.unrefAll();
     run.then(

@@ -1,6 +1,7 @@
 import { ctorOf, type DType, dtypeOfArray, itemsize, type TypedArray } from './dtype.js';
 import { AllocationError, argMessage, ValueError } from './errors.js';
-import { noteAllocation } from './memory.js';
+import { heapAlloc, heapFree, heapMemory } from './heap.js';
+import { finalizationRegistry, noteAllocation } from './memory.js';
 
 /** Largest number of elements in one region: indices stay int32 (documented limit). */
 export const MAX_REGION_ELEMENTS = 2 ** 31 - 1;
@@ -30,8 +31,17 @@ export interface DeferredReader {
  */
 export class Region {
   readonly id: number;
-  /** The field; indexes `[0, size)`. Read it only after the runtime says pending writes are done. */
+  /**
+   * The field; indexes `[0, size)`. Read it only after the runtime says pending writes are done.
+   * Valid while the region is alive: a region in the heap gives its memory back when it is
+   * collected, so code that keeps the array beyond the region must call {@link exposeRegion}.
+   */
   readonly data: TypedArray;
+  /**
+   * Byte offset of `data` in the region heap (runtime/heap.ts), or -1 when the region has its own
+   * buffer. WebAssembly kernels address heap regions directly.
+   */
+  readonly heapOffset: number;
   /** Bumped by every launch with a write privilege on this region. */
   version = 0;
   /**
@@ -40,13 +50,31 @@ export class Region {
    */
   deferred: Set<DeferredReader> | null = null;
 
+  /**
+   * @param dtype - the field's type
+   * @param size - the number of elements
+   * @param data - memory to wrap (default: fresh memory)
+   * @param zero - whether fresh memory must read as zeros (false when the first launch writes
+   *   every element)
+   */
   constructor(
     readonly dtype: DType,
     readonly size: number,
     data?: TypedArray,
+    zero = true,
   ) {
     this.id = nextRegionId++;
-    this.data = data ?? allocate(dtype, size);
+    let bytes = 0;
+    if (data !== undefined) {
+      this.data = data;
+      this.heapOffset = -1;
+    } else {
+      const a = allocate(dtype, size, zero);
+      this.data = a.data;
+      this.heapOffset = a.off;
+      bytes = a.bytes;
+    }
+    registry.register(this, { id: this.id, off: this.heapOffset, bytes });
   }
 
   get byteLength(): number {
@@ -54,7 +82,39 @@ export class Region {
   }
 }
 
-function allocate(dtype: DType, size: number): TypedArray {
+/** What finalization needs of a region (never the region itself). */
+interface Held {
+  id: number;
+  off: number;
+  bytes: number;
+}
+
+/** Regions whose heap memory user code holds (never recycled). */
+const pinned = new Set<number>();
+let freedHook: (id: number) => readonly number[] = () => [];
+
+/**
+ * Installs what happens when a region is garbage-collected: the engine forgets it, workers drop
+ * their handles, and it returns the events still in flight on the region (its heap block is
+ * reused only after they complete).
+ * @param fn - the hook
+ */
+export function setRegionFreedHook(fn: (id: number) => readonly number[]): void {
+  freedHook = fn;
+}
+
+const registry = finalizationRegistry<Held>((h) => {
+  const pending = freedHook(h.id);
+  if (h.off < 0) return;
+  if (pinned.delete(h.id)) return;
+  heapFree(h.off, h.bytes, pending);
+});
+
+function allocate(
+  dtype: DType,
+  size: number,
+  zero: boolean,
+): { data: TypedArray; off: number; bytes: number } {
   if (!Number.isSafeInteger(size) || size < 0) {
     throw new ValueError(argMessage('createRegion', 'size', 'a non-negative integer', size));
   }
@@ -64,10 +124,22 @@ function allocate(dtype: DType, size: number): TypedArray {
     );
   }
   const Ctor = ctorOf(dtype);
+  const bytes = size * Ctor.BYTES_PER_ELEMENT;
   try {
-    noteAllocation(size * Ctor.BYTES_PER_ELEMENT);
-    const sab = new SharedArrayBuffer(size * Ctor.BYTES_PER_ELEMENT);
-    return new (Ctor as Float64ArrayConstructor)(sab as unknown as ArrayBuffer) as TypedArray;
+    noteAllocation(bytes);
+    const b = size > 0 ? heapAlloc(bytes) : null;
+    if (b !== null) {
+      const data = new (Ctor as Float64ArrayConstructor)(
+        heapMemory()!.buffer as unknown as ArrayBuffer,
+        b.off,
+        size,
+      ) as TypedArray;
+      if (zero && b.dirty) data.fill(0 as never);
+      return { data, off: b.off, bytes: b.bytes };
+    }
+    const sab = new SharedArrayBuffer(bytes);
+    const data = new (Ctor as Float64ArrayConstructor)(sab as unknown as ArrayBuffer) as TypedArray;
+    return { data, off: -1, bytes: 0 };
   } catch (e) {
     throw new AllocationError(
       `createRegion: could not allocate ${size} elements of ${dtype} (${size * Ctor.BYTES_PER_ELEMENT} bytes): ${(e as Error).message}`,
@@ -97,9 +169,12 @@ export function flushDeferredReaders(region: Region): void {
   }
 }
 
-/** Allocates a zero-filled region of `size` elements. */
-export function createRegion(dtype: DType, size: number): Region {
-  return new Region(dtype, size);
+/**
+ * Allocates a region of `size` elements, zero-filled unless `zero` is false (then its contents are
+ * unspecified until written: for results whose first launch writes every element).
+ */
+export function createRegion(dtype: DType, size: number, zero = true): Region {
+  return new Region(dtype, size, undefined, zero);
 }
 
 /**
@@ -119,6 +194,7 @@ const exposedKey = (data: TypedArray) => `${data.constructor.name}:${data.byteOf
  * @param region - a region whose `data` escapes to user code
  */
 export function exposeRegion(region: Region): void {
+  if (region.heapOffset >= 0) pinned.add(region.id);
   const buf = region.data.buffer;
   if (!(buf instanceof SharedArrayBuffer)) return;
   let m = exposed.get(buf);

@@ -11,10 +11,11 @@
  *   ['R', regionId, typedArray]                      a region's shared memory (sent once)
  *   ['K', kernelId, source, warmSource|null]         a kernel or combine (rebuilt with new Function)
  *   ['L', kernelId, op, regionIds, offsets, strides, shapes, scalars, futVals, futSeqs, partials,
- *         block, colors]                              the launch the following tasks belong to
+ *         block, colors, inHeap]                      the launch the following tasks belong to
  *   ['T', seq, color, lo, hi, deps]                  a point task; deps = [seq, isData, ...]
  *   ['X', seq, op, combine, partials, nBlocks, width, identity, deps]   a reduction's combine
  *   ['S', seq, op, kernelId, scalars, futVals, futSeqs, deps]          a scalar task
+ *   ['H', memory]                                    the region heap (shared WebAssembly.Memory)
  *   ['D', regionId]                                  drop a region (its memory may be freed)
  *   ['P']                                            park: drop every region, end the task
  * Errors go back on the same port: { seq, op, name, message, stack }.
@@ -47,6 +48,8 @@ const GEN = 3;
 
 const kernels = new Map();
 let regions = new Map();
+/** The region heap (a shared WebAssembly.Memory), from the 'H' record. */
+let heapMem = null;
 let current = { slot: -1, gen: 0, ctl: null };
 let exitHooked = false;
 
@@ -185,6 +188,7 @@ export default async function cohortWorker({ slot, gen, port, ctl, done, failSeq
             colors: L.colors,
             partials: L.partials,
             block: L.block,
+            heap: L.heap,
           });
           complete(seq);
         } catch (err) {
@@ -209,6 +213,7 @@ export default async function cohortWorker({ slot, gen, port, ctl, done, failSeq
           partials: r[10],
           block: r[11],
           colors: r[12],
+          heap: r[13] === true ? heapMem : null,
         };
         Lfutures = r[9] === null ? r[8] : null;
         return;
@@ -250,6 +255,9 @@ export default async function cohortWorker({ slot, gen, port, ctl, done, failSeq
       }
       case 'R':
         regions.set(r[1], r[2]);
+        return;
+      case 'H':
+        heapMem = r[1];
         return;
       case 'D': {
         const a = regions.get(r[1]);

@@ -1,0 +1,219 @@
+/**
+ * The region heap: one shared `WebAssembly.Memory` that holds most regions, with a small
+ * allocator over it. Two things follow from regions living there instead of in a
+ * `SharedArrayBuffer` each:
+ *
+ * - WebAssembly kernels address every region argument directly (its byte offset in the heap), on
+ *   any thread: the memory is shared with every worker once. (A Wasm instance imports one memory;
+ *   separate buffers would need copies.)
+ * - Memory is recycled: a dropped region's block goes back to the allocator, so a loop that makes
+ *   a fresh result each time reuses warm pages instead of faulting in new ones (~30 ms per 80 MB
+ *   on this machine kind, whose shared memory uses 4 KB pages).
+ *
+ * Blocks are freed by region finalization (runtime/region.ts); a freed block whose region still
+ * has tasks in flight is quarantined until they complete. Blocks are 64-byte aligned, reused by
+ * exact size first, then best fit (splitting), then carved from the top; free neighbours are
+ * coalesced when the top cannot grow. The heap stops at {@link HEAP_LIMIT_BYTES}; beyond it, and
+ * for regions too large for it, regions get their own `SharedArrayBuffer` (as before), and the
+ * kernels that use Wasm fall back to JavaScript for launches that touch such a region.
+ */
+import { isDone } from './events.js';
+
+/** The heap never grows beyond this (wasm32 addresses 4 GiB; keep room for the guard). */
+export const HEAP_LIMIT_BYTES = 3 * 2 ** 30;
+const PAGE = 65536;
+const ALIGN = 64;
+/** Grow by at least this much (growing is cheap: pages are committed on first touch). */
+const GROW_MIN = 32 * 2 ** 20;
+
+/** The slice of the WebAssembly API used here (the project's `lib` has no WebAssembly types). */
+export interface WasmMemory {
+  readonly buffer: SharedArrayBuffer;
+  grow(pages: number): number;
+}
+interface WasmApi {
+  Memory: new (d: { initial: number; maximum: number; shared: boolean }) => WasmMemory;
+}
+
+interface Quarantined {
+  off: number;
+  bytes: number;
+  events: number[];
+}
+
+/** A block handed out by {@link heapAlloc}. */
+export interface HeapBlock {
+  /** Byte offset in the heap. */
+  readonly off: number;
+  /** Bytes reserved (a multiple of 64, at least the request). */
+  readonly bytes: number;
+  /** True when the block may hold old data (it was used before). */
+  readonly dirty: boolean;
+}
+
+let memory: WasmMemory | null | undefined;
+/** Bytes committed (the memory's length). */
+let committed = 0;
+/** First byte never handed out since the last coalesce lowered it. */
+let top = 0;
+/** Highest `top` ever: memory above it was never written. */
+let everTop = 0;
+/** Free blocks by exact size. */
+const free = new Map<number, number[]>();
+let freeBytes = 0;
+const quarantine: Quarantined[] = [];
+let limit = HEAP_LIMIT_BYTES;
+
+/** The heap's memory, created on first use; null where shared Wasm memory is unavailable. */
+export function heapMemory(): WasmMemory | null {
+  if (memory !== undefined) return memory;
+  const wasm = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
+  try {
+    memory = wasm === undefined ? null : new wasm.Memory({ initial: 0, maximum: 65536, shared: true });
+  } catch {
+    memory = null;
+  }
+  committed = 0;
+  return memory;
+}
+
+/** Statistics of the heap (tests and benchmarks). */
+export function heapStats(): { committed: number; top: number; free: number; quarantined: number } {
+  let q = 0;
+  for (const b of quarantine) q += b.bytes;
+  return { committed, top, free: freeBytes, quarantined: q };
+}
+
+/** Sets the heap's limit in bytes (tests; at most {@link HEAP_LIMIT_BYTES}). */
+export function setHeapLimit(bytes: number): void {
+  limit = Math.min(HEAP_LIMIT_BYTES, Math.max(0, bytes));
+}
+
+function pushFree(off: number, bytes: number): void {
+  let l = free.get(bytes);
+  if (l === undefined) free.set(bytes, (l = []));
+  l.push(off);
+  freeBytes += bytes;
+}
+
+function popExact(bytes: number): number {
+  const l = free.get(bytes);
+  if (l === undefined || l.length === 0) return -1;
+  freeBytes -= bytes;
+  return l.pop()!;
+}
+
+/** Moves quarantined blocks whose tasks are all done to the free lists. */
+function drainQuarantine(): void {
+  let w = 0;
+  for (let r = 0; r < quarantine.length; r++) {
+    const q = quarantine[r]!;
+    let done = true;
+    for (const e of q.events) {
+      if (!isDone(e)) {
+        done = false;
+        break;
+      }
+    }
+    if (done) pushFree(q.off, q.bytes);
+    else quarantine[w++] = q;
+  }
+  quarantine.length = w;
+}
+
+/** The smallest free block of at least `bytes`, split; -1 when none. */
+function bestFit(bytes: number): number {
+  let best = -1;
+  for (const [size, l] of free) if (size >= bytes && l.length > 0 && (best < 0 || size < best)) best = size;
+  if (best < 0) return -1;
+  const off = popExact(best);
+  if (best > bytes) pushFree(off + bytes, best - bytes);
+  return off;
+}
+
+/** Merges adjacent free blocks and gives the topmost back to the top. */
+function coalesce(): void {
+  const blocks: number[] = [];
+  for (const [size, l] of free) for (const off of l) blocks.push(off, size);
+  free.clear();
+  freeBytes = 0;
+  const order = Array.from({ length: blocks.length / 2 }, (_, k) => k).sort(
+    (a, b) => blocks[2 * a]! - blocks[2 * b]!,
+  );
+  let curOff = -1;
+  let curSize = 0;
+  const flush = () => {
+    if (curOff < 0) return;
+    if (curOff + curSize === top) top = curOff;
+    else pushFree(curOff, curSize);
+  };
+  for (const k of order) {
+    const off = blocks[2 * k]!;
+    const size = blocks[2 * k + 1]!;
+    if (curOff >= 0 && curOff + curSize === off) curSize += size;
+    else {
+      flush();
+      curOff = off;
+      curSize = size;
+    }
+  }
+  flush();
+}
+
+function fromTop(bytes: number): number {
+  if (top + bytes > limit) return -1;
+  if (top + bytes > committed) {
+    const want = Math.min(limit, Math.max(top + bytes, committed + GROW_MIN, committed * 1.25));
+    const pages = Math.ceil((want - committed) / PAGE);
+    try {
+      memory!.grow(pages);
+    } catch {
+      return -1;
+    }
+    committed += pages * PAGE;
+  }
+  const off = top;
+  top += bytes;
+  return off;
+}
+
+/**
+ * A block of at least `bytes` bytes, or null when the heap cannot hold it (the caller then makes
+ * its own buffer).
+ */
+export function heapAlloc(bytes: number): HeapBlock | null {
+  if (heapMemory() === null || bytes > limit) return null;
+  const size = Math.max(ALIGN, Math.ceil(bytes / ALIGN) * ALIGN);
+  let off = popExact(size);
+  if (off < 0 && quarantine.length > 0) {
+    drainQuarantine();
+    off = popExact(size);
+  }
+  if (off < 0 && freeBytes >= size) off = bestFit(size);
+  if (off < 0) off = fromTop(size);
+  if (off < 0 && freeBytes >= size) {
+    coalesce();
+    off = bestFit(size);
+    if (off < 0) off = fromTop(size);
+  }
+  if (off < 0) return null;
+  const dirty = off < everTop;
+  if (top > everTop) everTop = top;
+  return { off, bytes: size, dirty };
+}
+
+/**
+ * Returns a block. `events` are the tasks that may still touch it: it is reused only after they
+ * complete.
+ */
+export function heapFree(off: number, bytes: number, events: readonly number[]): void {
+  let pending = false;
+  for (const e of events) {
+    if (!isDone(e)) {
+      pending = true;
+      break;
+    }
+  }
+  if (pending) quarantine.push({ off, bytes, events: events.slice() });
+  else pushFree(off, bytes);
+}
