@@ -38,3 +38,4 @@ export { compileKernel, generateKernel } from './kernel.js';
 export type { OutputMode, Phase } from './lower.js';
 export type { Access, Assignment, IndexExpr } from './notation.js';
 export { parse } from './notation.js';
+export { emitWasm } from './wasm.js';

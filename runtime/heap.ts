@@ -61,8 +61,20 @@ let everTop = 0;
 /** Free blocks by exact size. */
 const free = new Map<number, number[]>();
 let freeBytes = 0;
+/** Bytes given back by {@link heapFree} since the start (monotonic). */
+let reclaimed = 0;
 const quarantine: Quarantined[] = [];
 let limit = HEAP_LIMIT_BYTES;
+let beforeFresh: (bytes: number) => void = () => {};
+
+/**
+ * Installs what runs before the heap hands out never-touched memory (runtime/memory.ts: maybe a
+ * collection, whose finalizers may return blocks; fresh pages cost page faults).
+ * @param fn - the hook
+ */
+export function setBeforeFreshHook(fn: (bytes: number) => void): void {
+  beforeFresh = fn;
+}
 
 /** The heap's memory, created on first use; null where shared Wasm memory is unavailable. */
 export function heapMemory(): WasmMemory | null {
@@ -82,6 +94,11 @@ export function heapStats(): { committed: number; top: number; free: number; qua
   let q = 0;
   for (const b of quarantine) q += b.bytes;
   return { committed, top, free: freeBytes, quarantined: q };
+}
+
+/** Bytes returned to the heap so far (monotonic; runtime/memory.ts paces collections by it). */
+export function heapReclaimed(): number {
+  return reclaimed;
 }
 
 /** Sets the heap's limit in bytes (tests; at most {@link HEAP_LIMIT_BYTES}). */
@@ -190,6 +207,15 @@ export function heapAlloc(bytes: number): HeapBlock | null {
     off = popExact(size);
   }
   if (off < 0 && freeBytes >= size) off = bestFit(size);
+  if (off < 0 && top + size > everTop) {
+    beforeFresh(size);
+    off = popExact(size);
+    if (off < 0 && quarantine.length > 0) {
+      drainQuarantine();
+      off = popExact(size);
+    }
+    if (off < 0 && freeBytes >= size) off = bestFit(size);
+  }
   if (off < 0) off = fromTop(size);
   if (off < 0 && freeBytes >= size) {
     coalesce();
@@ -207,6 +233,7 @@ export function heapAlloc(bytes: number): HeapBlock | null {
  * complete.
  */
 export function heapFree(off: number, bytes: number, events: readonly number[]): void {
+  reclaimed += bytes;
   let pending = false;
   for (const e of events) {
     if (!isDone(e)) {

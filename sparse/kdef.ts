@@ -15,17 +15,65 @@ export type Impl = Function | string;
 export type Adapter = (t: TaskContext, impl: any) => number | void;
 
 /**
+ * The same loop as a WebAssembly module (codegen's `emitWasm`): `bytes`, and per parameter of the
+ * loop the typed-array class it expects (null for numbers).
+ */
+export interface WasmSpec {
+  readonly bytes: readonly number[];
+  readonly types: readonly (string | null)[];
+}
+
+/**
  * Registers `name` once as `adapter(t, impl)` and returns the name, for `launch({ kernel })`.
+ * With `wasm`, a piece whose launch has every region in the runtime's heap (`t.heap`) runs the
+ * Wasm module instead, with the arrays passed as their byte offsets in the heap; a piece whose
+ * arrays are not of the expected classes runs `impl` (results are bitwise the same either way).
  * @param name a constant of `kernel-names.ts`, possibly suffixed by a dtype
  * @param impl the loop (function or source text of a function expression/declaration)
  * @param adapter unpacks `t` (arrays, scalars, lo/hi) into `impl`'s parameters
+ * @param wasm the loop as WebAssembly (optional)
  * @returns `name`
  */
-export function kernel(name: string, impl: Impl, adapter: Adapter): string {
+export function kernel(name: string, impl: Impl, adapter: Adapter, wasm?: WasmSpec | null): string {
   // The loop and its adapter are built once per thread (an IIFE), not once per call: a fresh
   // closure per piece starts cold and leaves V8 less to specialize on.
   ensureKernel(name, () => ({
-    source: `(() => { const impl = (${impl.toString()}); const adapter = (${adapter.toString()}); return function (t) { return adapter(t, impl); }; })()`,
+    source:
+      wasm === undefined || wasm === null
+        ? `(() => { const impl = (${impl.toString()}); const adapter = (${adapter.toString()}); return function (t) { return adapter(t, impl); }; })()`
+        : `(() => { const impl = (${impl.toString()}); const adapter = (${adapter.toString()}); const W = ${JSON.stringify(wasm)}; return (${wasmDispatch.toString()})(impl, adapter, W); })()`,
   }));
   return name;
+}
+
+/**
+ * Builds the kernel that runs `W` on heap launches and `impl` otherwise (shipped as source: no
+ * free variables). The Wasm instance is made once per thread and heap.
+ */
+function wasmDispatch(impl: (...a: unknown[]) => unknown, adapter: Adapter, W: WasmSpec) {
+  const wasmApi = (globalThis as any).WebAssembly;
+  let mem: unknown = null;
+  let fn: ((...a: number[]) => unknown) | null = null;
+  const types = W.types;
+  return (t: TaskContext) => {
+    if (t.heap) {
+      if (mem !== t.heap) {
+        const mod = new wasmApi.Module(new Uint8Array(W.bytes as number[]));
+        fn = new wasmApi.Instance(mod, { e: { mem: t.heap } }).exports.kernel;
+        mem = t.heap;
+      }
+      // (Inline arrows only: named ones get a `__name` wrapper from tsx that the kernel's source
+      // cannot resolve.)
+      return adapter(t, (...args: unknown[]) => {
+        for (let k = 0; k < args.length; k++) {
+          const a = args[k] as { byteOffset: number; constructor: { name: string } } | number;
+          if (typeof a === 'number') continue;
+          if (a.constructor.name !== types[k]) return impl(...args);
+          args[k] = a.byteOffset;
+        }
+        return fn!(...(args as number[]));
+      });
+    }
+    return adapter(t, impl);
+  };
 }

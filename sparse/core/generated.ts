@@ -6,15 +6,54 @@
  * Union/intersection (add, multiply) and SpGEMM keep their hand loops: codegen's merges are
  * structural (they keep the zeros a sum produces), while SciPy — and so cohort — drops them.
  */
-import { CSR, DENSE_MATRIX, DENSE_VECTOR, DIA, generateKernel, isCodegenDType } from '../../codegen/index.js';
-import type { DType } from '../../runtime/index.js';
-import type { Impl } from '../kdef.js';
+import {
+  type CodegenDType,
+  CSR,
+  DENSE_MATRIX,
+  DENSE_VECTOR,
+  DIA,
+  emitWasm,
+  type GeneratedKernel,
+  generateKernel,
+  isCodegenDType,
+} from '../../codegen/index.js';
+import { ctorOf, type DType } from '../../runtime/index.js';
+import type { Impl, WasmSpec } from '../kdef.js';
 import * as loops from '../kernels/products.js';
 
 /** A loop and whether it was generated (its kernel name gets a `.gen` suffix). */
 export interface Loop {
   readonly impl: Impl;
   readonly generated: boolean;
+  /** The same kernel in WebAssembly (for launches whose regions are all in the heap), or null. */
+  readonly wasm: WasmSpec | null;
+}
+
+const noWasm = process.env.COHORT_WASM === '0';
+
+/**
+ * The Wasm form of a generated kernel: arrays named `T_vals` or `T` have T's dtype, the other
+ * arrays (positions, coordinates, offsets) are int32. Null when the kernel has no exact Wasm form.
+ */
+function wasmOf(g: GeneratedKernel, dtypes: Record<string, DType>): WasmSpec | null {
+  if (noWasm) return null;
+  const arrays: Record<string, CodegenDType> = {};
+  const types: (string | null)[] = [];
+  for (const p of g.ir.params) {
+    if (p.kind !== 'array') {
+      types.push(null);
+      continue;
+    }
+    const tensor = p.name.endsWith('_vals') ? p.name.slice(0, -5) : p.name;
+    const dt = (dtypes[tensor] ?? 'int32') as CodegenDType;
+    arrays[p.name] = dt;
+    types.push(ctorOf(dt).name);
+  }
+  try {
+    return { bytes: Array.from(emitWasm(g.ir, arrays)), types };
+  } catch {
+    return null;
+  }
 }
 
 const hand = process.env.COHORT_SPARSE_KERNELS === 'hand';
@@ -33,10 +72,11 @@ function gen(
     .join(',')}|${Object.values(dtypes).join(',')}`;
   let loop = memo.get(key);
   if (loop) return loop;
-  loop = { impl: fallback, generated: false };
+  loop = { impl: fallback, generated: false, wasm: null };
   if (!hand && Object.values(dtypes).every(isCodegenDType)) {
     try {
-      loop = { impl: generateKernel(expr, formats, { dtype: dtypes }).source, generated: true };
+      const g = generateKernel(expr, formats, { dtype: dtypes });
+      loop = { impl: g.source, generated: true, wasm: wasmOf(g, dtypes) };
     } catch {
       // An unsupported combination: the hand loop has the same parameters.
     }

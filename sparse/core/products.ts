@@ -49,15 +49,18 @@ function launchChained(spec: LaunchSpec, xArg: number, srcArg: number): void {
 
 /** `y = A x` for a contiguous x (offset 0) into a fresh y of dtype `out`. */
 export function csrSpmv(a: Csr, x: Store, out: DType): Store {
-  const y = Store.whole(region(out, a.rows));
+  const y = Store.whole(region(out, a.rows, false));
   if (a.rows === 0) return y;
   const loop = spmvLoop(a.dtype, x.dtype, out);
   const name = `${CSR_SPMV}.${a.dtype}.${x.dtype}.${out}${loop.generated ? '.gen' : ''}`;
   launchChained(
     {
       op: 'csr.spmv',
-      kernel: kernel(name, loop.impl, (t, f) =>
-        f(t.arrays[0], t.arrays[1], t.arrays[2], t.arrays[3], t.arrays[4], t.lo[0], t.hi[0]),
+      kernel: kernel(
+        name,
+        loop.impl,
+        (t, f) => f(t.arrays[0], t.arrays[1], t.arrays[2], t.arrays[3], t.arrays[4], t.lo[0], t.hi[0]),
+        loop.wasm,
       ),
       args: [
         { store: posStore(a), privilege: 'read' },
@@ -78,25 +81,29 @@ export function csrSpmv(a: Csr, x: Store, out: DType): Store {
 /** `C = A B` for a C-contiguous `B` `[cols, k]` into a fresh `[rows, k]` C of dtype `out`. */
 export function csrSpmm(a: Csr, b: Store, out: DType): Store {
   const k = b.shape[1]!;
-  const c = Store.shaped(region(out, a.rows * k), [a.rows, k]);
+  const c = Store.shaped(region(out, a.rows * k, false), [a.rows, k]);
   if (a.rows === 0 || k === 0) return c;
   const loop = spmmLoop(a.dtype, b.dtype, out);
   const name = `${CSR_SPMM}.${a.dtype}.${b.dtype}.${out}${loop.generated ? '.gen' : ''}`;
   launch({
     op: 'csr.spmm',
-    kernel: kernel(name, loop.impl, (t, f) =>
-      f(
-        t.arrays[1],
-        t.arrays[2],
-        t.arrays[3],
-        t.arrays[4],
-        t.shapes[4]![1],
-        t.arrays[0],
-        t.shapes[0]![1],
-        t.shapes[0]![1],
-        t.lo[0],
-        t.hi[0],
-      ),
+    kernel: kernel(
+      name,
+      loop.impl,
+      (t, f) =>
+        f(
+          t.arrays[1],
+          t.arrays[2],
+          t.arrays[3],
+          t.arrays[4],
+          t.shapes[4]![1],
+          t.arrays[0],
+          t.shapes[0]![1],
+          t.shapes[0]![1],
+          t.lo[0],
+          t.hi[0],
+        ),
+      loop.wasm,
     ),
     args: [
       { store: c, privilege: 'write-discard' },
@@ -113,22 +120,26 @@ export function csrSpmm(a: Csr, b: Store, out: DType): Store {
 
 /** DIA SpMV into a fresh y. */
 export function diaSpmv(a: Dia, x: Store, out: DType): Store {
-  const y = Store.whole(region(out, a.rows));
+  const y = Store.whole(region(out, a.rows, false));
   if (a.rows === 0) return y;
   const dl = diaSpmvLoop(a.dtype, x.dtype, out);
   launch({
     op: 'dia.spmv',
-    kernel: kernel(`${DIA_SPMV}.${a.dtype}.${x.dtype}.${out}${dl.generated ? '.gen' : ''}`, dl.impl, (t, f) =>
-      f(
-        t.arrays[1].subarray(0, t.shapes[1]![0]),
-        t.arrays[2],
-        t.scalars[0],
-        t.arrays[3],
-        t.arrays[0],
-        t.scalars[1],
-        t.lo[0],
-        t.hi[0],
-      ),
+    kernel: kernel(
+      `${DIA_SPMV}.${a.dtype}.${x.dtype}.${out}${dl.generated ? '.gen' : ''}`,
+      dl.impl,
+      (t, f) =>
+        f(
+          t.arrays[1].subarray(0, t.shapes[1]![0]),
+          t.arrays[2],
+          t.scalars[0],
+          t.arrays[3],
+          t.arrays[0],
+          t.scalars[1],
+          t.lo[0],
+          t.hi[0],
+        ),
+      dl.wasm,
     ),
     args: [
       { store: y, privilege: 'write-discard' },

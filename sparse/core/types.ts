@@ -64,9 +64,12 @@ export function readPrefix(region: Region, n: number): ArrayLike<number> {
   return readStore(vec(region, n));
 }
 
-/** A fresh region; at least 0 elements. */
-export function region(dtype: DType, n: number): Region {
-  return createRegion(dtype, Math.max(0, n));
+/**
+ * A fresh region; at least 0 elements. Zero-filled unless `zero` is false (for outputs whose
+ * first launch writes every element).
+ */
+export function region(dtype: DType, n: number, zero = true): Region {
+  return createRegion(dtype, Math.max(0, n), zero);
 }
 
 /** Float types for arithmetic results (NumPy promotion over cohort's dtypes). */

@@ -8,11 +8,14 @@ import {
   DENSE_MATRIX,
   DENSE_VECTOR,
   DIA,
+  emitWasm,
   type Format,
   generateKernel,
   verifyKernel,
 } from '../../codegen/index.js';
+import { heapAlloc, heapMemory } from '../../runtime/heap.js';
 import { compress, pieces, toDense, toDia, triplets } from './sparse-fixtures.js';
+import { wasmTwin } from './wasm-twin.js';
 
 const SPMV = 'y(i) = A(i,j) * x(j)';
 const cuts = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 3 });
@@ -25,10 +28,15 @@ const run = (
   const gen = generateKernel(expr, formats, { phase });
   verifyKernel(gen.ir);
   const fn = compileKernel(gen);
+  // Every kernel with a Wasm form also runs as Wasm, on copies in the region heap, after each
+  // piece: its arrays must equal the JavaScript kernel's bit for bit.
+  const twin = wasmTwin(gen, args, { emitWasm, heapAlloc, heapMemory });
   return {
     gen,
-    call: (lo: number, hi: number) =>
-      fn(...gen.params.map((p) => (p === 'lo' ? lo : p === 'hi' ? hi : args[p]))),
+    call: (lo: number, hi: number) => {
+      fn(...gen.params.map((p) => (p === 'lo' ? lo : p === 'hi' ? hi : args[p])));
+      twin?.check(lo, hi);
+    },
   };
 };
 const denseSpmv = (a: Float64Array, m: number, n: number, x: readonly number[]) =>
@@ -301,4 +309,12 @@ describe('sparse-sparse element-wise: count, scan, fill (merge lattices)', () =>
       );
     });
   }
+});
+
+describe('the Wasm back end', () => {
+  it('ran as a twin of the kernels above (SpMV, SpMM, SDDMM, merges where expressible)', async () => {
+    const { twinStats } = await import('./wasm-twin.js');
+    expect(twinStats.kernels).toBeGreaterThan(5);
+    expect(twinStats.calls).toBeGreaterThan(100);
+  });
 });

@@ -26,6 +26,44 @@ const vecOf = (n: number, seed: number) =>
   Float64Array.from({ length: n }, (_, k) => ((k * 7 + seed) % 5) - 2 + 0.5 * (k % 2));
 
 describe.each(POOLS)('operations, pool size %i', (workers) => {
+  it.each(DTYPES)(
+    '%s: SpMV and SpMM give the same bits on the Wasm path (arrays in the heap) and the JavaScript one',
+    (dtype) => {
+      configure({ workers });
+      fc.assert(
+        fc.property(matArb(), fc.integer({ min: 1, max: 3 }), (a, k) => {
+          const A = build(a, 'csr', dtype);
+          const x = vecOf(a.n, k);
+          // x in its own SharedArrayBuffer: wrapped without a copy, so outside the heap.
+          const xs = new Float64Array(new SharedArrayBuffer(8 * a.n));
+          xs.set(x);
+          const viaWasm = A.dot(np.array(x)).toArray() as ArrayLike<number>;
+          const viaJs = A.dot(np.asarray(xs)).toArray() as ArrayLike<number>;
+          expect(Array.from(viaWasm).map((v) => (Object.is(v, -0) ? '-0' : v))).toEqual(
+            Array.from(viaJs).map((v) => (Object.is(v, -0) ? '-0' : v)),
+          );
+          const B = Float64Array.from({ length: a.n * k }, (_, t) => (t % 3) - 1.25);
+          const Bs = new Float64Array(new SharedArrayBuffer(8 * B.length));
+          Bs.set(B);
+          const cw = A.matmul(np.array(B).reshape([a.n, k])).toArray() as ArrayLike<number>;
+          const cj = A.matmul(np.asarray(Bs).reshape([a.n, k])).toArray() as ArrayLike<number>;
+          expect(Array.from(cw)).toEqual(Array.from(cj));
+          close(viaWasm, matmulRef(dense(a, dtype), a.m, a.n, x, 1), dtype, 'A@x');
+        }),
+        RUNS,
+      );
+      // Large enough for the pool: the Wasm kernel runs in the workers.
+      const n = 200_000;
+      const A = sp.random(n, n, { density: 2e-5, format: 'csr', dtype, random_state: 3 });
+      const x = vecOf(n, 1);
+      const xs = new Float64Array(new SharedArrayBuffer(8 * n));
+      xs.set(x);
+      const yw = A.dot(np.array(x)).toArray() as Float64Array;
+      const yj = A.dot(np.asarray(xs)).toArray() as Float64Array;
+      expect(Buffer.compare(Buffer.from(yw.buffer), Buffer.from(yj.buffer))).toBe(0);
+    },
+  );
+
   it.each(FORMATS.flatMap((f) => DTYPES.map((d) => [f, d] as const)))(
     '%s %s: SpMV, SpMM, dense @ sparse',
     (fmt, dtype) => {
