@@ -15,38 +15,10 @@
 import type { CodegenDType } from './dtypes.js';
 import { CodegenError } from './errors.js';
 import type { Expr, KernelIR, Stmt } from './ir.js';
+import { f64Bytes, kernelModule, sleb, uleb } from './wasm-asm.js';
 
 type T = 'i32' | 'f64';
 type ET = T | 'num';
-
-function uleb(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let b = n & 0x7f;
-    n >>>= 7;
-    if (n !== 0) b |= 0x80;
-    out.push(b);
-  } while (n !== 0);
-  return out;
-}
-
-function sleb(n: number): number[] {
-  const out: number[] = [];
-  for (;;) {
-    const b = n & 0x7f;
-    n >>= 7;
-    if ((n === 0 && (b & 0x40) === 0) || (n === -1 && (b & 0x40) !== 0)) {
-      out.push(b);
-      return out;
-    }
-    out.push(b | 0x80);
-  }
-}
-
-const f64Bytes = (x: number): number[] => [...new Uint8Array(new Float64Array([x]).buffer)];
-const vec = (items: number[][]): number[] => [...uleb(items.length), ...items.flat()];
-const section = (id: number, body: number[]): number[] => [id, ...uleb(body.length), ...body];
-const name = (s: string): number[] => [...uleb(s.length), ...[...s].map((c) => c.charCodeAt(0))];
 
 const I32 = 0x7f;
 const F64 = 0x7c;
@@ -431,17 +403,11 @@ export function emitWasm(ir: KernelIR, arrays: Readonly<Record<string, CodegenDT
   stmts(ir.body);
   emit(OP.end);
 
-  const localDecls = locals.map((t) => [1, t === 'i32' ? I32 : F64]);
-  const body = [...vec(localDecls), ...code];
-  const bytes = [
-    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-    ...section(1, vec([[0x60, ...vec(ir.params.map(() => [I32])), 0]])),
-    ...section(2, vec([[...name('e'), ...name('mem'), 0x02, 0x03, ...uleb(0), ...uleb(65536)]])),
-    ...section(3, vec([[0]])),
-    ...section(7, vec([[...name('kernel'), 0x00, 0]])),
-    ...section(10, vec([[...uleb(body.length), ...body]])),
-  ];
-  return Uint8Array.from(bytes);
+  return kernelModule(
+    ir.params.map(() => I32),
+    locals.map((t) => (t === 'i32' ? I32 : F64)),
+    code,
+  );
 }
 
 function numValue(e: Expr): number {

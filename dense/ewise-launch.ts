@@ -5,7 +5,7 @@
  * output as the key array. {@link launchEwise} is called by `ewise` (eager in-place and `{out}`
  * operations) and by lazy arrays when they materialize (dense/lazy.ts).
  */
-import { type FuseNode, fuse, fx } from '../codegen/index.js';
+import { type FuseNode, fuse, fuseWasm, fx } from '../codegen/index.js';
 import {
   align,
   type Constraint,
@@ -216,6 +216,55 @@ function keyOf(tree: FuseNode): string {
 
 let kernelSeq = 0;
 
+const noWasm = process.env.COHORT_WASM === '0';
+
+/** The Wasm form of a contiguous float64 kernel, or null when it has none. */
+function wasmFor(tree: FuseNode, nIn: number, ns: number): Uint8Array | null {
+  if (noWasm) return null;
+  try {
+    return fuseWasm(tree, nIn, ns);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Source of a contiguous kernel with both forms: Wasm when the launch's regions are all in the
+ * runtime's heap (`t.heap`; operands passed as byte addresses of their first element), the
+ * JavaScript function otherwise. The instance is made once per thread and heap.
+ */
+function wasmSource(
+  js: string,
+  fname: string,
+  call: string[],
+  bytes: Uint8Array,
+  nIn: number,
+  ns: number,
+): string {
+  const wargs = ['a[0].byteOffset + o[0] * 8'];
+  for (let k = 1; k <= nIn; k++) wargs.push(`a[${k}].byteOffset + o[${k}] * 8`);
+  for (let m = 0; m < ns; m++) wargs.push(`c[${m}]`);
+  wargs.push('lo[0]', 'hi[0]');
+  return `(function () {
+${js}
+const W = [${Array.from(bytes).join(',')}];
+let mem = null, wk = null;
+return function (t) {
+  const a = t.arrays, o = t.offsets, st = t.strides, c = t.scalars, lo = t.lo, hi = t.hi;
+  if (t.heap) {
+    if (mem !== t.heap) {
+      const api = globalThis.WebAssembly;
+      wk = new api.Instance(new api.Module(new Uint8Array(W)), { e: { mem: t.heap } }).exports.kernel;
+      mem = t.heap;
+    }
+    wk(${wargs.join(', ')});
+    return;
+  }
+  ${fname}(${call.join(', ')});
+};
+})()`;
+}
+
 function makeKernel(
   tree: FuseNode,
   out: DType,
@@ -236,7 +285,11 @@ function makeKernel(
   for (let m = 0; m < Math.max(ns, fk.scalars); m++) call.push(`c[${m}]`);
   if (contiguous) call.push('lo[0]', 'hi[0]');
   else for (let d = 0; d < rank; d++) call.push(`lo[${d}]`, `hi[${d}]`);
-  const source = `(function () {\n${fk.source}\nreturn function (t) {\n  const a = t.arrays, o = t.offsets, st = t.strides, c = t.scalars, lo = t.lo, hi = t.hi;\n  ${fk.name}(${call.join(', ')});\n};\n})()`;
+  const wasm = contiguous && out === 'float64' ? wasmFor(tree, nIn, Math.max(ns, fk.scalars)) : null;
+  const source =
+    wasm === null
+      ? `(function () {\n${fk.source}\nreturn function (t) {\n  const a = t.arrays, o = t.offsets, st = t.strides, c = t.scalars, lo = t.lo, hi = t.hi;\n  ${fk.name}(${call.join(', ')});\n};\n})()`
+      : wasmSource(fk.source, fk.name, call, wasm, nIn, Math.max(ns, fk.scalars));
   const name = `${EWISE_PREFIX}${kernelSeq++}.${fk.name}`;
   const warm = warmMaker(tree, out, rank, nIn, Math.max(ns, fk.scalars));
   ensureKernel(name, () => ({ source, warm }));

@@ -1,0 +1,221 @@
+/**
+ * The WebAssembly form of a contiguous fused kernel (see {@link fuse}): one pass over the
+ * operands with `f64x2` SIMD lanes, for float64 expressions of the operations that Wasm computes
+ * exactly as the JavaScript kernel does — `+ - * /`, negative, abs, sqrt, floor, ceil,
+ * maximum/minimum/clip (NumPy's NaN-propagating forms, built from compares and a bit select so
+ * that signed zeros come out as in JavaScript) and float64 casts. Each lane rounds like a scalar
+ * operation and nothing is fused into an FMA, so results equal the JavaScript kernel's (NaN
+ * payloads aside). Anything else (transcendentals, powers, integer or float32 arithmetic,
+ * predicates) is refused with a {@link CodegenError}, and the JavaScript kernel runs.
+ *
+ * Signature: `kernel(out, x0, x1, ..., s0, s1, ..., lo, hi)` — `out` and `xk` are byte addresses
+ * of element 0 of each operand's view in the shared memory `e.mem` (int32), `sm` the scalars
+ * (float64), and it computes elements `[lo, hi)`.
+ */
+import { CodegenError } from './errors.js';
+import type { FuseNode, TypedNode } from './fuse-expr.js';
+import { typeTree } from './fuse-expr.js';
+import { kernelModule, sleb, uleb } from './wasm-asm.js';
+
+const I32 = 0x7f;
+const F64 = 0x7c;
+const V128 = 0x7b;
+
+const simd = (op: number): number[] => [0xfd, ...uleb(op)];
+const V = {
+  load: [...simd(0x00), 3, 0],
+  store: [...simd(0x0b), 3, 0],
+  splat: simd(0x14),
+  eq: simd(0x47),
+  ne: simd(0x48),
+  lt: simd(0x49),
+  gt: simd(0x4a),
+  or: simd(0x50),
+  bitselect: simd(0x52),
+  ceil: simd(0x74),
+  floor: simd(0x75),
+  abs: simd(0xec),
+  neg: simd(0xed),
+  sqrt: simd(0xef),
+  add: simd(0xf0),
+  sub: simd(0xf1),
+  mul: simd(0xf2),
+  div: simd(0xf3),
+};
+const S = {
+  load: [0x2b, 3, 0],
+  store: [0x39, 3, 0],
+  ne: [0x62],
+  lt: [0x63],
+  gt: [0x64],
+  or: [0x72],
+  select: [0x1b],
+  abs: [0x99],
+  neg: [0x9a],
+  ceil: [0x9b],
+  floor: [0x9c],
+  sqrt: [0x9f],
+  add: [0xa0],
+  sub: [0xa1],
+  mul: [0xa2],
+  div: [0xa3],
+};
+
+const refuse = (what: string): never => {
+  throw new CodegenError(`fuseWasm: ${what} has no exact Wasm form here`);
+};
+
+const SIMPLE: Record<string, keyof typeof V & keyof typeof S> = {
+  add: 'add',
+  subtract: 'sub',
+  multiply: 'mul',
+  divide: 'div',
+  negative: 'neg',
+  abs: 'abs',
+  sqrt: 'sqrt',
+  floor: 'floor',
+  ceil: 'ceil',
+};
+
+function check(t: TypedNode): void {
+  const n = t.node;
+  if (n.op === 'scalar') return;
+  if (n.op === 'input') {
+    if (n.dtype !== 'float64') refuse(`a ${n.dtype} operand`);
+    return;
+  }
+  if (t.dtype !== 'float64' || t.compute !== 'float64') refuse(`${n.op} in ${t.compute}`);
+  if (!(n.op in SIMPLE) && n.op !== 'maximum' && n.op !== 'minimum' && n.op !== 'clip' && n.op !== 'cast')
+    refuse(`'${n.op}'`);
+  for (const a of t.args) check(a);
+}
+
+/**
+ * Assembles the Wasm form of the contiguous fused kernel of `expr` with a float64 output.
+ * @param expr - the expression tree (see `fx`)
+ * @param inputs - the number of array operands (parameters exist for indices `0..inputs-1`)
+ * @param scalars - the number of scalar parameters
+ * @returns the module's bytes (export `kernel`, import `e.mem`)
+ * @throws {@link CodegenError} when the expression has no exact Wasm form
+ * @example
+ * const bytes = fuseWasm(fx.add(fx.input(0), fx.input(1)), 2, 0);
+ * WebAssembly.validate(bytes) // true
+ */
+export function fuseWasm(expr: FuseNode, inputs: number, scalars: number): Uint8Array {
+  const tree = typeTree(expr);
+  check(tree);
+  // Params: out, x0..x{inputs-1} (i32), s0..s{scalars-1} (f64), lo, hi (i32).
+  const params = [
+    I32,
+    ...new Array<number>(inputs).fill(I32),
+    ...new Array<number>(scalars).fill(F64),
+    I32,
+    I32,
+  ];
+  const OUT = 0;
+  const X = (k: number) => 1 + k;
+  const SC = (m: number) => 1 + inputs + m;
+  const LO = 1 + inputs + scalars;
+  const HI = LO + 1;
+  const locals: number[] = [];
+  const local = (t: number) => {
+    locals.push(t);
+    return params.length + locals.length - 1;
+  };
+  const T = local(I32); // element index
+  const splat = Array.from({ length: scalars }, () => local(V128));
+  const code: number[] = [];
+  const emit = (...xs: (number | number[])[]) => {
+    for (const x of xs)
+      if (typeof x === 'number') code.push(x);
+      else for (const b of x) code.push(b);
+  };
+  const get = (l: number) => [0x20, ...uleb(l)];
+  const set = (l: number) => [0x21, ...uleb(l)];
+  const tee = (l: number) => [0x22, ...uleb(l)];
+  const i32c = (v: number) => [0x41, ...sleb(v)];
+  const addr = (base: number, extra: number) => [
+    ...get(base),
+    ...get(T),
+    ...i32c(3),
+    0x74, // shl
+    0x6a, // add
+    ...(extra === 0 ? [] : [...i32c(extra), 0x6a]),
+  ];
+
+  /** One element (or one pair, `vector`) at index T + `lane0`: leaves the value on the stack. */
+  const element = (vector: boolean, lane0: number) => {
+    const O = vector ? V : S;
+    const vt = vector ? V128 : F64;
+    const loaded = new Map<number, number>();
+    const walk = (t: TypedNode): void => {
+      const n = t.node;
+      if (n.op === 'input') {
+        let l = loaded.get(n.index);
+        if (l === undefined) {
+          l = local(vt);
+          loaded.set(n.index, l);
+          emit(addr(X(n.index), lane0 * 8), O.load, set(l));
+        }
+        emit(get(l));
+        return;
+      }
+      if (n.op === 'scalar') {
+        emit(vector ? get(splat[n.index]!) : get(SC(n.index)));
+        return;
+      }
+      if (n.op === 'cast') {
+        walk(t.args[0]!);
+        return;
+      }
+      const simple = SIMPLE[n.op];
+      if (simple !== undefined) {
+        for (const a of t.args) walk(a);
+        emit(O[simple]);
+        return;
+      }
+      // NumPy's fmax(a, b) = a > b || a != a ? a : b (fmin with <), clip = fmin(fmax(x, lo), hi).
+      const pick = (cmp: number[]) => {
+        const b = local(vt);
+        const a = local(vt);
+        emit(set(b), tee(a), get(b), get(a), get(b), cmp, get(a), get(a), O.ne, O.or);
+        emit(vector ? V.bitselect : S.select);
+      };
+      if (n.op === 'clip') {
+        walk(t.args[0]!);
+        walk(t.args[1]!);
+        pick(O.gt);
+        walk(t.args[2]!);
+        pick(O.lt);
+        return;
+      }
+      walk(t.args[0]!);
+      walk(t.args[1]!);
+      pick(n.op === 'maximum' ? O.gt : O.lt);
+    };
+    walk(tree);
+  };
+
+  for (let m = 0; m < scalars; m++) emit(get(SC(m)), V.splat, set(splat[m]!));
+  emit(get(LO), set(T));
+  // Pairs: while (t + 1 < hi) { out[t..t+1] = f(x[t..t+1]); t += 2 }, two pairs per turn.
+  for (const [step, pairs] of [
+    [4, 2],
+    [2, 1],
+  ] as const) {
+    emit(0x02, 0x40, 0x03, 0x40); // block loop
+    emit(get(T), i32c(step - 1), 0x6a, get(HI), 0x48, 0x45, 0x0d, 1); // br_if 1 when !(t+step-1 < hi)
+    for (let p = 0; p < pairs; p++) {
+      emit(addr(OUT, p * 16));
+      element(true, 2 * p);
+      emit(V.store);
+    }
+    emit(get(T), i32c(step), 0x6a, set(T), 0x0c, 0, 0x0b, 0x0b); // t += step; br 0; end end
+  }
+  // The last element, if any.
+  emit(get(T), get(HI), 0x48, 0x04, 0x40); // if (t < hi)
+  emit(addr(OUT, 0));
+  element(false, 0);
+  emit(S.store, 0x0b, 0x0b); // end if, end function
+  return kernelModule(params, locals, code);
+}

@@ -1,0 +1,59 @@
+/**
+ * Bytes of the WebAssembly binary format shared by codegen's Wasm back ends: LEB128 integers,
+ * vectors, sections, names and constants.
+ */
+
+/** Unsigned LEB128. */
+export function uleb(n: number): number[] {
+  const out: number[] = [];
+  do {
+    let b = n & 0x7f;
+    n >>>= 7;
+    if (n !== 0) b |= 0x80;
+    out.push(b);
+  } while (n !== 0);
+  return out;
+}
+
+/** Signed LEB128 (32-bit values). */
+export function sleb(n: number): number[] {
+  const out: number[] = [];
+  for (;;) {
+    const b = n & 0x7f;
+    n >>= 7;
+    if ((n === 0 && (b & 0x40) === 0) || (n === -1 && (b & 0x40) !== 0)) {
+      out.push(b);
+      return out;
+    }
+    out.push(b | 0x80);
+  }
+}
+
+/** The 8 little-endian bytes of a float64 constant. */
+export const f64Bytes = (x: number): number[] => [...new Uint8Array(new Float64Array([x]).buffer)];
+/** A vector: its length, then its items. */
+export const vec = (items: number[][]): number[] => [...uleb(items.length), ...items.flat()];
+/** A section: id, byte size, body. */
+export const section = (id: number, body: number[]): number[] => [id, ...uleb(body.length), ...body];
+/** A name (ASCII). */
+export const name = (s: string): number[] => [...uleb(s.length), ...[...s].map((c) => c.charCodeAt(0))];
+
+/**
+ * A module of one function `kernel` (params all of `paramTypes`, no result) importing the shared
+ * memory `e.mem` (up to 4 GiB), with the given local declarations and body code.
+ * @param paramTypes - value type bytes of the parameters
+ * @param locals - value type byte of each local, in order
+ * @param code - the body's instructions (ending with `end`)
+ * @returns the module's bytes
+ */
+export function kernelModule(paramTypes: number[], locals: number[], code: number[]): Uint8Array {
+  const body = [...vec(locals.map((t) => [1, t])), ...code];
+  return Uint8Array.from([
+    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
+    ...section(1, vec([[0x60, ...vec(paramTypes.map((t) => [t])), 0]])),
+    ...section(2, vec([[...name('e'), ...name('mem'), 0x02, 0x03, ...uleb(0), ...uleb(65536)]])),
+    ...section(3, vec([[0]])),
+    ...section(7, vec([[...name('kernel'), 0x00, 0]])),
+    ...section(10, vec([[...uleb(body.length), ...body]])),
+  ]);
+}
