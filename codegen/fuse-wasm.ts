@@ -8,13 +8,15 @@
  * payloads aside). Anything else (transcendentals, powers, integer or float32 arithmetic,
  * predicates) is refused with a {@link CodegenError}, and the JavaScript kernel runs.
  *
- * Signature: `kernel(out, x0, x1, ..., s0, s1, ..., lo, hi)` — `out` and `xk` are byte addresses
- * of element 0 of each operand's view in the shared memory `e.mem` (int32), `sm` the scalars
- * (float64), and it computes elements `[lo, hi)`.
+ * Signature: `kernel(out, x0, x1, ..., s0, s1, ..., h0, h1, ..., lo, hi)` — `out` and `xk` are byte
+ * addresses of element 0 of each operand's view in the shared memory `e.mem` (int32), `sm` the
+ * scalars and `hj` the loop-invariant subexpressions (float64; computed by the JavaScript
+ * `hoistSource` of {@link fuse}, which may use any operation), and it computes elements `[lo, hi)`.
  */
 import { CodegenError } from './errors.js';
 import type { FuseNode, TypedNode } from './fuse-expr.js';
 import { typeTree } from './fuse-expr.js';
+import { invariantSubtrees } from './fuse-hoist.js';
 import { kernelModule, sleb, uleb } from './wasm-asm.js';
 
 const I32 = 0x7f;
@@ -77,9 +79,9 @@ const SIMPLE: Record<string, keyof typeof V & keyof typeof S> = {
   ceil: 'ceil',
 };
 
-function check(t: TypedNode): void {
+function check(t: TypedNode, hoisted: ReadonlySet<TypedNode>): void {
   const n = t.node;
-  if (n.op === 'scalar') return;
+  if (n.op === 'scalar' || hoisted.has(t)) return;
   if (n.op === 'input') {
     if (n.dtype !== 'float64') refuse(`a ${n.dtype} operand`);
     return;
@@ -87,7 +89,7 @@ function check(t: TypedNode): void {
   if (t.dtype !== 'float64' || t.compute !== 'float64') refuse(`${n.op} in ${t.compute}`);
   if (!(n.op in SIMPLE) && n.op !== 'maximum' && n.op !== 'minimum' && n.op !== 'clip' && n.op !== 'cast')
     refuse(`'${n.op}'`);
-  for (const a of t.args) check(a);
+  for (const a of t.args) check(a, hoisted);
 }
 
 /**
@@ -95,27 +97,36 @@ function check(t: TypedNode): void {
  * @param expr - the expression tree (see `fx`)
  * @param inputs - the number of array operands (parameters exist for indices `0..inputs-1`)
  * @param scalars - the number of scalar parameters
+ * @param broadcast - inputs that are one element read once (their address is that element's)
  * @returns the module's bytes (export `kernel`, import `e.mem`)
  * @throws {@link CodegenError} when the expression has no exact Wasm form
  * @example
  * const bytes = fuseWasm(fx.add(fx.input(0), fx.input(1)), 2, 0);
  * WebAssembly.validate(bytes) // true
  */
-export function fuseWasm(expr: FuseNode, inputs: number, scalars: number): Uint8Array {
+export function fuseWasm(
+  expr: FuseNode,
+  inputs: number,
+  scalars: number,
+  broadcast: readonly number[] = [],
+): Uint8Array {
   const tree = typeTree(expr);
-  check(tree);
-  // Params: out, x0..x{inputs-1} (i32), s0..s{scalars-1} (f64), lo, hi (i32).
+  const hoistedList = invariantSubtrees(tree, new Set(broadcast));
+  const hoisted = new Set(hoistedList);
+  check(tree, hoisted);
+  // Params: out, x0..x{inputs-1} (i32), s0..s{scalars-1}, h0..h{H-1} (f64), lo, hi (i32).
+  const H = hoistedList.length;
   const params = [
     I32,
     ...new Array<number>(inputs).fill(I32),
-    ...new Array<number>(scalars).fill(F64),
+    ...new Array<number>(scalars + H).fill(F64),
     I32,
     I32,
   ];
   const OUT = 0;
   const X = (k: number) => 1 + k;
   const SC = (m: number) => 1 + inputs + m;
-  const LO = 1 + inputs + scalars;
+  const LO = 1 + inputs + scalars + H;
   const HI = LO + 1;
   const locals: number[] = [];
   const local = (t: number) => {
@@ -123,7 +134,16 @@ export function fuseWasm(expr: FuseNode, inputs: number, scalars: number): Uint8
     return params.length + locals.length - 1;
   };
   const T = local(I32); // element index
-  const splat = Array.from({ length: scalars }, () => local(V128));
+  const splat = Array.from({ length: scalars + H }, () => local(V128));
+  const hoistIndex = new Map(hoistedList.map((h, j) => [h, scalars + j]));
+  // Broadcast inputs: loaded once, as a scalar and as a splat.
+  const bOne = new Map<number, number>();
+  const bTwo = new Map<number, number>();
+  for (const k of broadcast) {
+    if (k >= inputs || bOne.has(k)) continue;
+    bOne.set(k, local(F64));
+    bTwo.set(k, local(V128));
+  }
   const code: number[] = [];
   const emit = (...xs: (number | number[])[]) => {
     for (const x of xs)
@@ -150,6 +170,15 @@ export function fuseWasm(expr: FuseNode, inputs: number, scalars: number): Uint8
     const loaded = new Map<number, number>();
     const walk = (t: TypedNode): void => {
       const n = t.node;
+      const hi = hoistIndex.get(t);
+      if (hi !== undefined) {
+        emit(vector ? get(splat[hi]!) : get(SC(hi)));
+        return;
+      }
+      if (n.op === 'input' && bOne.has(n.index)) {
+        emit(get(vector ? bTwo.get(n.index)! : bOne.get(n.index)!));
+        return;
+      }
       if (n.op === 'input') {
         let l = loaded.get(n.index);
         if (l === undefined) {
@@ -196,7 +225,8 @@ export function fuseWasm(expr: FuseNode, inputs: number, scalars: number): Uint8
     walk(tree);
   };
 
-  for (let m = 0; m < scalars; m++) emit(get(SC(m)), V.splat, set(splat[m]!));
+  for (let m = 0; m < scalars + H; m++) emit(get(SC(m)), V.splat, set(splat[m]!));
+  for (const [k, one] of bOne) emit(get(X(k)), S.load, tee(one), V.splat, set(bTwo.get(k)!));
   emit(get(LO), set(T));
   // Pairs: while (t + 1 < hi) { out[t..t+1] = f(x[t..t+1]); t += 2 }, two pairs per turn.
   for (const [step, pairs] of [

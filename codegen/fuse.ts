@@ -9,6 +9,7 @@ import { isCodegenDType } from './dtypes.js';
 import { argError } from './errors.js';
 import type { FuseNode, TypedNode } from './fuse-expr.js';
 import { fuseKey, typeTree } from './fuse-expr.js';
+import { invariantSubtrees } from './fuse-hoist.js';
 import { castJS, HELPERS, opJS } from './fuse-ops.js';
 import { fnv1a } from './hash.js';
 
@@ -20,6 +21,11 @@ export interface FuseOptions {
   readonly rank: number;
   /** All operands and the output contiguous with one layout: emit the flat kernel. Default false. */
   readonly contiguous?: boolean;
+  /**
+   * Contiguous kernels only: inputs that are one element broadcast over the range (a 0-d array,
+   * or any stride-0 operand), read once at `offsetXk` instead of at `offsetXk + t`.
+   */
+  readonly broadcast?: readonly number[];
   /** Function name (default `fused_<hash of the key>`). */
   readonly name?: string;
 }
@@ -41,6 +47,13 @@ export interface FusedKernel {
   readonly scalars: number;
   readonly rank: number;
   readonly contiguous: boolean;
+  /** Number of loop-invariant subexpressions computed once before the loop (contiguous kernels). */
+  readonly hoisted: number;
+  /**
+   * Source of `hoist_<name>(x0, offsetX0, ..., s0, ..., hv)`, which stores those values into
+   * `hv[0..hoisted)` (the Wasm form takes them as parameters), or null when there are none.
+   */
+  readonly hoistSource: string | null;
 }
 
 const cache = new Map<string, FusedKernel>();
@@ -63,11 +76,14 @@ function emitElement(
   load: (k: number) => string,
   sfx: string,
   helpers: Set<string>,
+  hoisted?: ReadonlyMap<TypedNode, string>,
 ): { lines: string[]; result: string } {
   const lines: string[] = [];
   const loaded = new Map<number, string>();
   let n = 0;
   const walk = (t: TypedNode): string => {
+    const h = hoisted?.get(t);
+    if (h !== undefined) return h;
     const node = t.node;
     if (node.op === 'input') {
       let name = loaded.get(node.index);
@@ -122,8 +138,9 @@ export function fuse(expr: FuseNode, opts: FuseOptions): FusedKernel {
     throw argError('fuse', 'opts.name', 'a JavaScript identifier', opts.name);
   }
   const contiguous = opts.contiguous === true;
+  const bcast = new Set(contiguous ? (opts.broadcast ?? []) : []);
   const tree = typeTree(expr);
-  const key = `${fuseKey(expr)}->${opts.out}|rank${opts.rank}|${contiguous ? 'contiguous' : 'strided'}`;
+  const key = `${fuseKey(expr)}->${opts.out}|rank${opts.rank}|${contiguous ? 'contiguous' : 'strided'}${bcast.size > 0 ? `|b${[...bcast].sort((a, b) => a - b).join(',')}` : ''}`;
   const name = opts.name ?? `fused_${fnv1a(key)}`;
   const hit = cache.get(`${key}|${name}`);
   if (hit) return hit;
@@ -148,21 +165,35 @@ export function fuse(expr: FuseNode, opts: FuseOptions): FusedKernel {
   const helpers = new Set<string>();
   const store = (idx: string, res: string) =>
     `out[${idx}] = ${opts.out === 'bool' ? castJS(res, tree.dtype, 'bool') : res};`;
+  // Contiguous kernels compute loop-invariant subexpressions once, before the loop.
+  const hoistedNodes = contiguous && r > 0 ? invariantSubtrees(tree, bcast) : [];
+  const hoisted = new Map<TypedNode, string>();
+  const hoistLines: string[] = [];
   const element = (load: (k: number) => string, outIdx: string, sfx: string, ind: string): string[] => {
-    const { lines, result } = emitElement(tree, load, sfx, helpers);
+    const { lines, result } = emitElement(tree, load, sfx, helpers, hoisted);
     return [...lines, store(outIdx, result)].map((l) => ind + l);
   };
   const body: string[] = [];
   if (r === 0) {
     body.push(...element((k) => `x${k}[offsetX${k}]`, 'offsetOut', '', '  '));
   } else if (contiguous) {
+    for (const k of [...bcast].sort((a, b) => a - b))
+      if (k < nIn) body.push(`  const b${k} = x${k}[offsetX${k}];`);
+    const ld = (k: number, idx: string) => (bcast.has(k) ? `b${k}` : `x${k}[${idx}]`);
+    hoistedNodes.forEach((h, j) => {
+      const { lines, result } = emitElement(h, (k) => `b${k}`, `_h${j}`, helpers, hoisted);
+      const hl = [...lines.map((l) => `  ${l}`), `  const h${j} = ${result};`];
+      body.push(...hl);
+      hoistLines.push(...hl, `  hv[${j}] = h${j};`);
+      hoisted.set(h, `h${j}`);
+    });
     body.push('  let t = lo;', '  for (; t + 3 < hi; t += 4) {');
     for (let u = 0; u < 4; u++) {
       const at = (base: string) => `${base} + t${u === 0 ? '' : ` + ${u}`}`;
-      body.push(...element((k) => `x${k}[${at(`offsetX${k}`)}]`, at('offsetOut'), `_${u}`, '    '));
+      body.push(...element((k) => ld(k, at(`offsetX${k}`)), at('offsetOut'), `_${u}`, '    '));
     }
     body.push('  }', '  for (; t < hi; t++) {');
-    body.push(...element((k) => `x${k}[offsetX${k} + t]`, 'offsetOut + t', '', '    '));
+    body.push(...element((k) => ld(k, `offsetX${k} + t`), 'offsetOut + t', '', '    '));
     body.push('  }');
   } else {
     const names = ['Out', ...Array.from({ length: nIn }, (_, k) => `X${k}`)];
@@ -188,6 +219,21 @@ export function fuse(expr: FuseNode, opts: FuseOptions): FusedKernel {
   const head = `  // ${fuseKey(expr)} -> ${opts.out} (${tree.dtype} before the store); rank ${r}, ${contiguous ? 'contiguous' : 'strided'}`;
   const helperLines = [...helpers].sort().map((h) => `  ${HELPERS[h]}`);
   const source = [`function ${name}(${params.join(', ')}) {`, head, ...helperLines, ...body, '}'].join('\n');
+  // The invariant values alone (for the Wasm form, which takes them as parameters).
+  const hoistParams = params.filter((p) => p !== 'out' && p !== 'offsetOut' && p !== 'lo' && p !== 'hi');
+  const hoistSource =
+    hoistedNodes.length === 0
+      ? null
+      : [
+          `function hoist_${name}(${[...hoistParams, 'hv'].join(', ')}) {`,
+          ...helperLines,
+          ...[...bcast]
+            .sort((a, b) => a - b)
+            .filter((k) => k < nIn)
+            .map((k) => `  const b${k} = x${k}[offsetX${k}];`),
+          ...hoistLines,
+          '}',
+        ].join('\n');
   const k: FusedKernel = Object.freeze({
     name,
     source,
@@ -198,6 +244,8 @@ export function fuse(expr: FuseNode, opts: FuseOptions): FusedKernel {
     scalars: nSc,
     rank: r,
     contiguous,
+    hoisted: hoistedNodes.length,
+    hoistSource,
   });
   cache.set(`${key}|${name}`, k);
   return k;

@@ -5,7 +5,7 @@
  * output as the key array. {@link launchEwise} is called by `ewise` (eager in-place and `{out}`
  * operations) and by lazy arrays when they materialize (dense/lazy.ts).
  */
-import { type FuseNode, fuse, fuseWasm, fx } from '../codegen/index.js';
+import { type FusedKernel, type FuseNode, fuse, fuseWasm, fx } from '../codegen/index.js';
 import {
   align,
   type Constraint,
@@ -101,13 +101,22 @@ export function launchEwise(
     for (let k = 0; k <= n; k++) cStr[k]!.push(1);
   }
   const rank = cShape.length;
-  let contiguous = rank === 1;
-  if (contiguous) for (let k = 0; k <= n; k++) if (cStr[k]![0] !== 1) contiguous = false;
+  // Contiguous: one flat loop, where an input may also be one element broadcast (stride 0: a 0-d
+  // operand such as a solver's alpha), read once.
+  let contiguous = rank === 1 && cStr[0]![0] === 1;
+  const bcast: number[] = [];
+  if (contiguous)
+    for (let k = 1; k <= n; k++) {
+      const st = cStr[k]![0];
+      if (st === 0 && cShape[0]! > 1) bcast.push(k - 1);
+      else if (st !== 1) contiguous = false;
+    }
+  if (!contiguous) bcast.length = 0;
   const outDtype = outStore.dtype;
-  const ck = `${keyOf(tree)}>${outDtype}|${rank}${contiguous ? 'c' : 's'}|${n}|${scalars.length}`;
+  const ck = `${keyOf(tree)}>${outDtype}|${rank}${contiguous ? 'c' : 's'}|${n}|${scalars.length}|${bcast.join(',')}`;
   let kname = kernelCache.get(ck);
   if (kname === undefined) {
-    kname = makeKernel(tree, outDtype, rank, contiguous, n, scalars.length);
+    kname = makeKernel(tree, outDtype, rank, contiguous, n, scalars.length, bcast);
     kernelCache.set(ck, kname);
   }
   const args: LaunchArg[] = new Array(n + 1);
@@ -219,10 +228,10 @@ let kernelSeq = 0;
 const noWasm = process.env.COHORT_WASM === '0';
 
 /** The Wasm form of a contiguous float64 kernel, or null when it has none. */
-function wasmFor(tree: FuseNode, nIn: number, ns: number): Uint8Array | null {
+function wasmFor(tree: FuseNode, nIn: number, ns: number, broadcast: readonly number[]): Uint8Array | null {
   if (noWasm) return null;
   try {
-    return fuseWasm(tree, nIn, ns);
+    return fuseWasm(tree, nIn, ns, broadcast);
   } catch {
     return null;
   }
@@ -233,21 +242,21 @@ function wasmFor(tree: FuseNode, nIn: number, ns: number): Uint8Array | null {
  * runtime's heap (`t.heap`; operands passed as byte addresses of their first element), the
  * JavaScript function otherwise. The instance is made once per thread and heap.
  */
-function wasmSource(
-  js: string,
-  fname: string,
-  call: string[],
-  bytes: Uint8Array,
-  nIn: number,
-  ns: number,
-): string {
+function wasmSource(fk: FusedKernel, call: string[], bytes: Uint8Array, nIn: number, ns: number): string {
   const wargs = ['a[0].byteOffset + o[0] * 8'];
   for (let k = 1; k <= nIn; k++) wargs.push(`a[${k}].byteOffset + o[${k}] * 8`);
   for (let m = 0; m < ns; m++) wargs.push(`c[${m}]`);
+  for (let j = 0; j < fk.hoisted; j++) wargs.push(`hv[${j}]`);
   wargs.push('lo[0]', 'hi[0]');
+  const js = fk.source;
+  const fname = fk.name;
+  // The loop-invariant values are computed in JavaScript (any operation), then passed in.
+  const hoist = fk.hoistSource === null ? '' : `hoist_${fname}(${[...call.slice(2, -2), 'hv'].join(', ')});`;
   return `(function () {
 ${js}
+${fk.hoistSource ?? ''}
 const W = [${Array.from(bytes).join(',')}];
+const hv = new Float64Array(${Math.max(1, fk.hoisted)});
 let mem = null, wk = null;
 return function (t) {
   const a = t.arrays, o = t.offsets, st = t.strides, c = t.scalars, lo = t.lo, hi = t.hi;
@@ -257,6 +266,7 @@ return function (t) {
       wk = new api.Instance(new api.Module(new Uint8Array(W)), { e: { mem: t.heap } }).exports.kernel;
       mem = t.heap;
     }
+    ${hoist}
     wk(${wargs.join(', ')});
     return;
   }
@@ -272,8 +282,9 @@ function makeKernel(
   contiguous: boolean,
   n: number,
   ns: number,
+  broadcast: readonly number[] = [],
 ): string {
-  const fk = fuse(tree, { out, rank, contiguous });
+  const fk = fuse(tree, { out, rank, contiguous, broadcast });
   const call: string[] = ['a[0]', 'o[0]'];
   if (!contiguous) for (let d = 0; d < rank; d++) call.push(`st[0][${d}]`);
   // fuse makes parameters for inputs 0..max index; our inputs are numbered densely.
@@ -285,11 +296,12 @@ function makeKernel(
   for (let m = 0; m < Math.max(ns, fk.scalars); m++) call.push(`c[${m}]`);
   if (contiguous) call.push('lo[0]', 'hi[0]');
   else for (let d = 0; d < rank; d++) call.push(`lo[${d}]`, `hi[${d}]`);
-  const wasm = contiguous && out === 'float64' ? wasmFor(tree, nIn, Math.max(ns, fk.scalars)) : null;
+  const wasm =
+    contiguous && out === 'float64' ? wasmFor(tree, nIn, Math.max(ns, fk.scalars), broadcast) : null;
   const source =
     wasm === null
       ? `(function () {\n${fk.source}\nreturn function (t) {\n  const a = t.arrays, o = t.offsets, st = t.strides, c = t.scalars, lo = t.lo, hi = t.hi;\n  ${fk.name}(${call.join(', ')});\n};\n})()`
-      : wasmSource(fk.source, fk.name, call, wasm, nIn, Math.max(ns, fk.scalars));
+      : wasmSource(fk, call, wasm, nIn, Math.max(ns, fk.scalars));
   const name = `${EWISE_PREFIX}${kernelSeq++}.${fk.name}`;
   const warm = warmMaker(tree, out, rank, nIn, Math.max(ns, fk.scalars));
   ensureKernel(name, () => ({ source, warm }));

@@ -27,8 +27,17 @@ const isInt = (d: CodegenDType) => d === 'int32' || d === 'uint8' || d === 'bool
 function intPow(a: number, b: number, dtype: CodegenDType): number {
   if (b < 0) return a === 1 ? 1 : a === -1 ? (Math.abs(b) % 2 === 1 ? -1 : 1) : 0;
   const bits = dtype === 'uint8' ? 8 : 32;
-  const r = BigInt(a) ** BigInt(b);
-  return Number(dtype === 'uint8' ? BigInt.asUintN(bits, r) : BigInt.asIntN(bits, r));
+  const wrap = (v: bigint) => (dtype === 'uint8' ? BigInt.asUintN(bits, v) : BigInt.asIntN(bits, v));
+  // Square-and-multiply, wrapping at every step (a ** b itself may not fit: b up to 2^31).
+  let r = 1n;
+  let base = wrap(BigInt(a));
+  let e = BigInt(b);
+  while (e > 0n) {
+    if (e & 1n) r = wrap(r * base);
+    base = wrap(base * base);
+    e >>= 1n;
+  }
+  return Number(r);
 }
 
 function apply(op: string, a: number[], t: CodegenDType): number {

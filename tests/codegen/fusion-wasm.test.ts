@@ -57,11 +57,12 @@ describe('fuseWasm', () => {
         fc.integer({ min: 0, max: n }),
         fc.integer({ min: 0, max: n }),
         fc.constantFrom(-0, 2.5, Number.NaN, -Infinity),
-        (e, vals, a, b, s0) => {
+        fc.subarray([0, 1, 2]),
+        (e, vals, a, b, s0, broadcast) => {
           const [lo, hi] = [Math.min(a, b), Math.max(a, b)];
           let bytes: Uint8Array;
           try {
-            bytes = fuseWasm(e, 3, 2);
+            bytes = fuseWasm(e, 3, 2, broadcast);
           } catch (err) {
             expect(err).toBeInstanceOf(CodegenError); // e.g. every leaf a scalar of int32
             return;
@@ -71,16 +72,53 @@ describe('fuseWasm', () => {
           inputs.set(vals);
           const outW = view(3 * n + 4, n).fill(42);
           const outJ = new Float64Array(n).fill(42);
-          const k = fuse(e, { out: 'float64', rank: 1, contiguous: true });
+          const k = fuse(e, { out: 'float64', rank: 1, contiguous: true, broadcast });
           const js = compileKernel(k);
           const xs = [1, n + 2, 2 * n + 3];
           const named: Record<string, unknown> = { out: outJ, offsetOut: 0, s0, s1: 7, lo, hi };
           for (let q = 0; q < 3; q++) Object.assign(named, { [`x${q}`]: inputs, [`offsetX${q}`]: xs[q] });
           js(...k.params.map((p) => named[p]));
           const f = new wasmApi.Instance(new wasmApi.Module(bytes), { e: { mem } }).exports.kernel;
-          f(outW.byteOffset, ...xs.map((x) => inputs.byteOffset + 8 * x), s0, 7, lo, hi);
+          // Loop invariants: computed by the kernel's JavaScript hoist function, passed in.
+          const hv = new Float64Array(Math.max(1, k.hoisted));
+          if (k.hoistSource !== null) {
+            const hoist = new Function(`return ${k.hoistSource}`)() as (...a: unknown[]) => void;
+            const hp = k.params.filter((p) => p !== 'out' && p !== 'offsetOut' && p !== 'lo' && p !== 'hi');
+            hoist(...hp.map((p) => named[p]), hv);
+          }
+          f(
+            outW.byteOffset,
+            ...xs.map((x) => inputs.byteOffset + 8 * x),
+            s0,
+            7,
+            ...Array.from({ length: k.hoisted }, (_, j) => hv[j]),
+            lo,
+            hi,
+          );
           for (let t = 0; t < n; t++) {
             if (!Object.is(outW[t], outJ[t])) expect([t, outW[t]]).toEqual([t, outJ[t]]);
+          }
+          // The JS kernel against the strided one (broadcast = stride 0) on the same data.
+          const outS = new Float64Array(n).fill(42);
+          const strided = compileKernel(fuse(e, { out: 'float64', rank: 1 }));
+          const sn: Record<string, unknown> = {
+            out: outS,
+            offsetOut: 0,
+            strideOut0: 1,
+            s0,
+            s1: 7,
+            lo0: lo,
+            hi0: hi,
+          };
+          for (let q = 0; q < 3; q++)
+            Object.assign(sn, {
+              [`x${q}`]: inputs,
+              [`offsetX${q}`]: xs[q],
+              [`strideX${q}_0`]: broadcast.includes(q) ? 0 : 1,
+            });
+          strided(...fuse(e, { out: 'float64', rank: 1 }).params.map((p) => sn[p]));
+          for (let t = 0; t < n; t++) {
+            if (!Object.is(outS[t], outJ[t])) expect([t, outJ[t]]).toEqual([t, outS[t]]);
           }
         },
       ),

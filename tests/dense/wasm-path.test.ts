@@ -27,12 +27,43 @@ const OPS: Op[] = [
   (a) => np.sqrt(a),
   (a) => np.floor(a),
   (a, b, s) => np.clip(a, b, s),
+  // A 0-d array operand (a solver's alpha): broadcast, read once.
+  (a, _b, s) => a.multiply(np.array(s)),
+  (a, b, s) => np.add(b, np.multiply(a, np.full([], s))),
 ];
 
 function chain(x: np.ndarray, y: np.ndarray, ops: number[], s: number): np.ndarray {
   let r = x;
   for (const k of ops) r = OPS[k % OPS.length]!(r, y, s);
   return r;
+}
+
+/** The same chains as plain loops (NumPy's maximum/minimum: NaN wins; clip = min(max(a, b), s)). */
+const fmax = (a: number, b: number) => (a > b || a !== a ? a : b);
+const fmin = (a: number, b: number) => (a < b || a !== a ? a : b);
+const REF: ((a: number, b: number, s: number) => number)[] = [
+  (a, b) => a + b,
+  (a, b) => a - b,
+  (a, b) => a * b,
+  (a, b) => a / b,
+  fmax,
+  fmin,
+  (a, _b, s) => a * s,
+  (a, _b, s) => a + s,
+  (a) => -a,
+  Math.abs,
+  Math.sqrt,
+  Math.floor,
+  (a, b, s) => fmin(fmax(a, b), s),
+  (a, _b, s) => a * s,
+  (a, b, s) => b + a * s,
+];
+function chainRef(x: Float64Array, y: Float64Array, ops: number[], s: number): Float64Array {
+  return x.map((v, t) => {
+    let r = v;
+    for (const k of ops) r = REF[k % REF.length]!(r, y[t]!, s);
+    return r;
+  });
 }
 
 function shared(v: Float64Array): Float64Array {
@@ -59,6 +90,7 @@ describe.each(POOLS)('pool size %i', (workers) => {
           const xv = Float64Array.from({ length: n }, pick);
           const yv = Float64Array.from({ length: n }, pick);
           const heap = chain(np.array(xv), np.array(yv), ops, s).toArray() as Float64Array;
+          const ref = chainRef(xv, yv, ops, s);
           const own = chain(np.asarray(shared(xv)), np.asarray(shared(yv)), ops, s).toArray() as Float64Array;
           expect(heap.length).toBe(n);
           for (let t = 0; t < n; t++)

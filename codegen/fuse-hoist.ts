@@ -1,0 +1,52 @@
+/**
+ * Loop-invariant subexpressions of a contiguous fused kernel: a subtree whose leaves are all
+ * scalars or broadcast inputs (one element read once, e.g. a solver's 0-d `alpha`) has the same
+ * value at every element, so it is computed once before the loop. Solvers build such subtrees
+ * (`where(active, rho / pq, 0)`), and evaluating them per element cost more than the update.
+ */
+import type { TypedNode } from './fuse-expr.js';
+
+/**
+ * The maximal invariant subtrees of `tree` that are operations (not bare leaves), in a fixed
+ * order (first reached, depth first, left to right): the kernel evaluates them once, in order.
+ * @param tree - the typed expression
+ * @param broadcast - indices of the inputs read once
+ * @returns the subtrees to hoist
+ */
+export function invariantSubtrees(tree: TypedNode, broadcast: ReadonlySet<number>): TypedNode[] {
+  const out: TypedNode[] = [];
+  if (broadcast.size === 0 && !hasScalarOp(tree)) return out;
+  const invariant = new Map<TypedNode, boolean>();
+  const mark = (t: TypedNode): boolean => {
+    const n = t.node;
+    let inv: boolean;
+    if (n.op === 'scalar') inv = true;
+    else if (n.op === 'input') inv = broadcast.has(n.index);
+    else {
+      inv = true;
+      for (const a of t.args) if (!mark(a)) inv = false;
+    }
+    invariant.set(t, inv);
+    return inv;
+  };
+  if (mark(tree)) {
+    // The whole expression is invariant: one value for every element.
+    if (tree.args.length > 0) out.push(tree);
+    return out;
+  }
+  const collect = (t: TypedNode): void => {
+    for (const a of t.args) {
+      if (invariant.get(a) === true) {
+        if (a.args.length > 0) out.push(a);
+      } else collect(a);
+    }
+  };
+  collect(tree);
+  return out;
+}
+
+function hasScalarOp(t: TypedNode): boolean {
+  if (t.args.length === 0) return false;
+  if (t.args.every((a) => a.node.op === 'scalar' || hasScalarOp(a))) return true;
+  return t.args.some(hasScalarOp);
+}
