@@ -310,7 +310,7 @@ export function submit(plan: LaunchPlan): Future | undefined {
     if (s.lastLaunch !== launchRec) {
       for (let i = 0; i < nargs; i++) {
         const r = args[i]!.store.region;
-        pool!.ensureRegion(s, r.id, r.data);
+        pool!.ensureRegion(s, r.id, r.data, r.heapOffset >= 0);
       }
       s.batch.push(launchRec);
       s.lastLaunch = launchRec;

@@ -198,7 +198,7 @@ export class Pool {
   }
 
   /** Makes sure slot `s` holds region `id`'s memory (and marks it most recently used). */
-  ensureRegion(s: Slot, id: number, data: { byteLength: number }): void {
+  ensureRegion(s: Slot, id: number, data: { byteLength: number }, inHeap = false): void {
     const had = s.regions.get(id);
     if (had !== undefined) {
       s.regions.delete(id);
@@ -207,7 +207,7 @@ export class Pool {
     }
     s.regions.set(id, data.byteLength);
     s.resident += data.byteLength;
-    s.batch.push(['R', id, data]);
+    s.batch.push(['R', id, data, inHeap]);
   }
 
   /**

@@ -8,7 +8,7 @@
  * busy-polls). It returns (freeing the piscina task so the process may exit) on a park record.
  *
  * Records (arrays; see runtime/pool.ts for the issuing side):
- *   ['R', regionId, typedArray]                      a region's shared memory (sent once)
+ *   ['R', regionId, typedArray, inHeap]              a region's shared memory (sent once)
  *   ['K', kernelId, source, warmSource|null]         a kernel or combine (rebuilt with new Function)
  *   ['L', kernelId, op, regionIds, offsets, strides, shapes, scalars, futVals, futSeqs, partials,
  *         block, colors, inHeap]                      the launch the following tasks belong to
@@ -50,6 +50,8 @@ const kernels = new Map();
 let regions = new Map();
 /** The region heap (a shared WebAssembly.Memory), from the 'H' record. */
 let heapMem = null;
+/** Ids of the held regions that live in the heap. */
+const inHeap = new Set();
 let current = { slot: -1, gen: 0, ctl: null };
 let exitHooked = false;
 
@@ -255,6 +257,7 @@ export default async function cohortWorker({ slot, gen, port, ctl, done, failSeq
       }
       case 'R':
         regions.set(r[1], r[2]);
+        if (r[3] === true) inHeap.add(r[1]);
         return;
       case 'H':
         heapMem = r[1];
@@ -263,6 +266,8 @@ export default async function cohortWorker({ slot, gen, port, ctl, done, failSeq
         const a = regions.get(r[1]);
         if (a === undefined) return;
         regions.delete(r[1]);
+        // Heap regions' memory is recycled by the issuing thread: nothing to collect here.
+        if (inHeap.delete(r[1])) return;
         dropped += a.byteLength;
         if (dropped >= GC_DROPPED_BYTES && typeof gc === 'function') {
           dropped = 0;
@@ -305,6 +310,7 @@ export default async function cohortWorker({ slot, gen, port, ctl, done, failSeq
         const r = batch[k];
         if (r[0] === 'P') {
           regions = new Map();
+          inHeap.clear();
           L = null;
           Lfutures = null;
           current = { slot: -1, gen: 0, ctl: null };
