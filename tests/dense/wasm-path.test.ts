@@ -39,8 +39,8 @@ function chain(x: np.ndarray, y: np.ndarray, ops: number[], s: number): np.ndarr
 }
 
 /** The same chains as plain loops (NumPy's maximum/minimum: NaN wins; clip = min(max(a, b), s)). */
-const fmax = (a: number, b: number) => (a > b || a !== a ? a : b);
-const fmin = (a: number, b: number) => (a < b || a !== a ? a : b);
+const fmax = (a: number, b: number) => (a > b || Number.isNaN(a) ? a : b);
+const fmin = (a: number, b: number) => (a < b || Number.isNaN(a) ? a : b);
 const REF: ((a: number, b: number, s: number) => number)[] = [
   (a, b) => a + b,
   (a, b) => a - b,
