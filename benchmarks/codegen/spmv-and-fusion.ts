@@ -1,12 +1,15 @@
 /**
  * Generated vs hand-written kernels, single-threaded:
- * - CSR SpMV on the 2-D 5-point Poisson matrix (nx = 1000: 1e6 rows, 4,996,000 nonzeros);
+ * - CSR SpMV on the 2-D 5-point Poisson matrix (nx = 1000: 1e6 rows, 4,996,000 nonzeros): the
+ *   generated kernel as JavaScript and as WebAssembly (what cohort runs when the arrays live in
+ *   its heap), against the best hand-written JavaScript loop;
  * - `a*x + b*y - z` on 1e7 float64: fused kernel vs unfused plain JS (3 temporaries) vs NumPy.
  * Run: node --import tsx benchmarks/codegen/spmv-and-fusion.ts   (BENCH_SMALL=1: nx = 20, 1e4
  * elements, 3 repetitions; REPS sets the repetitions)
  */
-import { CSR, compileKernel, DENSE_VECTOR, fuse, fx, generateKernel } from '../../codegen/index.js';
+import { CSR, compileKernel, DENSE_VECTOR, emitWasm, fuse, fx, generateKernel } from '../../codegen/index.js';
 import * as np from '../../dense/index.js';
+import { heapAlloc, heapMemory } from '../../runtime/heap.js';
 import { configure } from '../../runtime/index.js';
 import { emit, runPython, SMALL } from '../lib/report.js';
 
@@ -91,10 +94,46 @@ const checkSpmv = (y: Float64Array) => () => {
     throw new Error('SpMV result wrong');
   }
 };
-// Interleave the two variants so machine noise hits both alike.
+// The same kernel from the same IR as WebAssembly, over copies of the arrays in the region heap.
+// biome-ignore lint/suspicious/noExplicitAny: the project's lib has no WebAssembly types
+const wasmApi = (globalThis as any).WebAssembly;
+const mem = heapMemory()!;
+const inHeap = <T extends Int32Array | Float64Array>(src: T): T => {
+  const b = heapAlloc(src.byteLength)!;
+  const out = new (src.constructor as new (buf: ArrayBufferLike, off: number, len: number) => T)(
+    mem.buffer,
+    b.off,
+    src.length,
+  );
+  out.set(src as never);
+  return out;
+};
+const [hPos, hCrd, hVals, hx] = [inHeap(A.pos), inHeap(A.crd), inHeap(A.vals), inHeap(x)];
+const hy = inHeap(new Float64Array(A.n));
+const wasmSpmv = new wasmApi.Instance(
+  new wasmApi.Module(
+    emitWasm(gen.ir, { A_pos: 'int32', A_crd: 'int32', A_vals: 'float64', x: 'float64', y: 'float64' }),
+  ),
+  { e: { mem } },
+).exports.kernel as (...a: number[]) => void;
+const checkWasm = () => {
+  const m = A.n >> 1;
+  if (hy[m] !== 4 * x[m]! - x[m - 1]! - x[m + 1]! - x[m - NX]! - x[m + NX]!)
+    throw new Error('Wasm SpMV wrong');
+};
+// Interleave the variants so machine noise hits them alike.
 let tGen = Infinity;
 let tHand = Infinity;
+let tWasm = Infinity;
 for (let round = 0; round < 3; round++) {
+  tWasm = Math.min(
+    tWasm,
+    time(
+      () =>
+        wasmSpmv(hPos.byteOffset, hCrd.byteOffset, hVals.byteOffset, hx.byteOffset, hy.byteOffset, 0, A.n),
+      checkWasm,
+    ),
+  );
   tGen = Math.min(
     tGen,
     time(() => spmv(A.pos, A.crd, A.vals, x, yGen, 0, A.n), checkSpmv(yGen)),
@@ -109,11 +148,16 @@ rows.push([
   tGen,
   `${((tGen / tHand - 1) * 100).toFixed(1)}% vs hand-written`,
 ]);
+rows.push([
+  `CSR SpMV, Poisson nx=${NX}, generated, Wasm`,
+  tWasm,
+  `${(tHand / tWasm).toFixed(2)}x the hand-written JS loop's speed`,
+]);
 rows.push([`CSR SpMV, Poisson nx=${NX}, hand-written`, tHand, '']);
 emit({
   area: 'codegen',
   name: `CSR SpMV, Poisson nx=${NX}, 1 thread`,
-  ms: { 'cohort generated': tGen, 'plain JS hand-written': tHand },
+  ms: { 'cohort generated (Wasm)': tWasm, 'cohort generated (JS)': tGen, 'plain JS hand-written': tHand },
   baseline: 'plain JS hand-written',
 });
 
