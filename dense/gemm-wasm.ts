@@ -12,39 +12,12 @@
  * one lane that sums its `kc` products in k order and is then added to Cb — the order of the
  * scalar kernel, so results are bitwise the same (multiply and add round separately: no FMA).
  */
+import { wasmName as name, wasmSection as section, sleb, uleb, wasmVec as vec } from '../codegen/index.js';
 
 /** Rows of A per register block. @example GEMM_MR // 4 */
 export const GEMM_MR = 4;
 /** Columns of B per register block (two `f64x2` vectors). @example GEMM_NR // 4 */
 export const GEMM_NR = 4;
-
-function uleb(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let b = n & 0x7f;
-    n >>>= 7;
-    if (n !== 0) b |= 0x80;
-    out.push(b);
-  } while (n !== 0);
-  return out;
-}
-
-function sleb(n: number): number[] {
-  const out: number[] = [];
-  for (;;) {
-    const b = n & 0x7f;
-    n >>= 7;
-    if ((n === 0 && (b & 0x40) === 0) || (n === -1 && (b & 0x40) !== 0)) {
-      out.push(b);
-      return out;
-    }
-    out.push(b | 0x80);
-  }
-}
-
-const vec = (items: number[][]): number[] => [...uleb(items.length), ...items.flat()];
-const section = (id: number, body: number[]): number[] => [id, ...uleb(body.length), ...body];
-const name = (s: string): number[] => [...uleb(s.length), ...[...s].map((c) => c.charCodeAt(0))];
 
 // Opcodes (core and the 0xfd SIMD prefix).
 const I32 = 0x7f;

@@ -106,7 +106,11 @@ export function setHeapLimit(bytes: number): void {
   limit = Math.min(HEAP_LIMIT_BYTES, Math.max(0, bytes));
 }
 
+/** Whether blocks were freed since the last {@link coalesce} (else merging would find nothing new). */
+let freedSinceCoalesce = false;
+
 function pushFree(off: number, bytes: number): void {
+  freedSinceCoalesce = true;
   let l = free.get(bytes);
   if (l === undefined) free.set(bytes, (l = []));
   l.push(off);
@@ -175,6 +179,22 @@ function coalesce(): void {
     }
   }
   flush();
+  freedSinceCoalesce = false;
+}
+
+/**
+ * A block carved from the free ones: best fit, and when no single block is large enough but
+ * enough is free in all, after merging neighbours (so a program whose sizes vary reuses its
+ * memory instead of growing the heap).
+ */
+function fromFree(size: number): number {
+  if (freeBytes < size) return -1;
+  let off = bestFit(size);
+  if (off < 0 && freedSinceCoalesce) {
+    coalesce();
+    off = bestFit(size);
+  }
+  return off;
 }
 
 function fromTop(bytes: number): number {
@@ -206,7 +226,7 @@ export function heapAlloc(bytes: number): HeapBlock | null {
     drainQuarantine();
     off = popExact(size);
   }
-  if (off < 0 && freeBytes >= size) off = bestFit(size);
+  if (off < 0) off = fromFree(size);
   if (off < 0 && top + size > everTop) {
     beforeFresh(size);
     off = popExact(size);
@@ -214,14 +234,9 @@ export function heapAlloc(bytes: number): HeapBlock | null {
       drainQuarantine();
       off = popExact(size);
     }
-    if (off < 0 && freeBytes >= size) off = bestFit(size);
+    if (off < 0) off = fromFree(size);
   }
   if (off < 0) off = fromTop(size);
-  if (off < 0 && freeBytes >= size) {
-    coalesce();
-    off = bestFit(size);
-    if (off < 0) off = fromTop(size);
-  }
   if (off < 0) return null;
   const dirty = off < everTop;
   if (top > everTop) everTop = top;
