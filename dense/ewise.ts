@@ -148,8 +148,12 @@ export function ewise(
   if (opts?.dtype !== undefined) resDtype = opts.dtype;
   let size = 1;
   for (const e of shape) size *= e;
-  if (nArrays === 0 || size === 0) {
-    // Nothing to defer: scalars only (a 0-d array) or an empty result.
+  if (nArrays === 0 || size <= 1) {
+    // Nothing to defer: scalars only, an empty result, or one element. One-element results are
+    // computed now: deferring them saves no memory traffic, and a pending one holds its operands
+    // — in a solver loop, beta_k = rho_k / rho_{k-1} held rho_{k-1}, whose pending readers held
+    // beta_{k-1} and rho_{k-2}, and so on back to the first iteration (the regions never get
+    // written, so their readers never run): memory and every collection grew with the iterations.
     const outStore = allocStore(resDtype, shape, false);
     if (size > 0) {
       const f = fuseOperands(t.tree, operands, null);

@@ -245,11 +245,15 @@ export class Pool {
     if (s.batch.length >= MAX_BATCH) this.flush();
   }
 
-  private readonly flushFn = (): void => this.flush();
+  // The flag stays set until the microtask runs: a synchronous flush in between must not queue
+  // another (a long synchronous loop would pile up one per flush until it returns).
+  private readonly flushFn = (): void => {
+    this.flushQueued = false;
+    this.flush();
+  };
 
   /** Posts every pending batch (one message and one doorbell per worker). */
   flush(): void {
-    this.flushQueued = false;
     for (const s of this.slots) {
       if (s.batch.length === 0) continue;
       const b = s.batch;
@@ -270,6 +274,12 @@ export class Pool {
       s.regions.delete(id);
       s.resident -= bytes;
       s.batch.push(['D', id]);
+      // A synchronous program whose launches all run inline never waits, so nothing else would
+      // post these: bound the batch.
+      if (s.batch.length >= MAX_BATCH) {
+        this.flush();
+        continue;
+      }
       if (!this.flushQueued) {
         this.flushQueued = true;
         queueMicrotask(this.flushFn);

@@ -250,7 +250,12 @@ export function solve(spec: LaunchSpec, ctx: SolverContext): LaunchPlan {
     partitions,
   };
   if (spec.key !== undefined && !spec.reduce && s.derivedOf === null && n > 0) {
-    memos.set(args[0]!.store, { plan, pieces, views });
+    // Memoize from the second launch over a store on: a fresh result (a new store every time)
+    // never replays, and its memo would hold every argument store alive — and through their
+    // memos, the previous iteration's (a solver's chain of 0-d scalars back to iteration 0).
+    const first = args[0]!.store;
+    if (memos.has(first) || seenOnce.has(first)) memos.set(first, { plan, pieces, views });
+    else seenOnce.add(first);
   }
   return plan;
 }
@@ -268,6 +273,8 @@ interface Memo {
   readonly views: readonly ViewState[];
 }
 const memos = new WeakMap<Store, Memo>();
+/** Stores that led one launch that solved (not memoized yet; see {@link solve}). */
+const seenOnce = new WeakSet<Store>();
 
 function replay(spec: LaunchSpec, ctx: SolverContext): LaunchPlan | undefined {
   const args = spec.args;

@@ -62,4 +62,16 @@ describe('runtime lifecycle (child processes)', () => {
     expect(out.check).toBe(4950); // sum of k over 100 arrays filled with k: the work really ran
     expect(out.peakMB).toBeLessThan(1024);
   });
+
+  it.each([0, 2])(
+    'a long synchronous solver loop does not retain its past iterations (workers=%i)',
+    async (w) => {
+      const r = await run(child('cg-heap.ts'), w, 120_000);
+      expect(r.code, r.stderr).toBe(0);
+      const { at200, at1000 } = JSON.parse(r.stdout.trim().split('\n').pop()!) as Record<string, number>;
+      // Before the fix, 800 more iterations added 18-21 MB of JS heap; now 2.5 MB inline and
+      // ~8.5 MB with 2 workers (a residual not yet found: see the closing note of this change).
+      expect(at1000! - at200!).toBeLessThan(13);
+    },
+  );
 });
