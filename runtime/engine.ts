@@ -26,6 +26,7 @@ import { recordFailure, recordTaskError, taskErrorFor } from './failures.js';
 import { Future, setFutureResolver } from './future.js';
 import { heapMemory, type WasmMemory } from './heap.js';
 import { getKernel, type KernelFn, type TaskContext } from './kernels.js';
+import { finalizationRegistry } from './memory.js';
 import type { LaunchPlan } from './plan.js';
 import type { Pool } from './pool.js';
 
@@ -45,14 +46,39 @@ import { fence } from './engine-read.js';
 const EMPTY: number[] = [];
 /** Scratch list of dependences (pairs seq, isData) of the piece being analyzed. */
 const deps: number[] = [];
-/** Futures whose producing event slot may be reused: materialized before reuse. */
-const futRefs = new Map<number, WeakRef<Future>>();
+/**
+ * Pending futures' event slots (slot → sequence number). Before a slot is reused, the value (or
+ * error) of the future it carried is saved by sequence number, and a future materializes from
+ * there. Futures are not referenced here: a `WeakRef` would keep every one made during a
+ * synchronous job alive until the job ends (V8's keep-during-job rule), so a solver loop grew by
+ * a future per reduction. A dead future's saved value goes with it (finalizer, run right after the
+ * runtime's own collections).
+ */
+const futSlots = new Map<number, number>();
+const saved = new Map<number, { value: number } | { error: TaskError }>();
+const futureGone = finalizationRegistry<number>((seq) => {
+  saved.delete(seq);
+  const slot = seq & EVENT_MASK;
+  if (futSlots.get(slot) === seq) futSlots.delete(slot);
+});
+
+/** Tracks a pending future whose value lives in its event's slot. */
+function trackFuture(f: Future, seq: number): void {
+  futSlots.set(seq & EVENT_MASK, seq);
+  futureGone.register(f, seq);
+}
 
 /** Moves a completed pending future's value (or error) into the object. */
 function materialize(f: Future): void {
   const e = f._seq;
-  if (isFailed(e)) f._error = taskErrorFor(causeOf(e));
+  const kept = saved.get(e);
+  if (kept !== undefined) {
+    saved.delete(e);
+    if ('error' in kept) f._error = kept.error;
+    else f._value = kept.value;
+  } else if (isFailed(e)) f._error = taskErrorFor(causeOf(e));
   else f._value = futureValue(e);
+  if (futSlots.get(e & EVENT_MASK) === e) futSlots.delete(e & EVENT_MASK);
   f._seq = -1;
 }
 
@@ -77,13 +103,14 @@ setFutureResolver({
 function newSeq(): number {
   if (needsBackPressure()) waitSync(peekSeq() - EVENT_SLOTS);
   const seq = allocSeq();
-  if (futRefs.size > 0) {
+  if (futSlots.size > 0) {
     const slot = seq & EVENT_MASK;
-    const r = futRefs.get(slot);
-    if (r !== undefined) {
-      futRefs.delete(slot);
-      const f = r.deref();
-      if (f !== undefined && f._seq === seq - EVENT_SLOTS) materialize(f);
+    const old = futSlots.get(slot);
+    if (old !== undefined) {
+      futSlots.delete(slot);
+      // The old event completed (back-pressure above); keep its value before the slot is reused.
+      if (old === seq - EVENT_SLOTS)
+        saved.set(old, isFailed(old) ? { error: taskErrorFor(causeOf(old)) } : { value: futureValue(old) });
     }
   }
   return seq;
@@ -359,7 +386,7 @@ export function submit(plan: LaunchPlan): Future | undefined {
   s.batch.push(['X', seq, op, comb, partials, plan.nBlocks, plan.width, reduce.identity ?? null, posted]);
   pool!.posted(s, seq, op);
   const f = Future.pending(seq, lastSlot);
-  futRefs.set(seq & EVENT_MASK, new WeakRef(f));
+  trackFuture(f, seq);
   return f;
 }
 
@@ -425,7 +452,7 @@ export function submitScalar(
   s.batch.push(['S', seq, op, info.id, sc, vals, seqs, pendingDeps]);
   pool.posted(s, seq, op);
   const f = Future.pending(seq, si);
-  futRefs.set(seq & EVENT_MASK, new WeakRef(f));
+  trackFuture(f, seq);
   return f;
 }
 
