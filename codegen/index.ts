@@ -39,5 +39,5 @@ export { compileKernel, generateKernel } from './kernel.js';
 export type { OutputMode, Phase } from './lower.js';
 export type { Access, Assignment, IndexExpr } from './notation.js';
 export { parse } from './notation.js';
-export { emitWasm } from './wasm.js';
+export { emitWasm, wasmLengths } from './wasm.js';
 export { name as wasmName, section as wasmSection, sleb, uleb, vec as wasmVec } from './wasm-asm.js';

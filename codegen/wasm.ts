@@ -10,7 +10,8 @@
  * are widened on load and rounded on store, as a `Float32Array` does), `+ - * /` round the same
  * way and nothing is fused. What it cannot express the same way it refuses with a
  * {@link CodegenError} (then the JavaScript kernel runs): values of integer arrays in float
- * arithmetic, `len`, integer division, uint8/bool arrays.
+ * arithmetic, integer division, uint8/bool arrays. An array length the kernel reads is an extra
+ * int32 parameter, after the others ({@link wasmLengths}).
  */
 import type { CodegenDType } from './dtypes.js';
 import { CodegenError } from './errors.js';
@@ -97,8 +98,11 @@ export function emitWasm(ir: KernelIR, arrays: Readonly<Record<string, CodegenDT
   const elems = new Map<string, ReturnType<typeof elemOf>>();
   const locals: T[] = [];
   const scopes: Map<string, { idx: number; t: T }>[] = [new Map()];
-  const nParams = ir.params.length;
-  for (let k = 0; k < nParams; k++) {
+  // Arrays whose length the kernel reads get an extra int32 parameter each, after the others.
+  const lens = wasmLengths(ir);
+  const lenParam = new Map(lens.map((a, j) => [a, ir.params.length + j]));
+  const nParams = ir.params.length + lens.length;
+  for (let k = 0; k < ir.params.length; k++) {
     const p = ir.params[k]!;
     if (p.kind === 'array') {
       const dt = arrays[p.name];
@@ -146,7 +150,7 @@ export function emitWasm(ir: KernelIR, arrays: Readonly<Record<string, CodegenDT
       case 'load':
         return arrayBase(e.array).e.t;
       case 'len':
-        return unsupported('an array length');
+        return 'i32';
       case 'neg':
         return typeOf(e.a);
       case 'call':
@@ -263,7 +267,9 @@ export function emitWasm(ir: KernelIR, arrays: Readonly<Record<string, CodegenDT
         return;
       }
       case 'len':
-        unsupported('an array length');
+        emit(OP.localGet, ...uleb(lenParam.get(e.array)!));
+        if (want === 'f64') emit(OP.f64ConvertI32S);
+        return;
     }
   };
 
@@ -404,10 +410,53 @@ export function emitWasm(ir: KernelIR, arrays: Readonly<Record<string, CodegenDT
   emit(OP.end);
 
   return kernelModule(
-    ir.params.map(() => I32),
+    [...ir.params.map(() => I32), ...lens.map(() => I32)],
     locals.map((t) => (t === 'i32' ? I32 : F64)),
     code,
   );
+}
+
+/**
+ * The arrays whose length a kernel reads, in parameter order: its Wasm form takes each length as
+ * an extra int32 parameter after the others (a byte offset carries no length).
+ * @param ir - the kernel
+ * @returns their names
+ * @example wasmLengths(generateKernel('y(i) = A(i,j) * x(j)', { A: DIA, x: DENSE_VECTOR, y: DENSE_VECTOR }).ir) // ['A_offsets']
+ */
+export function wasmLengths(ir: KernelIR): string[] {
+  const used = new Set<string>();
+  const ex = (e: Expr): void => {
+    if (e.k === 'len') used.add(e.array);
+    else if (e.k === 'load') ex(e.index);
+    else if (e.k === 'neg') ex(e.a);
+    else if (e.k === 'bin') {
+      ex(e.a);
+      ex(e.b);
+    } else if (e.k === 'call') for (const a of e.args) ex(a);
+  };
+  const st = (l: readonly Stmt[]): void => {
+    for (const s of l) {
+      if (s.k === 'decl') ex(s.init);
+      else if (s.k === 'assign') ex(s.value);
+      else if (s.k === 'store') {
+        ex(s.index);
+        ex(s.value);
+      } else if (s.k === 'for') {
+        ex(s.lo);
+        ex(s.hi);
+        st(s.body);
+      } else if (s.k === 'while') {
+        ex(s.cond);
+        st(s.body);
+      } else if (s.k === 'if') {
+        ex(s.cond);
+        st(s.thenBody);
+        st(s.elseBody);
+      }
+    }
+  };
+  st(ir.body);
+  return ir.params.filter((p) => p.kind === 'array' && used.has(p.name)).map((p) => p.name);
 }
 
 function numValue(e: Expr): number {

@@ -21,6 +21,8 @@ export type Adapter = (t: TaskContext, impl: any) => number | void;
 export interface WasmSpec {
   readonly bytes: readonly number[];
   readonly types: readonly (string | null)[];
+  /** Parameter positions of the arrays whose lengths follow the other parameters. */
+  readonly lens: readonly number[];
 }
 
 /**
@@ -65,7 +67,8 @@ function wasmDispatch(impl: (...a: unknown[]) => unknown, adapter: Adapter, W: W
       // (Inline arrows only: named ones get a `__name` wrapper from tsx that the kernel's source
       // cannot resolve.)
       return adapter(t, (...args: unknown[]) => {
-        for (let k = 0; k < args.length; k++) {
+        for (let j = 0; j < W.lens.length; j++) args.push((args[W.lens[j]!] as { length: number }).length);
+        for (let k = 0; k < types.length; k++) {
           const a = args[k] as { byteOffset: number; constructor: { name: string } } | number;
           if (typeof a === 'number') continue;
           if (a.constructor.name !== types[k]) return impl(...args);

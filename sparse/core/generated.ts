@@ -16,6 +16,7 @@ import {
   type GeneratedKernel,
   generateKernel,
   isCodegenDType,
+  wasmLengths,
 } from '../../codegen/index.js';
 import { ctorOf, type DType } from '../../runtime/index.js';
 import type { Impl, WasmSpec } from '../kdef.js';
@@ -49,8 +50,10 @@ function wasmOf(g: GeneratedKernel, dtypes: Record<string, DType>): WasmSpec | n
     arrays[p.name] = dt;
     types.push(ctorOf(dt).name);
   }
+  const names = g.ir.params.map((p) => p.name);
+  const lens = wasmLengths(g.ir).map((a) => names.indexOf(a));
   try {
-    return { bytes: Array.from(emitWasm(g.ir, arrays)), types };
+    return { bytes: Array.from(emitWasm(g.ir, arrays)), types, lens };
   } catch {
     return null;
   }

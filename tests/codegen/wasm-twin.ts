@@ -4,7 +4,7 @@
  * kernel wrote.
  */
 import { expect } from 'vitest';
-import type { emitWasm as EmitWasm, GeneratedKernel } from '../../codegen/index.js';
+import { type emitWasm as EmitWasm, type GeneratedKernel, wasmLengths } from '../../codegen/index.js';
 import type { heapAlloc as HeapAlloc, heapMemory as HeapMemory } from '../../runtime/heap.js';
 
 type Arr = Float64Array | Float32Array | Int32Array;
@@ -70,6 +70,7 @@ export function wasmTwin(
           const c = copies.get(p);
           return c === undefined ? (args[p] as number) : c.byteOffset;
         }),
+        ...wasmLengths(gen.ir).map((a) => copies.get(a)!.length),
       );
       for (const [name, c] of copies) {
         const js = args[name] as Arr;
