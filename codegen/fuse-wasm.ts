@@ -139,8 +139,17 @@ export function fuseWasm(
   // Broadcast inputs: loaded once, as a scalar and as a splat.
   const bOne = new Map<number, number>();
   const bTwo = new Map<number, number>();
+  // Only the broadcast inputs the loop reads (those inside hoisted subtrees are read by the JS
+  // hoist function; they need not be float64).
+  const inLoop = new Set<number>();
+  const used = (t: TypedNode): void => {
+    if (hoisted.has(t)) return;
+    if (t.node.op === 'input') inLoop.add(t.node.index);
+    for (const a of t.args) used(a);
+  };
+  used(tree);
   for (const k of broadcast) {
-    if (k >= inputs || bOne.has(k)) continue;
+    if (k >= inputs || bOne.has(k) || !inLoop.has(k)) continue;
     bOne.set(k, local(F64));
     bTwo.set(k, local(V128));
   }

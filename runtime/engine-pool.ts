@@ -43,6 +43,10 @@ export function setPool(n: number): void {
 setFailureDrain(() => pool?.drainAllErrors());
 setRegionFreedHook((id) => {
   const pending = forgetRegion(id);
+  // The region's own access list can miss a task still running: a write whose dependence failed
+  // is failed at once and supersedes the accesses it covers. So the block also waits for
+  // everything posted so far.
+  pool?.lastPosted(pending);
   pool?.dropRegion(id);
   return pending;
 });

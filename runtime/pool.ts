@@ -256,14 +256,23 @@ export class Pool {
   flush(): void {
     for (const s of this.slots) {
       if (s.batch.length === 0) continue;
+      // Start first: a new loop's 'H' record goes at the head of this batch.
+      if (!s.running) this.start(s);
       const b = s.batch;
       s.batch = [];
       s.lastLaunch = null;
-      if (!s.running) this.start(s);
       s.port!.postMessage(b);
       Atomics.add(this.ctl, s.index * STRIDE + BELL, 1);
       Atomics.notify(this.ctl, s.index * STRIDE + BELL);
     }
+  }
+
+  /**
+   * Appends the last task posted to each slot: each slot runs its tasks in order, so once these
+   * are done, so is everything posted before now.
+   */
+  lastPosted(out: number[]): void {
+    for (const s of this.slots) if (s.posted.length > s.head) out.push(s.posted[s.posted.length - 1]!);
   }
 
   /** Drops region `id` on every slot that holds it (after the tasks already queued there). */

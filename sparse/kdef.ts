@@ -67,14 +67,26 @@ function wasmDispatch(impl: (...a: unknown[]) => unknown, adapter: Adapter, W: W
       // (Inline arrows only: named ones get a `__name` wrapper from tsx that the kernel's source
       // cannot resolve.)
       return adapter(t, (...args: unknown[]) => {
-        for (let j = 0; j < W.lens.length; j++) args.push((args[W.lens[j]!] as { length: number }).length);
+        // Every array of the expected class first: otherwise the JavaScript loop, untouched args.
         for (let k = 0; k < types.length; k++) {
-          const a = args[k] as { byteOffset: number; constructor: { name: string } } | number;
-          if (typeof a === 'number') continue;
-          if (a.constructor.name !== types[k]) return impl(...args);
-          args[k] = a.byteOffset;
+          const ty = types[k];
+          if (ty !== null && (args[k] as { constructor: { name: string } }).constructor.name !== ty)
+            return impl(...args);
         }
-        return fn!(...(args as number[]));
+        const n = args.length;
+        for (let j = 0; j < W.lens.length; j++) args.push((args[W.lens[j]!] as { length: number }).length);
+        for (let k = 0; k < n; k++) {
+          const a = args[k];
+          if (typeof a !== 'number') args[k] = (a as { byteOffset: number }).byteOffset;
+        }
+        try {
+          return fn!(...(args as number[]));
+        } catch (e) {
+          // An integer read out of range traps: a corrupt index structure (no memory is touched).
+          throw new RangeError(
+            `an index or pointer of the sparse structure is out of range (${(e as Error).message}); check_format(true) locates it`,
+          );
+        }
       });
     }
     return adapter(t, impl);

@@ -37,7 +37,9 @@ const noWasm = process.env.COHORT_WASM === '0';
  * arrays (positions, coordinates, offsets) are int32. Null when the kernel has no exact Wasm form.
  */
 function wasmOf(g: GeneratedKernel, dtypes: Record<string, DType>): WasmSpec | null {
-  if (noWasm) return null;
+  // Float values only: JavaScript computes integer products in doubles (rounded beyond 2^53),
+  // Wasm's i32 arithmetic would wrap instead.
+  if (noWasm || Object.values(dtypes).some((d) => d !== 'float64' && d !== 'float32')) return null;
   const arrays: Record<string, CodegenDType> = {};
   const types: (string | null)[] = [];
   for (const p of g.ir.params) {

@@ -9,10 +9,12 @@ import {
   broadcast,
   type Constraint,
   type DType,
+  fence,
   image,
   type LaunchSpec,
   launch,
   project,
+  type Region,
   Store,
   TaskError,
 } from '../../runtime/index.js';
@@ -47,12 +49,43 @@ function launchChained(spec: LaunchSpec, xArg: number, srcArg: number): void {
   launch({ ...spec, constraints: [...(spec.constraints ?? []), broadcast(xArg)] });
 }
 
+/** Per indices region: the structure versions last checked, and whether they were in range. */
+const checked = new WeakMap<Region, { indptr: number; indices: number; ok: boolean }>();
+
+/**
+ * Whether every pointer and index of `a` is in range (indptr non-decreasing within [0, nnz],
+ * indices within [0, cols)): the Wasm kernels read memory without checks, so a malformed matrix
+ * (which only `check_format(true)` rejects) runs the JavaScript kernel instead, whose
+ * out-of-range reads give NaN like SciPy's undefined behaviour never touches other arrays. One
+ * O(nnz) scan per version of the structure (after the work writing it is done).
+ */
+function structureInRange(a: Csr): boolean {
+  const hit = checked.get(a.indices);
+  if (hit !== undefined && hit.indptr === a.indptr.version && hit.indices === a.indices.version)
+    return hit.ok;
+  fence();
+  const ptr = a.indptr.data;
+  const idx = a.indices.data;
+  const n = a.rows;
+  const cols = a.cols;
+  let ok = ptr.length > n && ptr[0] === 0 && ptr[n]! <= idx.length;
+  for (let i = 0; ok && i < n; i++) if (ptr[i]! > ptr[i + 1]!) ok = false;
+  const end = ok ? ptr[n]! : 0;
+  for (let p = 0; ok && p < end; p++) {
+    const j = idx[p]!;
+    if (!(j >= 0 && j < cols)) ok = false;
+  }
+  checked.set(a.indices, { indptr: a.indptr.version, indices: a.indices.version, ok });
+  return ok;
+}
+
 /** `y = A x` for a contiguous x (offset 0) into a fresh y of dtype `out`. */
 export function csrSpmv(a: Csr, x: Store, out: DType): Store {
   const y = Store.whole(region(out, a.rows, false));
   if (a.rows === 0) return y;
   const loop = spmvLoop(a.dtype, x.dtype, out);
-  const name = `${CSR_SPMV}.${a.dtype}.${x.dtype}.${out}${loop.generated ? '.gen' : ''}`;
+  const wasm = loop.wasm !== null && structureInRange(a) ? loop.wasm : null;
+  const name = `${CSR_SPMV}.${a.dtype}.${x.dtype}.${out}${loop.generated ? '.gen' : ''}${wasm ? '.wasm' : ''}`;
   launchChained(
     {
       op: 'csr.spmv',
@@ -60,7 +93,7 @@ export function csrSpmv(a: Csr, x: Store, out: DType): Store {
         name,
         loop.impl,
         (t, f) => f(t.arrays[0], t.arrays[1], t.arrays[2], t.arrays[3], t.arrays[4], t.lo[0], t.hi[0]),
-        loop.wasm,
+        wasm,
       ),
       args: [
         { store: posStore(a), privilege: 'read' },
@@ -84,7 +117,8 @@ export function csrSpmm(a: Csr, b: Store, out: DType): Store {
   const c = Store.shaped(region(out, a.rows * k, false), [a.rows, k]);
   if (a.rows === 0 || k === 0) return c;
   const loop = spmmLoop(a.dtype, b.dtype, out);
-  const name = `${CSR_SPMM}.${a.dtype}.${b.dtype}.${out}${loop.generated ? '.gen' : ''}`;
+  const wasm = loop.wasm !== null && structureInRange(a) ? loop.wasm : null;
+  const name = `${CSR_SPMM}.${a.dtype}.${b.dtype}.${out}${loop.generated ? '.gen' : ''}${wasm ? '.wasm' : ''}`;
   launch({
     op: 'csr.spmm',
     kernel: kernel(
@@ -103,7 +137,7 @@ export function csrSpmm(a: Csr, b: Store, out: DType): Store {
           t.lo[0],
           t.hi[0],
         ),
-      loop.wasm,
+      wasm,
     ),
     args: [
       { store: c, privilege: 'write-discard' },

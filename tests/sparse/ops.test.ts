@@ -53,7 +53,25 @@ describe.each(POOLS)('operations, pool size %i', (workers) => {
         }),
         RUNS,
       );
-      // Large enough for the pool: the Wasm kernel runs in the workers.
+      // A column index out of range (only check_format(true) rejects it): the Wasm kernel reads
+      // NaN as the JavaScript one does, never a neighbouring array of the heap.
+      const before = np.full([64], 42);
+      const Abad = sp.csr_array(
+        [
+          np.array([1.5, 2, 1]),
+          np.array([0, 5, 1], { dtype: 'int32' }),
+          np.array([0, 2, 3], { dtype: 'int32' }),
+        ],
+        { shape: [2, 3] },
+      );
+      const xb = [1, 2, 3];
+      const xbs = new Float64Array(new SharedArrayBuffer(24));
+      xbs.set(xb);
+      const after = np.full([64], 42);
+      expect(Array.from(Abad.dot(np.array(xb)).toArray() as ArrayLike<number>)).toEqual([Number.NaN, 2]);
+      expect(Array.from(Abad.dot(np.asarray(xbs)).toArray() as ArrayLike<number>)).toEqual([Number.NaN, 2]);
+      expect(before.size + after.size).toBe(128);
+
       const n = 200_000;
       const A = sp.random(n, n, { density: 2e-5, format: 'csr', dtype, random_state: 3 });
       const x = vecOf(n, 1);
