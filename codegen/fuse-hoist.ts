@@ -15,7 +15,6 @@ import type { TypedNode } from './fuse-expr.js';
  */
 export function invariantSubtrees(tree: TypedNode, broadcast: ReadonlySet<number>): TypedNode[] {
   const out: TypedNode[] = [];
-  if (broadcast.size === 0 && !hasScalarOp(tree)) return out;
   const invariant = new Map<TypedNode, boolean>();
   const mark = (t: TypedNode): boolean => {
     const n = t.node;
@@ -43,10 +42,4 @@ export function invariantSubtrees(tree: TypedNode, broadcast: ReadonlySet<number
   };
   collect(tree);
   return out;
-}
-
-function hasScalarOp(t: TypedNode): boolean {
-  if (t.args.length === 0) return false;
-  if (t.args.every((a) => a.node.op === 'scalar' || hasScalarOp(a))) return true;
-  return t.args.some(hasScalarOp);
 }

@@ -9,8 +9,6 @@ import { currentPool, throwIfFailed, waitAsync, waitSync } from './engine-pool.j
 import type { Region } from './region.js';
 import type { Store } from './store.js';
 
-const pending: number[] = [];
-
 /** The events a read of `store` (or of all of `region`) waits for. */
 function writers(region: Region, store: Store | null): number[] {
   const st = peekState(region);
@@ -94,11 +92,9 @@ function copy(store: Store, dtype: DType): TypedArray {
 
 /** The last task posted to each worker (each runs its tasks in order). */
 function lastTasks(): number[] {
-  pending.length = 0;
-  const pool = currentPool();
-  if (pool === null) return pending;
-  for (const s of pool.slots) if (s.posted.length > s.head) pending.push(s.posted[s.posted.length - 1]!);
-  return pending.slice();
+  const out: number[] = [];
+  currentPool()?.lastPosted(out);
+  return out;
 }
 
 /**

@@ -64,7 +64,6 @@ let freeBytes = 0;
 /** Bytes given back by {@link heapFree} since the start (monotonic). */
 let reclaimed = 0;
 const quarantine: Quarantined[] = [];
-let limit = HEAP_LIMIT_BYTES;
 let beforeFresh: (bytes: number) => void = () => {};
 
 /**
@@ -99,11 +98,6 @@ export function heapStats(): { committed: number; top: number; free: number; qua
 /** Bytes returned to the heap so far (monotonic; runtime/memory.ts paces collections by it). */
 export function heapReclaimed(): number {
   return reclaimed;
-}
-
-/** Sets the heap's limit in bytes (tests; at most {@link HEAP_LIMIT_BYTES}). */
-export function setHeapLimit(bytes: number): void {
-  limit = Math.min(HEAP_LIMIT_BYTES, Math.max(0, bytes));
 }
 
 /** Whether blocks were freed since the last {@link coalesce} (else merging would find nothing new). */
@@ -198,9 +192,9 @@ function fromFree(size: number): number {
 }
 
 function fromTop(bytes: number): number {
-  if (top + bytes > limit) return -1;
+  if (top + bytes > HEAP_LIMIT_BYTES) return -1;
   if (top + bytes > committed) {
-    const want = Math.min(limit, Math.max(top + bytes, committed + GROW_MIN, committed * 1.25));
+    const want = Math.min(HEAP_LIMIT_BYTES, Math.max(top + bytes, committed + GROW_MIN, committed * 1.25));
     const pages = Math.ceil((want - committed) / PAGE);
     try {
       memory!.grow(pages);
@@ -219,7 +213,7 @@ function fromTop(bytes: number): number {
  * its own buffer).
  */
 export function heapAlloc(bytes: number): HeapBlock | null {
-  if (heapMemory() === null || bytes > limit) return null;
+  if (heapMemory() === null || bytes > HEAP_LIMIT_BYTES) return null;
   const size = Math.max(ALIGN, Math.ceil(bytes / ALIGN) * ALIGN);
   let off = popExact(size);
   if (off < 0 && quarantine.length > 0) {

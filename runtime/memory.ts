@@ -21,8 +21,6 @@ const GC_BUDGET_MIN = 16 * 2 ** 20;
 const FAULT_BYTES_PER_MS = 2.5 * 2 ** 20;
 let budget = 64 * 2 ** 20;
 let freshBudget = GC_BUDGET_MIN;
-/** Collections the runtime forced, and their total time (benchmarks report them). */
-export const gcStats = { count: 0, ms: 0 };
 type GcFn = () => void;
 
 let gcFn: GcFn | null | undefined;
@@ -107,8 +105,6 @@ function collectAndAdapt(): void {
   const t0 = performance.now();
   collectNow();
   const ms = performance.now() - t0;
-  gcStats.count++;
-  gcStats.ms += ms;
   const freed = heapReclaimed() - before;
   // A collection that gave back little is worth half as much: wait twice as long for the next.
   const worth = freed * 2 >= since ? 1 : 2;
