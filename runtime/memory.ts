@@ -24,6 +24,8 @@ let freshBudget = GC_BUDGET_MIN;
 type GcFn = () => void;
 
 let gcFn: GcFn | null | undefined;
+/** Collections the runtime forced, and their total milliseconds (benchmarks and tests). */
+export const gcStats = { count: 0, ms: 0 };
 let since = 0;
 
 interface Registry<T> {
@@ -105,6 +107,8 @@ function collectAndAdapt(): void {
   const t0 = performance.now();
   collectNow();
   const ms = performance.now() - t0;
+  gcStats.count++;
+  gcStats.ms += ms;
   const freed = heapReclaimed() - before;
   // A collection that gave back little is worth half as much: wait twice as long for the next.
   const worth = freed * 2 >= since ? 1 : 2;

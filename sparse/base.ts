@@ -173,19 +173,30 @@ export abstract class sparray {
   /**
    * `this @ other`: a dense vector or matrix (SpMV/SpMM, result dense), a sparse array (SpGEMM,
    * result sparse) or a scalar (scaling).
-   * @throws {ShapeError} when the inner dimensions differ (naming `other`)
+   *
+   * A dense result can go into `opts.out` (as NumPy's `dot(a, b, out)`): an array of the result's
+   * shape and dtype, written in place and returned. A loop that multiplies again and again (an
+   * iterative solver) then reuses one vector instead of making a fresh one each time.
+   * @param opts - `{out}`: where the dense result goes.
+   * @throws {ShapeError} when the inner dimensions differ (naming `other`), or `out`'s shape is not
+   * the result's
+   * @throws {ValueError} when `out`'s dtype is not the result's
    * @example sparse.eye(2).dot(np.array([1, 2])).tolist() // [1, 2]
+   * @example
+   * const y = np.zeros([2]); // float64, the dtype of the product below
+   * sparse.csr_array([[1, 2], [3, 4]], { dtype: 'float64' }).dot(np.array([1, 1]), { out: y });
+   * y.tolist() // [3, 7]
    */
-  dot(other: sparray | DenseLike | number): any {
-    return ops.matmul(this, other, 'dot');
+  dot(other: sparray | DenseLike | number, opts?: ops.ProductOptions): any {
+    return ops.matmul(this, other, 'dot', opts);
   }
   /**
-   * `this @ other` (see {@link sparray.dot}).
+   * `this @ other` (see {@link sparray.dot}, also for `opts.out`).
    * @throws {ShapeError} when the inner dimensions differ
    * @example sparse.csr_array([[1, 2], [3, 4]]).matmul(np.array([1, 1])).tolist() // [3, 7]
    */
-  matmul(other: sparray | DenseLike | number): any {
-    return ops.matmul(this, other, 'matmul');
+  matmul(other: sparray | DenseLike | number, opts?: ops.ProductOptions): any {
+    return ops.matmul(this, other, 'matmul', opts);
   }
   /**
    * `other @ this` for a dense vector or matrix (Python's `__rmatmul__`).

@@ -118,11 +118,62 @@ function checkShape(fn: string, a: sparray, b: { shape: readonly number[] }): vo
   }
 }
 
-/** `a @ other`. */
-export function matmul(a: sparray, other: unknown, fn: string): any {
-  const [m, n] = a.shape;
-  if (typeof other === 'number') return mapData(a, 0, other, promoteScalar(a.dtype, other), fn);
+/** Options of the products with a dense result: `out` receives it (NumPy's `dot(a, b, out)`). */
+export interface ProductOptions {
+  /** Where the dense result goes: its shape and dtype must be the result's. */
+  out?: ndarray | undefined;
+}
+
+/** The `out` of `opts`, checked to be an ndarray (undefined when absent). */
+function outOf(fn: string, opts: ProductOptions | undefined): ndarray | undefined {
+  if (opts === undefined) return undefined;
+  if (typeof opts !== 'object' || opts === null) {
+    throw new ArgumentTypeError(argMessage(fn, 'opts', 'an object like {out}', opts));
+  }
+  const out = opts.out;
+  if (out === undefined) return undefined;
+  if (!(out instanceof ndarray)) throw new ArgumentTypeError(argMessage(fn, 'out', 'an ndarray', out));
+  return out;
+}
+
+/**
+ * The store a product writes straight into `out` (a whole, contiguous region aliasing no operand),
+ * or null when the result must be computed apart and then copied in. Checks shape and dtype.
+ */
+function destination(
+  fn: string,
+  out: ndarray,
+  shape: readonly number[],
+  dtype: DType,
+  operands: readonly unknown[],
+): Store | null {
+  if (out.ndim !== shape.length || out.shape.some((d, k) => d !== shape[k])) {
+    throw new ShapeError(argMessage(fn, 'out', `shape [${shape}]`, `shape [${out.shape}]`));
+  }
+  if (out.dtype !== dtype) {
+    throw new ValueError(argMessage(fn, 'out', `dtype ${dtype} (the product's)`, `dtype ${out.dtype}`));
+  }
+  const st = out.store;
+  const whole = st.offset === 0 && st.contiguous && st.size === st.region.size;
+  return whole && !operands.includes(st.region) ? st : null;
+}
+
+/** `a @ other`, into `opts.out` when given (dense results only). */
+export function matmul(a: sparray, other: unknown, fn: string, opts?: ProductOptions): any {
+  const m = a.shape[0];
+  const n = a.shape[1];
+  const outArr = outOf(fn, opts);
+  const sparseResult = () => {
+    if (outArr !== undefined) {
+      throw new ArgumentTypeError(argMessage(fn, 'out', 'no out (the product is sparse)', outArr));
+    }
+  };
+  if (typeof other === 'number') {
+    sparseResult();
+    return mapData(a, 0, other, promoteScalar(a.dtype, other), fn);
+  }
   if (isSparse(other)) {
+    sparseResult();
     const b = other as sparray;
     if (b.shape[0] !== n) {
       throw new ShapeError(argMessage(fn, 'other', `${n} rows (A is [${a.shape}])`, `shape [${b.shape}]`));
@@ -132,7 +183,10 @@ export function matmul(a: sparray, other: unknown, fn: string): any {
     return wrap.csr(spgemm(a._csr(), b._csr(), out));
   }
   const x = denseArg(fn, other);
-  if (x.ndim === 0) return mapData(a, 0, Number(x.item()), promote(a.dtype, x.dtype), fn);
+  if (x.ndim === 0) {
+    sparseResult();
+    return mapData(a, 0, Number(x.item()), promote(a.dtype, x.dtype), fn);
+  }
   if (x.ndim > 2 || x.shape[0] !== n) {
     throw new ShapeError(
       argMessage(fn, 'other', `a vector of length ${n} or a matrix with ${n} rows`, `shape [${x.shape}]`),
@@ -140,12 +194,22 @@ export function matmul(a: sparray, other: unknown, fn: string): any {
   }
   const out = promote(a.dtype, x.dtype);
   const xs = contiguous(x);
-  if (x.ndim === 1) {
-    if (a.format === 'dia') return ndarray.fromStore(diaSpmv((a as unknown as { _d: Dia })._d, xs, out));
-    return ndarray.fromStore(csrSpmv(a._csr(), xs, out));
+  const dia = a.format === 'dia' && x.ndim === 1 ? (a as unknown as { _d: Dia })._d : null;
+  const csr = dia === null ? a._csr() : null;
+  let into: Store | undefined;
+  if (outArr !== undefined) {
+    const operands = dia ? [dia.offsets, dia.data] : [csr!.indptr, csr!.indices, csr!.data];
+    const shape = x.ndim === 1 ? [m] : [m, x.shape[1]!];
+    into = destination(fn, outArr, shape, out, [xs.region, ...operands]) ?? undefined;
   }
-  void m;
-  return ndarray.fromStore(csrSpmm(a._csr(), xs, out));
+  const y = dia
+    ? diaSpmv(dia, xs, out, into)
+    : x.ndim === 1
+      ? csrSpmv(csr!, xs, out, into)
+      : csrSpmm(csr!, xs, out, into);
+  if (outArr === undefined) return ndarray.fromStore(y);
+  if (into === undefined) outArr.set('...', ndarray.fromStore(y));
+  return outArr;
 }
 
 /** `other @ a` for dense `other` (vector `[rows]` or matrix `[k, rows]`). */

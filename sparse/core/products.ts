@@ -79,9 +79,12 @@ function structureInRange(a: Csr): boolean {
   return ok;
 }
 
-/** `y = A x` for a contiguous x (offset 0) into a fresh y of dtype `out`. */
-export function csrSpmv(a: Csr, x: Store, out: DType): Store {
-  const y = Store.whole(region(out, a.rows, false));
+/**
+ * `y = A x` for a contiguous x (offset 0) into a fresh y of dtype `out`, or into `into` (a whole
+ * region of dtype `out` and length `rows`, aliasing none of the operands).
+ */
+export function csrSpmv(a: Csr, x: Store, out: DType, into?: Store): Store {
+  const y = into ?? Store.whole(region(out, a.rows, false));
   if (a.rows === 0) return y;
   const loop = spmvLoop(a.dtype, x.dtype, out);
   const wasm = loop.wasm !== null && structureInRange(a) ? loop.wasm : null;
@@ -111,10 +114,13 @@ export function csrSpmv(a: Csr, x: Store, out: DType): Store {
   return y;
 }
 
-/** `C = A B` for a C-contiguous `B` `[cols, k]` into a fresh `[rows, k]` C of dtype `out`. */
-export function csrSpmm(a: Csr, b: Store, out: DType): Store {
+/**
+ * `C = A B` for a C-contiguous `B` `[cols, k]` into a fresh `[rows, k]` C of dtype `out`, or into
+ * `into` (a whole region shaped `[rows, k]`, aliasing none of the operands).
+ */
+export function csrSpmm(a: Csr, b: Store, out: DType, into?: Store): Store {
   const k = b.shape[1]!;
-  const c = Store.shaped(region(out, a.rows * k, false), [a.rows, k]);
+  const c = into ?? Store.shaped(region(out, a.rows * k, false), [a.rows, k]);
   if (a.rows === 0 || k === 0) return c;
   const loop = spmmLoop(a.dtype, b.dtype, out);
   const wasm = loop.wasm !== null && structureInRange(a) ? loop.wasm : null;
@@ -152,9 +158,9 @@ export function csrSpmm(a: Csr, b: Store, out: DType): Store {
   return c;
 }
 
-/** DIA SpMV into a fresh y. */
-export function diaSpmv(a: Dia, x: Store, out: DType): Store {
-  const y = Store.whole(region(out, a.rows, false));
+/** DIA SpMV into a fresh y, or into `into` (as for {@link csrSpmv}). */
+export function diaSpmv(a: Dia, x: Store, out: DType, into?: Store): Store {
+  const y = into ?? Store.whole(region(out, a.rows, false));
   if (a.rows === 0) return y;
   const dl = diaSpmvLoop(a.dtype, x.dtype, out);
   launch({

@@ -3,7 +3,7 @@
  */
 import * as np from '../../dense/index.js';
 import { ValueError } from '../../runtime/index.js';
-import type { Operand } from './interface.js';
+import { matvecInto, type Operand } from './interface.js';
 import { B_ZERO, CONVERGED, outcome, stopperFor } from './stopper.js';
 import { epsOf, makeSystem, type SolverOptions } from './system.js';
 import { absLess, axmy, axpy, xpay } from './vec.js';
@@ -45,6 +45,7 @@ export function bicg(
   };
   const st = stopperFor(s.every, !!callback);
   const tmp = np.empty([s.n], { dtype: s.dtype });
+  const qBuf = np.empty([s.n], { dtype: s.dtype });
   st.stopIf(np.equal(bnrm, 0), B_ZERO);
   const r = s.hasX0 ? np.subtract(s.b, s.A.matvec(x)) : s.b.copy();
   const rt = r.copy();
@@ -65,7 +66,7 @@ export function bicg(
       xpay(p, beta, z);
       xpay(pt, beta, zt);
     }
-    const q = s.A.matvec(p);
+    const q = matvecInto(s.A, p, qBuf);
     const qt = rmat(pt);
     const rv = np.dot(pt, q);
     st.stopIf(np.equal(rv, 0), -11);

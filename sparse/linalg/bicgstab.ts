@@ -2,7 +2,7 @@
  * BiCGSTAB (SciPy's `bicgstab`), deferred: every scalar of the iteration is a 0-d array.
  */
 import * as np from '../../dense/index.js';
-import type { Operand } from './interface.js';
+import { matvecInto, type Operand } from './interface.js';
 import { B_ZERO, CONVERGED, outcome, stopperFor } from './stopper.js';
 import { epsOf, makeSystem, type SolverOptions } from './system.js';
 import { absLess, axmy, axpy, xpay } from './vec.js';
@@ -35,6 +35,8 @@ export function bicgstab(
   const rhotol = epsOf(s.dtype) ** 2;
   const st = stopperFor(s.every, !!callback);
   const tmp = np.empty([s.n], { dtype: s.dtype });
+  const vBuf = np.empty([s.n], { dtype: s.dtype });
+  const tBuf = np.empty([s.n], { dtype: s.dtype });
   st.stopIf(np.equal(bnrm, 0), B_ZERO);
   const r = s.hasX0 ? np.subtract(s.b, s.A.matvec(x)) : s.b.copy();
   const rt = r.copy();
@@ -62,7 +64,7 @@ export function bicgstab(
       xpay(p, beta, r);
     }
     const phat = s.M ? s.M.matvec(p) : p;
-    v = s.A.matvec(phat);
+    v = matvecInto(s.A, phat, vBuf);
     const rv = np.dot(rt, v);
     st.stopIf(np.equal(rv, 0), -11);
     alpha = np.divide(rho, rv);
@@ -72,7 +74,7 @@ export function bicgstab(
     axpy(x, ga, phat, tmp);
     st.stopIf(np.less(np.linalg.norm(r), atol), CONVERGED);
     const shat = s.M ? s.M.matvec(r) : r;
-    const t = s.A.matvec(shat);
+    const t = matvecInto(s.A, shat, tBuf);
     omega = np.divide(np.dot(t, r), np.dot(t, t));
     const go = st.gate(omega);
     axpy(x, go, shat, tmp);

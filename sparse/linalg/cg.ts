@@ -2,7 +2,7 @@
  * Conjugate gradients (SciPy's `cg`), deferred: every scalar of the iteration is a 0-d array.
  */
 import * as np from '../../dense/index.js';
-import type { Operand } from './interface.js';
+import { matvecInto, type Operand } from './interface.js';
 import { B_ZERO, CONVERGED, outcome, stopperFor } from './stopper.js';
 import { makeSystem, type SolverOptions } from './system.js';
 import { axmy, axpy, xpay } from './vec.js';
@@ -34,6 +34,7 @@ export function cg(A: Operand, b: ndarray | ArrayLike<number>, opts: SolverOptio
   const atol = np.maximum(np.multiply(bnrm, s.rtol), s.atol);
   const st = stopperFor(s.every, !!callback);
   const tmp = np.empty([s.n], { dtype: s.dtype });
+  const qBuf = np.empty([s.n], { dtype: s.dtype });
   st.stopIf(np.equal(bnrm, 0), B_ZERO);
   const r = s.hasX0 ? np.subtract(s.b, s.A.matvec(x)) : s.b.copy();
   let p: ndarray | undefined;
@@ -45,7 +46,7 @@ export function cg(A: Operand, b: ndarray | ArrayLike<number>, opts: SolverOptio
     st.stopIf(np.less(rnorm, atol), CONVERGED);
     if (p === undefined || rhoPrev === undefined) p = z.copy();
     else xpay(p, st.gate(np.divide(rho, rhoPrev)), z);
-    const q = s.A.matvec(p);
+    const q = matvecInto(s.A, p, qBuf);
     const alpha = st.gate(np.divide(rho, np.dot(p, q)));
     axpy(x, alpha, p, tmp);
     axmy(r, alpha, q, tmp);

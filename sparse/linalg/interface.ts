@@ -12,7 +12,7 @@ type ndarray = np.ndarray;
 export interface MatrixLike {
   readonly shape: readonly number[];
   readonly dtype: DType;
-  dot(x: ndarray): ndarray;
+  dot(x: ndarray, opts?: { out?: ndarray }): ndarray;
   readonly T: MatrixLike;
 }
 
@@ -349,7 +349,7 @@ export function aslinearoperator(A: Operand): LinearOperator {
   if (issparse(A)) {
     const S = A as MatrixLike;
     let St: MatrixLike | undefined;
-    return new LinearOperator({
+    const op = new LinearOperator({
       shape: [S.shape[0]!, S.shape[1]!],
       matvec: (v) => S.dot(v),
       rmatvec: (v) => {
@@ -359,8 +359,28 @@ export function aslinearoperator(A: Operand): LinearOperator {
       matmat: (v) => S.dot(v),
       dtype: S.dtype,
     });
+    intoOf.set(op, (v, out) => S.dot(v, { out }));
+    return op;
   }
   throw new ArgumentTypeError(
     argMessage('aslinearoperator', 'A', 'a sparse array, a 2-D ndarray or a LinearOperator', A),
   );
+}
+
+/** Operators that can write a matvec into a given vector (those made from sparse arrays). */
+const intoOf = new WeakMap<LinearOperator, (x: ndarray, out: ndarray) => ndarray>();
+
+/**
+ * `A·x` written into `out` when the operator can do so in place (one made from a sparse array;
+ * `out` must not be `x`), else a fresh `A.matvec(x)`. The solvers use it for the product of each
+ * iteration, so that a loop reuses one vector instead of allocating one per iteration.
+ * @param A - the operator.
+ * @param x - the vector (shape `[n]`).
+ * @param out - a vector of shape `[m]` and the operator's dtype.
+ * @returns `out`, or the fresh product.
+ */
+export function matvecInto(A: LinearOperator, x: ndarray, out: ndarray): ndarray {
+  const f = intoOf.get(A);
+  const same = x.dtype === out.dtype && A.dtype === out.dtype;
+  return f !== undefined && x.ndim === 1 && same ? f(x, out) : A.matvec(x);
 }

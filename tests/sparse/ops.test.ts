@@ -127,6 +127,63 @@ describe.each(POOLS)('operations, pool size %i', (workers) => {
     },
   );
 
+  it.each(FORMATS.flatMap((f) => DTYPES.map((d) => [f, d] as const)))(
+    '%s %s: A.dot(x, {out}) writes the product into out (whole, a view, aliasing x), in order',
+    (fmt, dtype) => {
+      configure({ workers });
+      fc.assert(
+        fc.property(matArb(), fc.integer({ min: 0, max: 4 }), (a, k) => {
+          const A = build(a, fmt, dtype);
+          const ref = dense(a, dtype);
+          const x = vecOf(a.n, k);
+          const x2 = vecOf(a.n, k + 3);
+          const out = np.full([a.m], 99, { dtype: 'float64' });
+          expect(A.dot(np.array(x), { out })).toBe(out);
+          const first = out.copy();
+          A.dot(np.array(x2), { out });
+          close(first.toArray() as ArrayLike<number>, matmulRef(ref, a.m, a.n, x, 1), dtype, 'first');
+          close(out.toArray() as ArrayLike<number>, matmulRef(ref, a.m, a.n, x2, 1), dtype, 'second');
+          // Into every other element of a longer vector (not a whole region: computed, then copied).
+          const wide = np.full([2 * a.m], 7, { dtype: 'float64' });
+          A.matmul(np.array(x), { out: wide.get('::2') });
+          const w = wide.toArray() as ArrayLike<number>;
+          close(
+            Array.from({ length: a.m }, (_, t) => w[2 * t]!),
+            matmulRef(ref, a.m, a.n, x, 1),
+            dtype,
+            'view',
+          );
+          for (let t = 0; t < a.m; t++) expect(w[2 * t + 1]).toBe(7);
+          if (a.m === a.n) {
+            const v = np.array(x);
+            A.dot(v, { out: v });
+            close(v.toArray() as ArrayLike<number>, matmulRef(ref, a.m, a.n, x, 1), dtype, 'x aliased');
+          }
+          const B = Float64Array.from({ length: a.n * k }, (_, t) => (t % 3) - 1);
+          const C = np.zeros([a.m, k]);
+          A.dot(np.array(B).reshape([a.n, k]), { out: C });
+          close(C.toArray() as ArrayLike<number>, matmulRef(ref, a.m, a.n, B, k), dtype, 'A@B into');
+        }),
+        RUNS,
+      );
+    },
+  );
+
+  it('A.dot(x, {out}) rejects an out of the wrong shape or dtype, or for a sparse result', () => {
+    configure({ workers });
+    const A = sp.csr_array([[1, 2], [3, 4]]);
+    const keep = A.dot(np.array([1, 1]));
+    expect(() => A.dot(np.ones([2]), { out: np.zeros([3]) })).toThrow(/dot: argument 'out' expected shape \[2\]/);
+    expect(() => A.dot(np.ones([2]), { out: np.zeros([2], { dtype: 'float32' }) })).toThrow(
+      /dot: argument 'out' expected dtype float64/,
+    );
+    expect(() => A.dot(2, { out: np.zeros([2]) })).toThrow(/dot: argument 'out' expected no out/);
+    expect(() => A.matmul(A, { out: np.zeros([2, 2]) })).toThrow(/matmul: argument 'out'/);
+    expect(() => A.dot(np.ones([2]), { out: [0, 0] as never })).toThrow(/dot: argument 'out' expected an ndarray/);
+    expect(keep.tolist()).toEqual([3, 7]);
+    expect(A.dot(np.ones([2])).tolist()).toEqual([3, 7]);
+  });
+
   it('SpGEMM A @ B in every format pair', () => {
     configure({ workers });
     fc.assert(
