@@ -95,7 +95,6 @@ const checkSpmv = (y: Float64Array) => () => {
   }
 };
 // The same kernel from the same IR as WebAssembly, over copies of the arrays in the region heap.
-// biome-ignore lint/suspicious/noExplicitAny: the project's lib has no WebAssembly types
 const wasmApi = (globalThis as any).WebAssembly;
 const mem = heapMemory()!;
 const inHeap = <T extends Int32Array | Float64Array>(src: T): T => {

@@ -41,7 +41,6 @@ const tree = fc.letrec<{ node: FuseNode }>((rec) => ({
   ),
 })).node;
 
-// biome-ignore lint/suspicious/noExplicitAny: the project's lib has no WebAssembly types
 const wasmApi = (globalThis as any).WebAssembly;
 
 describe('fuseWasm', () => {

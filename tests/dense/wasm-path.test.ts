@@ -93,8 +93,10 @@ describe.each(POOLS)('pool size %i', (workers) => {
           const ref = chainRef(xv, yv, ops, s);
           const own = chain(np.asarray(shared(xv)), np.asarray(shared(yv)), ops, s).toArray() as Float64Array;
           expect(heap.length).toBe(n);
-          for (let t = 0; t < n; t++)
+          for (let t = 0; t < n; t++) {
             if (!Object.is(heap[t], own[t])) expect([t, heap[t]]).toEqual([t, own[t]]);
+            if (!Object.is(heap[t], ref[t])) expect([t, heap[t]]).toEqual([t, ref[t]]);
+          }
         },
       ),
       { numRuns: 40 },

@@ -171,15 +171,22 @@ describe.each(POOLS)('operations, pool size %i', (workers) => {
 
   it('A.dot(x, {out}) rejects an out of the wrong shape or dtype, or for a sparse result', () => {
     configure({ workers });
-    const A = sp.csr_array([[1, 2], [3, 4]]);
+    const A = sp.csr_array([
+      [1, 2],
+      [3, 4],
+    ]);
     const keep = A.dot(np.array([1, 1]));
-    expect(() => A.dot(np.ones([2]), { out: np.zeros([3]) })).toThrow(/dot: argument 'out' expected shape \[2\]/);
+    expect(() => A.dot(np.ones([2]), { out: np.zeros([3]) })).toThrow(
+      /dot: argument 'out' expected shape \[2\]/,
+    );
     expect(() => A.dot(np.ones([2]), { out: np.zeros([2], { dtype: 'float32' }) })).toThrow(
       /dot: argument 'out' expected dtype float64/,
     );
     expect(() => A.dot(2, { out: np.zeros([2]) })).toThrow(/dot: argument 'out' expected no out/);
     expect(() => A.matmul(A, { out: np.zeros([2, 2]) })).toThrow(/matmul: argument 'out'/);
-    expect(() => A.dot(np.ones([2]), { out: [0, 0] as never })).toThrow(/dot: argument 'out' expected an ndarray/);
+    expect(() => A.dot(np.ones([2]), { out: [0, 0] as never })).toThrow(
+      /dot: argument 'out' expected an ndarray/,
+    );
     expect(keep.tolist()).toEqual([3, 7]);
     expect(A.dot(np.ones([2])).tolist()).toEqual([3, 7]);
   });
