@@ -126,8 +126,8 @@ function allocate(
   const Ctor = ctorOf(dtype);
   const bytes = size * Ctor.BYTES_PER_ELEMENT;
   try {
-    noteAllocation(bytes);
     const b = size > 0 ? heapAlloc(bytes) : null;
+    noteAllocation(bytes, b !== null);
     if (b !== null) {
       const data = new (Ctor as Float64ArrayConstructor)(
         heapMemory()!.buffer as unknown as ArrayBuffer,

@@ -9,7 +9,7 @@ import * as np from '../../dense/index.js';
 import { allocSeq, completeEvent } from '../../runtime/events.js';
 import { heapAlloc, heapFree, heapMemory, heapStats } from '../../runtime/heap.js';
 import { createRegion, fence } from '../../runtime/index.js';
-import { collectNow } from '../../runtime/memory.js';
+import { collectNow, gcStats } from '../../runtime/memory.js';
 
 describe('heap allocator', () => {
   it('live blocks are 64-byte aligned, inside the memory, disjoint, and keep their contents', () => {
@@ -123,5 +123,21 @@ describe('recycling', () => {
     expect(check).toBe((119 * 120) / 2);
     // 120 results of 8 MB are 960 MB; the heap grew by a fraction of that.
     expect(heapStats().top - before).toBeLessThan(400 * 2 ** 20);
+  });
+
+  it('a loop making fresh large results collects every few steps, not every step', () => {
+    // 128 MB of operands in use and an 8 MB result per step: room for many results between
+    // collections (1.5 × the heap in use) lets one collection recycle them all. (Paced by the
+    // cost of a collection alone, this loop collected 7 times.)
+    const x = np.ones([16_000_000]);
+    const head = x.get(':1000000');
+    const before = heapStats().top;
+    const gc0 = gcStats.count;
+    let check = 0;
+    for (let k = 0; k < 60; k++) check += head.multiply(k).add(1).get('0').item() as number;
+    fence();
+    expect(check).toBe((59 * 60) / 2 + 60);
+    expect(gcStats.count - gc0).toBeLessThanOrEqual(4);
+    expect(heapStats().top - before).toBeLessThan(300 * 2 ** 20);
   });
 });
