@@ -40,4 +40,11 @@ export type { OutputMode, Phase } from './lower.js';
 export type { Access, Assignment, IndexExpr } from './notation.js';
 export { parse } from './notation.js';
 export { emitWasm, wasmLengths } from './wasm.js';
-export { name as wasmName, section as wasmSection, sleb, uleb, vec as wasmVec } from './wasm-asm.js';
+export {
+  kernelModule as wasmKernelModule,
+  name as wasmName,
+  section as wasmSection,
+  sleb,
+  uleb,
+  vec as wasmVec,
+} from './wasm-asm.js';

@@ -39,18 +39,25 @@ export const section = (id: number, body: number[]): number[] => [id, ...uleb(bo
 export const name = (s: string): number[] => [...uleb(s.length), ...[...s].map((c) => c.charCodeAt(0))];
 
 /**
- * A module of one function `kernel` (params all of `paramTypes`, no result) importing the shared
- * memory `e.mem` (up to 4 GiB), with the given local declarations and body code.
+ * A module of one function `kernel` (params all of `paramTypes`, results `resultTypes`, none by
+ * default) importing the shared memory `e.mem` (up to 4 GiB), with the given local declarations
+ * and body code.
  * @param paramTypes - value type bytes of the parameters
  * @param locals - value type byte of each local, in order
  * @param code - the body's instructions (ending with `end`)
+ * @param resultTypes - value type bytes of the results
  * @returns the module's bytes
  */
-export function kernelModule(paramTypes: number[], locals: number[], code: number[]): Uint8Array {
+export function kernelModule(
+  paramTypes: number[],
+  locals: number[],
+  code: number[],
+  resultTypes: number[] = [],
+): Uint8Array {
   const body = [...vec(locals.map((t) => [1, t])), ...code];
   return Uint8Array.from([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-    ...section(1, vec([[0x60, ...vec(paramTypes.map((t) => [t])), 0]])),
+    ...section(1, vec([[0x60, ...vec(paramTypes.map((t) => [t])), ...vec(resultTypes.map((t) => [t]))]])),
     ...section(2, vec([[...name('e'), ...name('mem'), 0x02, 0x03, ...uleb(0), ...uleb(65536)]])),
     ...section(3, vec([[0]])),
     ...section(7, vec([[...name('kernel'), 0x00, 0]])),

@@ -1,10 +1,13 @@
 /** Kernels of linear algebra: the blocked matrix products and dot-product partials. */
 import { registerKernel, type TaskContext } from '../runtime/index.js';
+import { dotWasmBytes } from './dot-wasm.js';
 import { GEMM_MR, GEMM_NR, gemmWasmBytes } from './gemm-wasm.js';
 import { DOT, MATMUL, MATMUL_F64 } from './kernel-names.js';
 
 /** Stands for the module's bytes in {@link matmulF64}'s source; replaced by an array literal. */
 declare const __GEMM_WASM__: number[];
+/** Stands for the module's bytes in the dot kernel's source (see `dot-wasm.ts`). */
+declare const __DOT_WASM__: number[] | null;
 
 /** The slice of the WebAssembly API used here (the project's `lib` has no WebAssembly types). */
 interface WasmApi {
@@ -153,7 +156,13 @@ registerKernel(MATMUL, (t) => {
 });
 
 /** Partials of Σ x[i]*y[i] per block (4 accumulators, fixed order). Args: x (key), y (aligned). */
-registerKernel(DOT, (t) => {
+/**
+ * Dot-product partials, one per block of the piece. Contiguous float64 operands in the region
+ * heap run the Wasm SIMD loop of `dot-wasm.ts` (compiled once per thread and heap, kept on
+ * `globalThis`; the bytes are spliced into this source); everything else the JavaScript loop.
+ * Both give the same bits.
+ */
+const dotKernel = (t: TaskContext): void => {
   const X = t.arrays[0]!;
   const Y = t.arrays[1]!;
   const xo = t.offsets[0]!;
@@ -162,6 +171,39 @@ registerKernel(DOT, (t) => {
   const ys = t.strides[1]![0]!;
   const P = t.partials!;
   const Bk = t.block;
+  const wasm = __DOT_WASM__;
+  if (
+    wasm !== null &&
+    t.heap &&
+    xs === 1 &&
+    ys === 1 &&
+    X instanceof Float64Array &&
+    Y instanceof Float64Array
+  ) {
+    const g = globalThis as unknown as {
+      WebAssembly: WasmApi;
+      __cohortDot?: { mem: unknown; fn: (xp: number, yp: number, n: number) => number };
+    };
+    let w = g.__cohortDot;
+    if (w === undefined || w.mem !== t.heap) {
+      const mod = new g.WebAssembly.Module(new Uint8Array(wasm));
+      const fn = new g.WebAssembly.Instance(mod, { e: { mem: t.heap } }).exports.kernel as (
+        xp: number,
+        yp: number,
+        n: number,
+      ) => number;
+      w = { mem: t.heap, fn };
+      g.__cohortDot = w;
+    }
+    const f = w.fn;
+    const xb = X.byteOffset + 8 * xo;
+    const yb = Y.byteOffset + 8 * yo;
+    for (let b0 = t.lo[0]!; b0 < t.hi[0]!; b0 += Bk) {
+      const e = Math.min(t.hi[0]!, b0 + Bk);
+      P[(b0 / Bk) | 0] = f(xb + 8 * b0, yb + 8 * b0, e - b0);
+    }
+    return;
+  }
   for (let b0 = t.lo[0]!; b0 < t.hi[0]!; b0 += Bk) {
     const e = Math.min(t.hi[0]!, b0 + Bk);
     let s0 = 0;
@@ -189,7 +231,16 @@ registerKernel(DOT, (t) => {
     for (; k < e; k++) s0 += X[xo + k * xs]! * Y[yo + k * ys]!;
     P[(b0 / Bk) | 0] = s0 + s1 + (s2 + s3);
   }
-});
+};
+{
+  const bytes = dotWasmBytes();
+  const api = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
+  const ok = api !== undefined && api.validate(bytes);
+  const source = dotKernel
+    .toString()
+    .replace(/\b__DOT_WASM__\b/, ok ? `[${Array.from(bytes).join(',')}]` : 'null');
+  registerKernel(DOT, new Function(`return (${source});`)() as (t: TaskContext) => void, source);
+}
 
 /**
  * C[lo0:hi0, lo1:hi1] = A[rows, :] @ B[:, cols] for float64 stores, on the Wasm micro-kernel of

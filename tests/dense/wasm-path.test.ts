@@ -102,4 +102,37 @@ describe.each(POOLS)('pool size %i', (workers) => {
       { numRuns: 40 },
     );
   });
+
+  it('dot: heap operands (Wasm SIMD) give the bits of own-buffer operands (JavaScript)', () => {
+    configure({ workers });
+    fc.assert(
+      fc.property(
+        fc.constantFrom(0, 1, 3, 4, 5, 4095, 4097, 12_289, 300_001),
+        fc.nat({ max: 5 }),
+        fc.integer(),
+        (n, skip, seed) => {
+          let r = seed;
+          const pick = () => {
+            r = (Math.imul(r, 69069) + 1) | 0;
+            return (r >>> 3) % 9 === 0 ? VALUES[(r >>> 7) % VALUES.length]! : r / 65536;
+          };
+          const xv = Float64Array.from({ length: n + skip }, pick);
+          const yv = Float64Array.from({ length: n + skip }, pick);
+          const tail = `${skip}:`;
+          // Contiguous views that start `skip` elements in: offsets in the Wasm path.
+          const heap = np.dot(np.array(xv).get(tail), np.array(yv).get(tail)).item() as number;
+          const own = np.dot(np.asarray(shared(xv)).get(tail), np.asarray(shared(yv)).get(tail)).item() as number;
+          expect(Object.is(heap, own) || [heap, own]).toBe(true);
+          let ref = 0;
+          for (let t = skip; t < n + skip; t++) ref += xv[t]! * yv[t]!;
+          if (Number.isFinite(ref) && Number.isFinite(heap)) {
+            let mag = 0;
+            for (let t = skip; t < n + skip; t++) mag += Math.abs(xv[t]! * yv[t]!);
+            expect(Math.abs(heap - ref)).toBeLessThanOrEqual(1e-12 * mag + 1e-300);
+          } else expect(Number.isNaN(heap)).toBe(Number.isNaN(ref));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
 });
