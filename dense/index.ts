@@ -23,6 +23,7 @@ export {
 } from './creation-more.js';
 export { cumsum } from './cumsum.js';
 export type { Operand, OutOptions } from './ewise.js';
+export { fuse } from './fuse.js';
 export type { Index, IndexPart } from './indexing.js';
 export { from_ndarray } from './interop.js';
 export { dot, inner, matmul, outer, vdot } from './linalg.js';

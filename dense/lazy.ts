@@ -18,7 +18,14 @@
  * garbage together).
  */
 import { type FuseNode, fx, typeTree } from '../codegen/index.js';
-import { assertInternal, type DeferredReader, type DType, type Region, Store } from '../runtime/index.js';
+import {
+  assertInternal,
+  type DeferredReader,
+  type DType,
+  type Region,
+  Store,
+  ValueError,
+} from '../runtime/index.js';
 import { allocStore } from './alloc.js';
 import { launchEwise } from './ewise-launch.js';
 import { ndarray } from './ndarray.js';
@@ -61,6 +68,13 @@ export interface LazyState {
    * its own fresh store.
    */
   sharers: number;
+  /** The {@link fuse} call it was made in (0: outside any). */
+  readonly scope: number;
+  /**
+   * Set when a fused function consumed it (inlined it into another expression) and so stopped
+   * tracking writes to its operands: their regions' versions then. Null while tracked.
+   */
+  released: number[] | null;
 }
 
 /** The pending lazy readers of one region: the runtime calls {@link Readers.beforeWrite}. */
@@ -145,6 +159,7 @@ function unregister(s: LazyState): void {
 /** Computes a pending state into a fresh store (one launch) and forgets its operands. */
 function compute(s: LazyState): Store {
   if (s.result !== null) return s.result;
+  checkReleased(s);
   const out = allocStore(s.dtype, s.shape, false);
   unregister(s);
   if (out.size > 0) launchEwise(s.fn, s.tree, out, s.arrays, s.scalars);
@@ -262,6 +277,8 @@ export function lazyArray(
     groups: [],
     result: null,
     sharers: 1,
+    scope: fuseDepth > 0 ? fuseScope : 0,
+    released: null,
   };
   register(s);
   return ndarray._fromLazy(s);
@@ -410,13 +427,18 @@ export function fuseOperands(
       continue;
     }
     const s = o._store === null ? o._lazy! : null;
+    // Consumed by a fused function: no longer pending, so it may read the region written too
+    // (launchEwise copies partial overlaps first).
+    const consume = s !== null && fuseDepth > 0 && s.scope === fuseScope && s.sharers === 1;
     if (
       s !== null &&
       s.result === null &&
       inputs - 1 + s.arrays.length <= MAX_INPUTS &&
       nodes - 1 + s.nodes <= MAX_NODES &&
-      (outRegion === null || !readsRegion(s, outRegion))
+      (outRegion === null || consume || s.released !== null || !readsRegion(s, outRegion))
     ) {
+      if (s.released !== null) checkReleased(s);
+      else if (consume) release(s);
       inputs += s.arrays.length - 1;
       nodes += s.nodes - 1;
       parts.push({ lazy: s, a: arrays.length, s: scalars.length });
@@ -437,4 +459,58 @@ export function fuseOperands(
     trieSize++;
   }
   return { tree, nodes: countNodes(tree), arrays, scalars };
+}
+
+// ---- fused functions ---------------------------------------------------------------------------
+
+/** Depth of {@link fuse} calls running, and the id of the outermost one. */
+let fuseDepth = 0;
+let fuseScope = 0;
+
+/** Stops tracking writes to `s`'s operands (a fused function consumed it); remembers versions. */
+function release(s: LazyState): void {
+  unregister(s);
+  s.released = s.arrays.map((a) => a._store!.region.version);
+}
+
+/** Throws when an operand of a released state was written since it was released. */
+function checkReleased(s: LazyState): void {
+  const v = s.released;
+  if (v === null) return;
+  for (let i = 0; i < v.length; i++) {
+    if (s.arrays[i]!._store!.region.version !== v[i]) {
+      throw new ValueError(
+        `fuse: an intermediate array of a fused function (${s.fn}) was used after one of its operands was overwritten; inside a fused function, keep such a value with .copy() before overwriting its operands`,
+      );
+    }
+  }
+}
+
+/** Tracks `a` again if a fused function consumed it (it leaves the function). */
+function retrack(a: unknown): void {
+  if (!(a instanceof ndarray) || a._lazy === null) return;
+  const s = a._lazy;
+  if (s.released === null || s.result !== null) return;
+  checkReleased(s);
+  s.released = null;
+  register(s);
+}
+
+/**
+ * Runs `fn` as a fused function (see dense/index `fuse`): pending intermediates it makes and
+ * consumes are not kept up to date against later writes, so an in-place update such as
+ * `p = z + beta·p` is one launch with no leftover pending reader of `p`.
+ */
+export function runFused<R>(fn: () => R): R {
+  if (fuseDepth === 0) fuseScope++;
+  fuseDepth++;
+  let r: R;
+  try {
+    r = fn();
+  } finally {
+    fuseDepth--;
+  }
+  if (Array.isArray(r)) for (const x of r) retrack(x);
+  else retrack(r);
+  return r;
 }

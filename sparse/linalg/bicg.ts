@@ -44,7 +44,6 @@ export function bicg(
     }
   };
   const st = stopperFor(s.every, !!callback);
-  const tmp = np.empty([s.n], { dtype: s.dtype });
   const qBuf = np.empty([s.n], { dtype: s.dtype });
   st.stopIf(np.equal(bnrm, 0), B_ZERO);
   const r = s.hasX0 ? np.subtract(s.b, s.A.matvec(x)) : s.b.copy();
@@ -71,9 +70,9 @@ export function bicg(
     const rv = np.dot(pt, q);
     st.stopIf(np.equal(rv, 0), -11);
     const alpha = st.gate(np.divide(rho, rv));
-    axpy(x, alpha, p, tmp);
-    axmy(r, alpha, q, tmp);
-    axmy(rt, alpha, qt, tmp);
+    axpy(x, alpha, p);
+    axmy(r, alpha, q);
+    axmy(rt, alpha, qt);
     rhoPrev = rho;
     st.endIteration();
     const stop = st.poll(!!callback);

@@ -34,7 +34,6 @@ export function bicgstab(
   const atol = np.maximum(np.multiply(bnrm, s.rtol), s.atol);
   const rhotol = epsOf(s.dtype) ** 2;
   const st = stopperFor(s.every, !!callback);
-  const tmp = np.empty([s.n], { dtype: s.dtype });
   const vBuf = np.empty([s.n], { dtype: s.dtype });
   const tBuf = np.empty([s.n], { dtype: s.dtype });
   st.stopIf(np.equal(bnrm, 0), B_ZERO);
@@ -60,7 +59,7 @@ export function bicgstab(
     } else {
       st.stopIf(absLess(omega, rhotol), -11);
       const beta = st.gate(np.multiply(np.divide(rho, rhoPrev), np.divide(alpha, omega)));
-      axmy(p, st.gate(omega), v, tmp);
+      axmy(p, st.gate(omega), v);
       xpay(p, beta, r);
     }
     const phat = s.M ? s.M.matvec(p) : p;
@@ -69,16 +68,16 @@ export function bicgstab(
     st.stopIf(np.equal(rv, 0), -11);
     alpha = np.divide(rho, rv);
     const ga = st.gate(alpha);
-    axmy(r, ga, v, tmp);
+    axmy(r, ga, v);
     // SciPy: `s = r; if ‖s‖ < atol: x += alpha·phat; return` — and x += alpha·phat anyway below.
-    axpy(x, ga, phat, tmp);
+    axpy(x, ga, phat);
     st.stopIf(np.less(np.linalg.norm(r), atol), CONVERGED);
     const shat = s.M ? s.M.matvec(r) : r;
     const t = matvecInto(s.A, shat, tBuf);
     omega = np.divide(np.dot(t, r), np.dot(t, t));
     const go = st.gate(omega);
-    axpy(x, go, shat, tmp);
-    axmy(r, go, t, tmp);
+    axpy(x, go, shat);
+    axmy(r, go, t);
     rhoPrev = rho;
     st.endIteration();
     const stop = st.poll(!!callback);

@@ -33,7 +33,6 @@ export function cg(A: Operand, b: ndarray | ArrayLike<number>, opts: SolverOptio
   const bnrm = np.linalg.norm(s.b);
   const atol = np.maximum(np.multiply(bnrm, s.rtol), s.atol);
   const st = stopperFor(s.every, !!callback);
-  const tmp = np.empty([s.n], { dtype: s.dtype });
   const qBuf = np.empty([s.n], { dtype: s.dtype });
   st.stopIf(np.equal(bnrm, 0), B_ZERO);
   const r = s.hasX0 ? np.subtract(s.b, s.A.matvec(x)) : s.b.copy();
@@ -48,8 +47,8 @@ export function cg(A: Operand, b: ndarray | ArrayLike<number>, opts: SolverOptio
     else xpay(p, st.gate(np.divide(rho, rhoPrev)), z);
     const q = matvecInto(s.A, p, qBuf);
     const alpha = st.gate(np.divide(rho, np.dot(p, q)));
-    axpy(x, alpha, p, tmp);
-    axmy(r, alpha, q, tmp);
+    axpy(x, alpha, p);
+    axmy(r, alpha, q);
     rhoPrev = rho;
     st.endIteration();
     const stop = st.poll(!!callback);

@@ -30,7 +30,6 @@ export function cgs(A: Operand, b: ndarray | ArrayLike<number>, opts: SolverOpti
   const atol = np.maximum(np.multiply(bnrm, s.rtol), s.atol);
   const rhotol = epsOf(s.dtype) ** 2;
   const st = stopperFor(s.every, !!callback);
-  const tmp = np.empty([s.n], { dtype: s.dtype });
   st.stopIf(np.equal(bnrm, 0), B_ZERO);
   let r = s.hasX0 ? np.subtract(s.b, s.A.matvec(x)) : s.b.copy();
   const rt = r.copy();
@@ -48,7 +47,7 @@ export function cgs(A: Operand, b: ndarray | ArrayLike<number>, opts: SolverOpti
     } else {
       const beta = st.gate(np.divide(rho, rhoPrev));
       u = r.copy();
-      axpy(u, beta, q, tmp);
+      axpy(u, beta, q);
       xpay(p, beta, q);
       xpay(p, beta, u);
     }
@@ -58,10 +57,10 @@ export function cgs(A: Operand, b: ndarray | ArrayLike<number>, opts: SolverOpti
     st.stopIf(np.equal(rv, 0), -11);
     const alpha = st.gate(np.divide(rho, rv));
     q = u.copy();
-    axmy(q, alpha, vhat, tmp);
+    axmy(q, alpha, vhat);
     const upq = np.add(u, q);
     const uhat = s.M ? s.M.matvec(upq) : upq;
-    axpy(x, alpha, uhat, tmp);
+    axpy(x, alpha, uhat);
     r = np.subtract(s.b, s.A.matvec(x));
     rhoPrev = rho;
     st.endIteration();

@@ -6,26 +6,31 @@ import * as np from '../../dense/index.js';
 
 type ndarray = np.ndarray;
 
-/**
- * `y ← y + a·x` in place (a: number or 0-d array).
- * @param tmp - optional workspace shaped like x (saves allocating the product each call).
- */
-export function axpy(y: ndarray, a: ndarray | number, x: ndarray, tmp?: ndarray): void {
-  np.add(y, np.multiply(x, a, tmp ? { out: tmp } : undefined), { out: y });
+// Fused functions (np.fuse): each update is one pass over memory and leaves no pending
+// intermediate behind (outside one, the dropped `a·x` would be computed when x is next written).
+const axpyF = np.fuse((y: ndarray, a: ndarray | number, x: ndarray) =>
+  np.add(y, np.multiply(x, a), { out: y }),
+);
+const axmyF = np.fuse((y: ndarray, a: ndarray | number, x: ndarray) =>
+  np.subtract(y, np.multiply(x, a), { out: y }),
+);
+const xpayF = np.fuse((p: ndarray, beta: ndarray | number, z: ndarray) =>
+  np.add(z, np.multiply(p, beta), { out: p }),
+);
+
+/** `y ← y + a·x` in place (a: number or 0-d array); one launch. */
+export function axpy(y: ndarray, a: ndarray | number, x: ndarray): void {
+  axpyF(y, a, x);
 }
 
-/**
- * `y ← y − a·x` in place.
- * @param tmp - optional workspace shaped like x.
- */
-export function axmy(y: ndarray, a: ndarray | number, x: ndarray, tmp?: ndarray): void {
-  np.subtract(y, np.multiply(x, a, tmp ? { out: tmp } : undefined), { out: y });
+/** `y ← y − a·x` in place; one launch. */
+export function axmy(y: ndarray, a: ndarray | number, x: ndarray): void {
+  axmyF(y, a, x);
 }
 
-/** `p ← z + beta·p` in place. */
+/** `p ← z + beta·p` in place; one launch. */
 export function xpay(p: ndarray, beta: ndarray | number, z: ndarray): void {
-  np.multiply(p, beta, { out: p });
-  np.add(p, z, { out: p });
+  xpayF(p, beta, z);
 }
 
 /** `a / b`, or 0 where b is 0 (keeps masked iterations finite). */

@@ -1,0 +1,29 @@
+/** `fuse`: CuPy's `cupy.fuse` for cohort — a function whose element-wise intermediates are its own. */
+import { ArgumentTypeError, argMessage } from '../runtime/index.js';
+import { runFused } from './lazy.js';
+
+/**
+ * Makes a fused function, as CuPy's `cupy.fuse`: `fuse(f)` returns a function that runs `f`, in
+ * which element-wise operations fuse as everywhere in cohort, and in which an intermediate result
+ * that `f` passes on to another operation is *consumed*: it stops being kept up to date against
+ * later writes to its operands. So an in-place update such as `p = z + beta·p`
+ * (`np.add(z, np.multiply(p, beta), { out: p })`) is one launch over memory, where outside a fused
+ * function the pending `p·beta` must first be computed into a temporary (the program might still
+ * read it after `p` changes: JavaScript cannot tell that it was dropped).
+ *
+ * What `f` returns (an array, or an array of arrays) is an ordinary array. Another intermediate
+ * that escapes `f` keeps the value it had when consumed; reading it after one of its operands
+ * was overwritten raises a `ValueError` (never a wrong value).
+ * @param fn - the function to fuse
+ * @returns a function taking the same arguments and returning what `fn` returns
+ * @throws {ArgumentTypeError} when `fn` is not a function
+ * @example
+ * const axpy = np.fuse((y, a, x) => np.add(y, np.multiply(x, a), { out: y }));
+ * const y = np.ones([3]);
+ * axpy(y, 2, np.array([1, 2, 3]));
+ * y.tolist() // [3, 5, 7]
+ */
+export function fuse<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  if (typeof fn !== 'function') throw new ArgumentTypeError(argMessage('fuse', 'fn', 'a function', fn));
+  return (...args: A) => runFused(() => fn(...args));
+}
