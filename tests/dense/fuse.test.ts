@@ -14,7 +14,8 @@ afterAll(() => configure({ workers: 0 }));
 
 type ndarray = np.ndarray;
 const pending = (a: ndarray) =>
-  (a as unknown as { _store: { region: { deferred: Set<unknown> | null } } })._store.region.deferred?.size ?? 0;
+  (a as unknown as { _store: { region: { deferred: Set<unknown> | null } } })._store.region.deferred?.size ??
+  0;
 
 /** Three in-place updates of a solver, as written in sparse/linalg/vec.ts. */
 const UPDATES: ((y: ndarray, a: ndarray | number, x: ndarray) => unknown)[] = [

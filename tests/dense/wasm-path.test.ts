@@ -121,7 +121,9 @@ describe.each(POOLS)('pool size %i', (workers) => {
           const tail = `${skip}:`;
           // Contiguous views that start `skip` elements in: offsets in the Wasm path.
           const heap = np.dot(np.array(xv).get(tail), np.array(yv).get(tail)).item() as number;
-          const own = np.dot(np.asarray(shared(xv)).get(tail), np.asarray(shared(yv)).get(tail)).item() as number;
+          const own = np
+            .dot(np.asarray(shared(xv)).get(tail), np.asarray(shared(yv)).get(tail))
+            .item() as number;
           expect(Object.is(heap, own) || [heap, own]).toBe(true);
           let ref = 0;
           for (let t = skip; t < n + skip; t++) ref += xv[t]! * yv[t]!;
