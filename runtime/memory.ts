@@ -26,6 +26,11 @@ const FAULT_BYTES_PER_MS = 2.5 * 2 ** 20;
 const GROW_FACTOR = 1.5;
 /** Most fresh heap memory taken between two collections on account of {@link GROW_FACTOR}. */
 const GROW_MAX = 2 ** 30;
+/**
+ * ... and at most this many allocations of the size asked for: enough to spread one collection
+ * over several large results without faulting in more fresh pages than that saves.
+ */
+const GROW_RESULTS = 4;
 let budget = 64 * 2 ** 20;
 let freshBudget = GC_BUDGET_MIN;
 /** Heap bytes in use right after the last collection. */
@@ -105,11 +110,12 @@ export function noteAllocation(bytes: number, inHeap: boolean): void {
  * the page faults of a few tens of MB, but growing also buys room: with free blocks for several
  * results, one collection recycles them all. So collect first once the bytes allocated since the
  * last one reach the larger of that cost ({@link freshBudget}) and {@link GROW_FACTOR} × the heap
- * in use after it. A loop that makes an 80 MB result per step from 160 MB of operands then
+ * in use after it (but no more than {@link GROW_RESULTS} allocations of this size). A loop that makes an 80 MB result per step from 160 MB of operands then
  * collects every few steps instead of every step (a collection takes 10–25 ms here).
  */
 function beforeFreshMemory(bytes: number): void {
-  const allowance = Math.max(freshBudget, Math.min(GROW_MAX, GROW_FACTOR * liveAfterGc));
+  const room = Math.min(GROW_MAX, GROW_FACTOR * liveAfterGc, GROW_RESULTS * bytes);
+  const allowance = Math.max(freshBudget, room);
   if (since + bytes >= allowance) collectAndAdapt();
 }
 setBeforeFreshHook(beforeFreshMemory);
