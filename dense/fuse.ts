@@ -11,9 +11,12 @@ import { runFused } from './lazy.js';
  * function the pending `p·beta` must first be computed into a temporary (the program might still
  * read it after `p` changes: JavaScript cannot tell that it was dropped).
  *
- * What `f` returns (an array, or an array of arrays) is an ordinary array. Another intermediate
- * that escapes `f` keeps the value it had when consumed; reading it after one of its operands
- * was overwritten raises a `ValueError` (never a wrong value).
+ * What `f` returns (arrays, also inside plain arrays and objects) are ordinary arrays. Another
+ * intermediate that escapes `f` keeps the value it had when consumed; reading it after one of its
+ * operands was overwritten raises a `ValueError` (never a wrong value) — and so does returning
+ * one whose operand `f` overwrote after consuming it (return a `.copy()` made before instead).
+ * Only intermediates made by this very call are consumed: arrays passed in, and those of an
+ * enclosing fused function, are tracked as everywhere else.
  * @param fn - the function to fuse
  * @returns a function taking the same arguments and returning what `fn` returns
  * @throws {ArgumentTypeError} when `fn` is not a function

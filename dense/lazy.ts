@@ -277,7 +277,7 @@ export function lazyArray(
     groups: [],
     result: null,
     sharers: 1,
-    scope: fuseDepth > 0 ? fuseScope : 0,
+    scope: fuseScope,
     released: null,
   };
   register(s);
@@ -429,7 +429,7 @@ export function fuseOperands(
     const s = o._store === null ? o._lazy! : null;
     // Consumed by a fused function: no longer pending, so it may read the region written too
     // (launchEwise copies partial overlaps first).
-    const consume = s !== null && fuseDepth > 0 && s.scope === fuseScope && s.sharers === 1;
+    const consume = s !== null && fuseScope !== 0 && s.scope === fuseScope && s.sharers === 1;
     if (
       s !== null &&
       s.result === null &&
@@ -463,9 +463,9 @@ export function fuseOperands(
 
 // ---- fused functions ---------------------------------------------------------------------------
 
-/** Depth of {@link fuse} calls running, and the id of the outermost one. */
-let fuseDepth = 0;
+/** The id of the innermost {@link runFused} call running (0: none), and the last id given. */
 let fuseScope = 0;
+let lastScope = 0;
 
 /** Stops tracking writes to `s`'s operands (a fused function consumed it); remembers versions. */
 function release(s: LazyState): void {
@@ -486,31 +486,40 @@ function checkReleased(s: LazyState): void {
   }
 }
 
-/** Tracks `a` again if a fused function consumed it (it leaves the function). */
-function retrack(a: unknown): void {
-  if (!(a instanceof ndarray) || a._lazy === null) return;
-  const s = a._lazy;
-  if (s.released === null || s.result !== null) return;
-  checkReleased(s);
-  s.released = null;
-  register(s);
+/**
+ * Tracks the arrays in `v` again if a fused function consumed them (they leave the function):
+ * `v` itself, or arrays inside plain arrays and objects.
+ */
+function retrack(v: unknown, seen: Set<object> = new Set()): void {
+  if (typeof v !== 'object' || v === null || seen.has(v)) return;
+  seen.add(v);
+  if (v instanceof ndarray) {
+    const s = v._lazy;
+    if (s === null || s.released === null || s.result !== null) return;
+    checkReleased(s);
+    s.released = null;
+    register(s);
+    return;
+  }
+  if (Array.isArray(v)) for (const x of v) retrack(x, seen);
+  else if (Object.getPrototypeOf(v) === Object.prototype) for (const x of Object.values(v)) retrack(x, seen);
 }
 
 /**
- * Runs `fn` as a fused function (see dense/index `fuse`): pending intermediates it makes and
- * consumes are not kept up to date against later writes, so an in-place update such as
- * `p = z + beta·p` is one launch with no leftover pending reader of `p`.
+ * Runs `fn` as a fused function (see dense/fuse.ts): pending intermediates made in this very call
+ * (not in an enclosing or nested one) and consumed by another operation are not kept up to date
+ * against later writes, so an in-place update such as `p = z + beta·p` is one launch with no
+ * leftover pending reader of `p`.
  */
 export function runFused<R>(fn: () => R): R {
-  if (fuseDepth === 0) fuseScope++;
-  fuseDepth++;
+  const outer = fuseScope;
+  fuseScope = ++lastScope;
   let r: R;
   try {
     r = fn();
   } finally {
-    fuseDepth--;
+    fuseScope = outer;
   }
-  if (Array.isArray(r)) for (const x of r) retrack(x);
-  else retrack(r);
+  retrack(r);
   return r;
 }

@@ -8,6 +8,7 @@
 import { forgetRegion } from './deps.js';
 import { causeOf, EVENT_MASK, events, isDone, isFailed } from './events.js';
 import { setFailureDrain, taskErrorFor } from './failures.js';
+import { setEventWaiter } from './heap.js';
 import { Pool } from './pool.js';
 import { setRegionFreedHook } from './region.js';
 
@@ -50,6 +51,8 @@ setRegionFreedHook((id) => {
   pool?.dropRegion(id);
   return pending;
 });
+
+setEventWaiter((e) => waitSync(e));
 
 /** Posts every pending batch now. */
 export function flushAll(): void {

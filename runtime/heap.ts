@@ -65,10 +65,21 @@ let freeBytes = 0;
 let reclaimed = 0;
 const quarantine: Quarantined[] = [];
 let beforeFresh: (bytes: number) => void = () => {};
+let waitEvent: ((e: number) => void) | null = null;
 
 /**
- * Installs what runs before the heap hands out never-touched memory (runtime/memory.ts: maybe a
- * collection, whose finalizers may return blocks; fresh pages cost page faults).
+ * Installs how to wait for a task's event (runtime/engine-pool.ts): at the heap's limit, blocks
+ * still quarantined behind running tasks are waited for rather than putting a region outside.
+ * @param fn - blocks until the event completed
+ */
+export function setEventWaiter(fn: (e: number) => void): void {
+  waitEvent = fn;
+}
+
+/**
+ * Installs what runs before the heap hands out never-touched memory, or when its top cannot hold
+ * a block (runtime/memory.ts: maybe a collection, whose finalizers may return blocks; fresh pages
+ * cost page faults).
  * @param fn - the hook
  */
 export function setBeforeFreshHook(fn: (bytes: number) => void): void {
@@ -93,6 +104,11 @@ export function heapStats(): { committed: number; top: number; free: number; qua
   let q = 0;
   for (const b of quarantine) q += b.bytes;
   return { committed, top, free: freeBytes, quarantined: q };
+}
+
+/** Bytes the heap can still hand out from never-used memory at its top. */
+export function heapHeadroom(): number {
+  return HEAP_LIMIT_BYTES - top;
 }
 
 /** Bytes returned to the heap so far (monotonic; runtime/memory.ts paces collections by it). */
@@ -221,7 +237,9 @@ export function heapAlloc(bytes: number): HeapBlock | null {
     off = popExact(size);
   }
   if (off < 0) off = fromFree(size);
-  if (off < 0 && top + size > everTop) {
+  // Before never-touched memory (page faults), or when the top cannot hold the block (the region
+  // would fall outside the heap): the hook may collect, and finalizers return blocks.
+  if (off < 0 && (top + size > everTop || top + size > HEAP_LIMIT_BYTES)) {
     beforeFresh(size);
     off = popExact(size);
     if (off < 0 && quarantine.length > 0) {
@@ -231,6 +249,14 @@ export function heapAlloc(bytes: number): HeapBlock | null {
     if (off < 0) off = fromFree(size);
   }
   if (off < 0) off = fromTop(size);
+  if (off < 0 && quarantine.length > 0 && waitEvent !== null) {
+    // The heap is full up to its limit but blocks wait for tasks in flight: wait for them.
+    for (const q of quarantine) for (const e of q.events) waitEvent(e);
+    drainQuarantine();
+    off = popExact(size);
+    if (off < 0) off = fromFree(size);
+    if (off < 0) off = fromTop(size);
+  }
   if (off < 0) return null;
   const dirty = off < everTop;
   if (top > everTop) everTop = top;

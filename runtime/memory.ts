@@ -8,7 +8,7 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { heapReclaimed, heapStats, setBeforeFreshHook } from './heap.js';
+import { heapHeadroom, heapReclaimed, heapStats, setBeforeFreshHook } from './heap.js';
 
 /** Most bytes of region memory allocated between two collections. */
 export const GC_BUDGET_BYTES = 256 * 2 ** 20;
@@ -116,7 +116,8 @@ export function noteAllocation(bytes: number, inHeap: boolean): void {
 function beforeFreshMemory(bytes: number): void {
   const room = Math.min(GROW_MAX, GROW_FACTOR * liveAfterGc, GROW_RESULTS * bytes);
   const allowance = Math.max(freshBudget, room);
-  if (since + bytes >= allowance) collectAndAdapt();
+  // Near the heap's limit, collect rather than let the region fall outside the heap.
+  if (since + bytes >= allowance || bytes > heapHeadroom()) collectAndAdapt();
 }
 setBeforeFreshHook(beforeFreshMemory);
 

@@ -113,6 +113,49 @@ describe.each(POOLS)('np.fuse, pool size %i', (workers) => {
     expect(y.tolist()).toEqual([4, 8]);
   });
 
+  it('nested fused functions consume only their own intermediates; returned ones nest in objects', () => {
+    configure({ workers });
+    const A = (v: number[]) => np.array(v, { dtype: 'float64' });
+    const inner = np.fuse((y: ndarray, t: ndarray) => np.add(y, t, { out: y }));
+    const body = (x: ndarray, y: ndarray) => {
+      const t = np.multiply(x, 2);
+      inner(y, t); // t is the caller's: the inner function must not consume it
+      x.fill(0);
+      return [np.add(t, 1), y];
+    };
+    const [u1, y1] = body(A([1, 2]), A([0, 0]));
+    const [u2, y2] = np.fuse(body)(A([1, 2]), A([0, 0]));
+    expect(u2!.tolist()).toEqual(u1!.tolist());
+    expect(y2!.tolist()).toEqual(y1!.tolist());
+    // Arrays returned inside plain objects and nested arrays are ordinary arrays too.
+    const x = A([1, 2]);
+    const r = np.fuse((a: ndarray, y: ndarray) => {
+      const t = np.multiply(a, 2);
+      np.add(y, t, { out: y });
+      return { t, more: [[t, np.add(t, 1)]] };
+    })(x, A([0, 0]));
+    x.fill(5);
+    expect(r.t.tolist()).toEqual([2, 4]);
+    expect(r.more[0]![1]!.tolist()).toEqual([3, 5]);
+  });
+
+  it('returning an intermediate whose operand the function overwrote raises (documented)', () => {
+    configure({ workers });
+    const x = np.array([1, 2], { dtype: 'float64' });
+    const f = np.fuse((a: ndarray) => {
+      const t = np.multiply(a, 2);
+      np.add(a, t, { out: a });
+      return t;
+    });
+    expect(() => f(x)).toThrow(/fuse: an intermediate array/);
+    expect(x.tolist()).toEqual([3, 6]);
+    expect(
+      np
+        .fuse((a: ndarray) => np.multiply(a, 2).copy())(x)
+        .tolist(),
+    ).toEqual([6, 12]);
+  });
+
   it('bad arguments and errors inside leave the library working', () => {
     configure({ workers });
     expect(() => np.fuse(3 as never)).toThrow(ArgumentTypeError);
