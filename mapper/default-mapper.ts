@@ -7,10 +7,12 @@ export interface DefaultMapperOptions {
    * enough bytes to saturate bandwidth"). Default 256 KiB.
    */
   readonly minPieceBytes?: number;
-  /** Pieces at most `piecesPerWorker × workers`. Default 1. */
+  /** Pieces at most `piecesPerWorker × workers`. Default 4 (with sharing, a free worker takes over the end of a busy one's share). */
   readonly piecesPerWorker?: number;
   /** Pieces smaller than this many bytes run inline on the calling thread. Default 64 KiB. */
   readonly inlineBytes?: number;
+  /** Work sharing (see {@link Mapper.share}): pieces go to any worker that is free first. Default true. */
+  readonly share?: boolean;
 }
 
 /**
@@ -22,10 +24,12 @@ export class DefaultMapper implements Mapper {
   readonly minPieceBytes: number;
   readonly piecesPerWorker: number;
   readonly inlineBytes: number;
+  readonly sharing: boolean;
 
   constructor(opts: DefaultMapperOptions = {}) {
+    this.sharing = opts.share ?? true;
     this.minPieceBytes = opts.minPieceBytes ?? 256 * 1024;
-    this.piecesPerWorker = opts.piecesPerWorker ?? 1;
+    this.piecesPerWorker = opts.piecesPerWorker ?? 4;
     this.inlineBytes = opts.inlineBytes ?? 64 * 1024;
   }
 
@@ -41,5 +45,9 @@ export class DefaultMapper implements Mapper {
 
   inline(_op: string, bytes: number, workers: number): boolean {
     return workers === 0 || bytes < this.inlineBytes;
+  }
+
+  share(_op: string, colors: number, workers: number): boolean {
+    return this.sharing && workers > 1 && colors > 1;
   }
 }

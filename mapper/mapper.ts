@@ -23,6 +23,12 @@ export interface Mapper {
   worker(color: number, colors: number, workers: number): number;
   /** Whether a piece of `bytes` bytes runs inline on the calling thread rather than in the pool. */
   inline(op: string, bytes: number, workers: number): boolean;
+  /**
+   * Whether the pieces of a launch may run on any worker (work sharing: each piece goes to its
+   * worker first and is offered to the others, whichever claims it first runs it). Optional;
+   * without it, every piece runs on the worker {@link Mapper.worker} names.
+   */
+  share?(op: string, colors: number, workers: number): boolean;
 }
 
 /** Type guard for a user-supplied mapper. */

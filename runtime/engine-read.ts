@@ -90,7 +90,7 @@ function copy(store: Store, dtype: DType): TypedArray {
   return out;
 }
 
-/** The last task posted to each worker (each runs its tasks in order). */
+/** Tasks whose completion implies that of all posted so far (see Pool.lastPosted). */
 function lastTasks(): number[] {
   const out: number[] = [];
   currentPool()?.lastPosted(out);

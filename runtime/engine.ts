@@ -28,7 +28,7 @@ import { heapMemory, type WasmMemory } from './heap.js';
 import { getKernel, type KernelFn, type TaskContext } from './kernels.js';
 import { finalizationRegistry } from './memory.js';
 import type { LaunchPlan } from './plan.js';
-import type { Pool } from './pool.js';
+import type { Pool, Slot } from './pool.js';
 
 export { combine } from './engine-combine.js';
 
@@ -159,6 +159,53 @@ function depStatus(): number {
   return origin >= 0 ? origin : pending ? -2 : -1;
 }
 
+/** Makes slot `s` ready for a task of the launch `launchRec`: kernel, regions, launch record. */
+function prepareSlot(
+  pool: Pool,
+  s: Slot,
+  kernelId: number,
+  args: LaunchPlan['spec']['args'],
+  launchRec: unknown,
+): void {
+  pool.ensureKernel(s, kernelId);
+  if (s.lastLaunch === launchRec) return;
+  for (let i = 0; i < args.length; i++) {
+    const r = args[i]!.store.region;
+    pool.ensureRegion(s, r.id, r.data, r.heapOffset >= 0);
+  }
+  s.batch.push(launchRec);
+  s.lastLaunch = launchRec;
+  pool.trimResidency(s);
+}
+
+/**
+ * Work sharing: after a launch's pieces went to their workers, every other live worker also
+ * gets each piece (last first), to run if it gets there before the piece's own worker claims it
+ * (runtime/worker.js). A worker that finishes early so takes over the end of a slower one's
+ * share instead of waiting for it; every piece still runs exactly once.
+ * @param shared - [record, slot, seq] per posted piece, in posting order
+ */
+function postCandidates(
+  pool: Pool,
+  shared: unknown[],
+  kernelId: number,
+  args: LaunchPlan['spec']['args'],
+  launchRec: unknown,
+  op: string,
+): void {
+  for (let w = 0; w < pool.size; w++) {
+    if (pool.target(w) !== w) continue;
+    let s: Slot | null = null;
+    for (let k = shared.length - 3; k >= 0; k -= 3) {
+      if (shared[k + 1] === w) continue;
+      if (s === null) s = pool.slot(w);
+      prepareSlot(pool, s, kernelId, args, launchRec);
+      s.batch.push(shared[k]);
+      pool.posted(s, shared[k + 2] as number, op);
+    }
+  }
+}
+
 /**
  * Submits a solved launch: one point task per color.
  * @returns the launch's {@link Future} for reductions, else undefined
@@ -226,6 +273,9 @@ export function submit(plan: LaunchPlan): Future | undefined {
   let failOrigin = -1;
   let posted: number[] | null = null;
   let lastSlot = -1;
+  /** Whether pieces are shared (decided at the first posted one), and [record, slot, seq]… */
+  let share: boolean | null = null;
+  let shared: unknown[] | null = null;
   const colors = plan.colors;
   const scalars = (spec.scalars ?? EMPTY) as number[];
 
@@ -304,7 +354,6 @@ export function submit(plan: LaunchPlan): Future | undefined {
     // Post the piece to its worker.
     const seq = newSeq();
     const s = pool!.slot(slotIndex);
-    pool!.ensureKernel(s, info.id);
     if (launchRec === null) {
       const ids = new Array<number>(nargs);
       const offs = new Array<number>(nargs);
@@ -334,16 +383,14 @@ export function submit(plan: LaunchPlan): Future | undefined {
         allInHeap(args),
       ];
     }
-    if (s.lastLaunch !== launchRec) {
-      for (let i = 0; i < nargs; i++) {
-        const r = args[i]!.store.region;
-        pool!.ensureRegion(s, r.id, r.data, r.heapOffset >= 0);
-      }
-      s.batch.push(launchRec);
-      s.lastLaunch = launchRec;
-      pool!.trimResidency(s);
+    prepareSlot(pool!, s, info.id, args, launchRec);
+    if (share === null) share = colors > 1 && mapper.share !== undefined && mapper.share(op, colors, workers);
+    const rec = ['T', seq, c, tile.lo, tile.hi, deps.slice(), share ? 1 : 0];
+    s.batch.push(rec);
+    if (share) {
+      (shared ??= []).push(rec, slotIndex, seq);
+      pool!.noteShared(seq);
     }
-    s.batch.push(['T', seq, c, tile.lo, tile.hi, deps.slice()]);
     for (let i = 0; i < nargs; i++) if (!fps[i]!.empty) addAccess(states[i]!, fps[i]!, kinds[i]!, seq);
     if (reduce) {
       if (posted === null) posted = [];
@@ -352,6 +399,7 @@ export function submit(plan: LaunchPlan): Future | undefined {
     }
     pool!.posted(s, seq, op);
   }
+  if (shared !== null) postCandidates(pool!, shared, info.id, args, launchRec!, op);
 
   if (!reduce) return undefined;
   if (failOrigin >= 0) return Future.failed(taskErrorFor(failOrigin));

@@ -8,6 +8,9 @@
  * - `failSeq[slot]`: `e` when event `e` failed (kernel threw, worker died, or a data dependence
  *   failed); `cause[slot]`: the seq of the task whose error is the original one.
  * - `fvals[slot]`: the value of a future produced by task `e` (combine / scalar tasks).
+ * - `claims[slot]`: 0 until a worker claims task `e`, then that worker's slot index + 1. A piece
+ *   posted to several workers (work sharing, see runtime/engine.ts) runs on the one that claims it
+ *   first; the others skip it. Reset to 0 when the seq is allocated.
  *
  * Writers store `failSeq`/`cause`/`fvals` first, then `done` (with `Atomics.store`, which orders
  * the earlier writes), then `Atomics.notify`. A slot is reused by `e + EVENT_SLOTS` only after `e`
@@ -25,6 +28,7 @@ export interface EventBuffers {
   readonly failSeq: Int32Array;
   readonly cause: Int32Array;
   readonly fvals: Float64Array;
+  readonly claims: Int32Array;
 }
 
 function makeBuffers(): EventBuffers {
@@ -35,7 +39,7 @@ function makeBuffers(): EventBuffers {
   failSeq.fill(-1);
   const cause = i32();
   const fvals = new Float64Array(new SharedArrayBuffer(EVENT_SLOTS * 8));
-  return { done, failSeq, cause, fvals };
+  return { done, failSeq, cause, fvals, claims: i32() };
 }
 
 /** The process-wide event table. */
@@ -98,7 +102,17 @@ export function peekSeq(): number {
  * (`seq - EVENT_SLOTS`) completed before using it ({@link needsBackPressure}).
  */
 export function allocSeq(): number {
+  Atomics.store(events.claims, nextSeq & EVENT_MASK, 0);
   return nextSeq++;
+}
+
+/**
+ * Claims task `e` for the issuing side on behalf of slot `slot` (its worker died): true when no
+ * other worker claimed it first — then nobody else will run it.
+ */
+export function claimForSlot(e: number, slot: number): boolean {
+  const c = Atomics.compareExchange(events.claims, e & EVENT_MASK, 0, slot + 1);
+  return c === 0 || c === slot + 1;
 }
 
 /** True when the slot of the next seq is still occupied by an incomplete event. */

@@ -1,6 +1,6 @@
 import { MessageChannel, type MessagePort, receiveMessageOnPort, type Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { events, failEvent, isDone } from './events.js';
+import { claimForSlot, events, failEvent, isDone } from './events.js';
 import { recordFailure } from './failures.js';
 import { heapMemory } from './heap.js';
 import { kernelById } from './kernels.js';
@@ -30,7 +30,7 @@ const MAX_BATCH = 512;
 const TICK_MS = 100;
 
 /** One long-lived loop task on one worker thread, fed through its own port. */
-interface Slot {
+export interface Slot {
   readonly index: number;
   /** Generation: bumped at every (re)start, so stale exit notices are ignored. */
   gen: number;
@@ -66,6 +66,8 @@ export class Pool {
   private timer: NodeJS.Timeout | null = null;
   private destroyed = false;
   private readonly infoPorts: MessagePort[] = [];
+  /** Shared pieces posted and maybe not done (see {@link lastPosted}). */
+  private readonly sharedSeqs: number[] = [];
 
   constructor(readonly size: number) {
     this.ctl = new Int32Array(new SharedArrayBuffer(Math.max(1, size) * STRIDE * 4));
@@ -133,6 +135,7 @@ export class Pool {
       failSeq: events.failSeq,
       cause: events.cause,
       fvals: events.fvals,
+      claims: events.claims,
     };
     Atomics.store(this.ctl, s.index * STRIDE + GEN, gen);
     // The region heap, shared once per loop (Wasm kernels address regions in it).
@@ -268,11 +271,27 @@ export class Pool {
   }
 
   /**
-   * Appends the last task posted to each slot: each slot runs its tasks in order, so once these
-   * are done, so is everything posted before now.
+   * Appends tasks whose completion implies that of everything posted before now: the last task
+   * posted to each slot (each slot takes its tasks in order), and every shared piece not done yet
+   * (a slot skips a piece another worker claimed, which may still be running there).
    */
   lastPosted(out: number[]): void {
     for (const s of this.slots) if (s.posted.length > s.head) out.push(s.posted[s.posted.length - 1]!);
+    this.trimShared();
+    for (const e of this.sharedSeqs) out.push(e);
+  }
+
+  /** Records that piece `seq` was offered to several slots (see {@link lastPosted}). */
+  noteShared(seq: number): void {
+    this.sharedSeqs.push(seq);
+    if (this.sharedSeqs.length > 1024) this.trimShared();
+  }
+
+  private trimShared(): void {
+    const a = this.sharedSeqs;
+    let w = 0;
+    for (let r = 0; r < a.length; r++) if (!isDone(a[r]!)) a[w++] = a[r]!;
+    a.length = w;
   }
 
   /** Drops region `id` on every slot that holds it (after the tasks already queued there). */
@@ -375,6 +394,8 @@ export class Pool {
     for (let k = s.head; k < s.posted.length; k++) {
       const seq = s.posted[k]!;
       if (isDone(seq)) continue;
+      // A shared piece that another worker claimed is that worker's to finish.
+      if (!claimForSlot(seq, s.index)) continue;
       const op = s.postedOps[k]!;
       recordFailure(seq, op, `worker thread died while the task was pending: ${why}`, 'WorkerDeath');
       failEvent(seq, seq);

@@ -12,7 +12,8 @@
  *   ['K', kernelId, source, warmSource|null]         a kernel or combine (rebuilt with new Function)
  *   ['L', kernelId, op, regionIds, offsets, strides, shapes, scalars, futVals, futSeqs, partials,
  *         block, colors, inHeap]                      the launch the following tasks belong to
- *   ['T', seq, color, lo, hi, deps]                  a point task; deps = [seq, isData, ...]
+ *   ['T', seq, color, lo, hi, deps, shared]          a point task; deps = [seq, isData, ...]; a
+ *                                                    shared one runs only if this worker claims it
  *   ['X', seq, op, combine, partials, nBlocks, width, identity, deps]   a reduction's combine
  *   ['S', seq, op, kernelId, scalars, futVals, futSeqs, deps]          a scalar task
  *   ['H', memory]                                    the region heap (shared WebAssembly.Memory)
@@ -112,7 +113,7 @@ function combineBuiltin(op, p, nBlocks, width) {
   }
 }
 
-export default async function cohortWorker({ slot, gen, port, ctl, done, failSeq, cause, fvals }) {
+export default async function cohortWorker({ slot, gen, port, ctl, done, failSeq, cause, fvals, claims }) {
   hookExit();
   // Let the thread's event loop start before blocking in it: the issuing thread's health check
   // reads the loop's state (performance.eventLoopUtilization() on the Worker).
@@ -170,6 +171,8 @@ export default async function cohortWorker({ slot, gen, port, ctl, done, failSeq
     switch (r[0]) {
       case 'T': {
         const seq = r[1];
+        // A shared piece (posted to every worker): the first to claim it runs it.
+        if (r[6] === 1 && Atomics.compareExchange(claims, seq & M, 0, slot + 1) !== 0) return;
         const failed = waitDeps(r[5]);
         if (failed >= 0) {
           fail(seq, failed);

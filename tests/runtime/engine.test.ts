@@ -29,6 +29,9 @@ const poolMapper: Mapper = {
   inline: (_op, _b, w) => w === 0,
 };
 
+/** The same, with work sharing: each piece may run on whichever worker claims it first. */
+const sharingMapper: Mapper = { ...poolMapper, share: () => true };
+
 const vec = (n: number) => Store.whole(createRegion('float64', n));
 const fill = (s: Store, v: number) =>
   launch({ op: 'fill', kernel: EK.fill, args: [{ store: s, privilege: 'write-discard' }], scalars: [v] });
@@ -176,39 +179,51 @@ describe('engine: pool lifecycle', () => {
     expect(currentPool()?.size).toBe(2);
   });
 
-  it('a worker that exits inside a kernel is replaced and its task fails clearly', async () => {
-    configure({ workers: 2, mapper: poolMapper });
-    const y = vec(10);
-    fill(y, 0);
-    await warmPool();
-    const z = vec(10);
-    launch({ op: 'quit', kernel: EK.exit, args: [{ store: y, privilege: 'write' }] });
-    expect(() => readStore(y)).toThrow(/quit: worker thread died/);
-    fill(z, 4);
-    fill(y, 2);
-    expect(Array.from(readStore(y))).toEqual(new Array(10).fill(2));
-    expect(Array.from(readStore(z))).toEqual(new Array(10).fill(4));
-  });
+  it.each([
+    ['static', poolMapper],
+    ['shared', sharingMapper],
+  ] as const)(
+    'a worker that exits inside a kernel is replaced and its task fails clearly (%s pieces)',
+    async (_n, mapper) => {
+      configure({ workers: 2, mapper });
+      const y = vec(10);
+      fill(y, 0);
+      await warmPool();
+      const z = vec(10);
+      launch({ op: 'quit', kernel: EK.exit, args: [{ store: y, privilege: 'write' }] });
+      expect(() => readStore(y)).toThrow(/quit: worker thread died/);
+      fill(z, 4);
+      fill(y, 2);
+      expect(Array.from(readStore(y))).toEqual(new Array(10).fill(2));
+      expect(Array.from(readStore(z))).toEqual(new Array(10).fill(4));
+    },
+  );
 
-  it('a worker terminated from outside fails its pending tasks; a blocked read does not hang', async () => {
-    configure({ workers: 2, mapper: poolMapper });
-    const y = vec(10);
-    fill(y, 1);
-    readStore(y);
-    await warmPool();
-    launch({ op: 'long', kernel: EK.spin, args: [{ store: y, privilege: 'read-write' }], scalars: [3000] });
-    currentPool()!.flush();
-    await new Promise((r) => setTimeout(r, 20));
-    const threads = currentPool()!.piscina.threads;
-    const t0 = Date.now();
-    void threads[0]!.terminate();
-    void threads[1]!.terminate();
-    expect(() => readStore(y)).toThrow(/long: worker thread died/);
-    expect(Date.now() - t0).toBeLessThan(2000);
-    await new Promise((r) => setTimeout(r, 100));
-    fill(y, 6);
-    expect(Array.from(readStore(y))).toEqual(new Array(10).fill(6));
-  });
+  it.each([
+    ['static', poolMapper],
+    ['shared', sharingMapper],
+  ] as const)(
+    'a worker terminated from outside fails its pending tasks; a blocked read does not hang (%s pieces)',
+    async (_n, mapper) => {
+      configure({ workers: 2, mapper });
+      const y = vec(10);
+      fill(y, 1);
+      readStore(y);
+      await warmPool();
+      launch({ op: 'long', kernel: EK.spin, args: [{ store: y, privilege: 'read-write' }], scalars: [3000] });
+      currentPool()!.flush();
+      await new Promise((r) => setTimeout(r, 20));
+      const threads = currentPool()!.piscina.threads;
+      const t0 = Date.now();
+      void threads[0]!.terminate();
+      void threads[1]!.terminate();
+      expect(() => readStore(y)).toThrow(/long: worker thread died/);
+      expect(Date.now() - t0).toBeLessThan(2000);
+      await new Promise((r) => setTimeout(r, 100));
+      fill(y, 6);
+      expect(Array.from(readStore(y))).toEqual(new Array(10).fill(6));
+    },
+  );
 
   it('validates kernel registration', () => {
     expect(() => registerKernel(EK.fill, () => {})).toThrow(ValueError);
