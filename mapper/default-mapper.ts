@@ -36,7 +36,10 @@ export class DefaultMapper implements Mapper {
   pieces(q: MapperQuery): number {
     if (q.workers <= 0 || q.volume <= 1) return 1;
     const byBytes = Math.floor(q.bytes / this.minPieceBytes);
-    return Math.max(1, Math.min(q.workers * this.piecesPerWorker, byBytes, q.volume));
+    // Every piece reads broadcast arguments whole (and a matrix product packs them): one piece
+    // per worker then, not more.
+    const perWorker = (q.replicatedBytes ?? 0) > 0 ? 1 : this.piecesPerWorker;
+    return Math.max(1, Math.min(q.workers * perWorker, byBytes, q.volume));
   }
 
   worker(color: number, _colors: number, workers: number): number {

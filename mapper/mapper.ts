@@ -13,6 +13,11 @@ export interface MapperQuery {
   readonly bytes: number;
   /** Workers in the pool (0: everything runs inline). */
   readonly workers: number;
+  /**
+   * Bytes of arguments every piece reads whole (`broadcast` constraints, e.g. B of a matrix
+   * product): work that each extra piece repeats. Optional (0 when absent).
+   */
+  readonly replicatedBytes?: number;
 }
 
 /** The decisions a mapper makes. */

@@ -12,7 +12,19 @@ const SOLVER_CONTEXT: SolverContext = {
   pieces(s, keyStore) {
     let bytes = 0;
     for (const a of s.args) bytes += a.store.size * itemsize(a.store.dtype);
-    return currentMapper().pieces({ op: s.op, volume: keyStore.size, bytes, workers: workerCount() });
+    let replicatedBytes = 0;
+    const cs = s.constraints;
+    if (cs !== undefined)
+      for (const c of cs)
+        if (c.kind === 'broadcast')
+          replicatedBytes += s.args[c.a]!.store.size * itemsize(s.args[c.a]!.store.dtype);
+    return currentMapper().pieces({
+      op: s.op,
+      volume: keyStore.size,
+      bytes,
+      workers: workerCount(),
+      replicatedBytes,
+    });
   },
   syncRegion,
 };

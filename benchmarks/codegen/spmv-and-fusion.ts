@@ -59,9 +59,9 @@ function handSpmv(
   }
 }
 
-/** Median time in ms of `reps` runs of `f`, after 3 warm-up runs; `check` runs after each. */
-function time(f: () => void, check: () => void, reps = REPS): number {
-  for (let w = 0; w < 3; w++) f();
+/** Median time in ms of `reps` runs of `f`, after `warm` warm-up runs; `check` runs after each. */
+function time(f: () => void, check: () => void, reps = REPS, warm = 3): number {
+  for (let w = 0; w < warm; w++) f();
   const ts: number[] = [];
   for (let r = 0; r < reps; r++) {
     const t0 = performance.now();
@@ -74,6 +74,12 @@ function time(f: () => void, check: () => void, reps = REPS): number {
 }
 
 const rows: [string, number, string][] = [];
+/**
+ * Warm-up runs of the fresh-result expression, NumPy's and cohort's alike: the loop's steady
+ * state (cohort's first results fault in fresh heap pages, and its heap grows to hold a few
+ * results before one collection recycles them all; see runtime/README.md).
+ */
+const STEADY_WARM = 8;
 
 // --- SpMV -----------------------------------------------------------------------------------------
 const A = poisson(NX);
@@ -200,6 +206,7 @@ const tNp = runPython<number>(
   `import numpy as np, time
 n=${N}; a=2.5; b=-0.5; i=np.arange(n)
 x=(i%13)*0.25; y=(i%11)*0.5; z=(i%5)-2.0
+for r in range(${STEADY_WARM}): o=a*x + b*y - z
 ts=[]
 for r in range(${REPS}):
     t0=time.perf_counter(); o=a*x + b*y - z; ts.append(time.perf_counter()-t0)
@@ -223,6 +230,8 @@ const tDenseNew = time(
     fresh.get(String(k)).item();
   },
   () => checkDense(fresh)(),
+  REPS,
+  STEADY_WARM,
 );
 const tDenseOut = time(() => {
   np.subtract(dx.multiply(a).add(dy.multiply(b)), dz, { out: dOut });
