@@ -43,6 +43,7 @@ export { emitWasm, wasmLengths } from './wasm.js';
 export {
   kernelModule as wasmKernelModule,
   name as wasmName,
+  op as wasmOp,
   section as wasmSection,
   sleb,
   uleb,

@@ -64,3 +64,38 @@ export function kernelModule(
     ...section(10, vec([[...uleb(body.length), ...body]])),
   ]);
 }
+
+/**
+ * Instruction bytes for hand-assembled modules (dense's matrix-product and dot kernels): locals,
+ * constants, integer and float arithmetic, control flow and the SIMD128 operations they use.
+ */
+export const op = Object.freeze({
+  I32: 0x7f,
+  F64: 0x7c,
+  V128: 0x7b,
+  get: (l: number) => [0x20, ...uleb(l)],
+  set: (l: number) => [0x21, ...uleb(l)],
+  i32c: (v: number) => [0x41, ...sleb(v)],
+  i32Add: [0x6a],
+  i32Mul: [0x6c],
+  i32And: [0x71],
+  i32Shl: [0x74],
+  i32LtU: [0x49],
+  i32GeU: [0x4f],
+  i32Eqz: [0x45],
+  f64Load: [0x2b, 3, 0],
+  f64Add: [0xa0],
+  f64Mul: [0xa2],
+  block: [0x02, 0x40],
+  loop: [0x03, 0x40],
+  end: [0x0b],
+  br: (d: number) => [0x0c, ...uleb(d)],
+  brIf: (d: number) => [0x0d, ...uleb(d)],
+  v128Load: (off: number) => [0xfd, 0x00, 4, ...uleb(off)],
+  v128Store: (off: number) => [0xfd, 0x0b, 4, ...uleb(off)],
+  load64Splat: (off: number) => [0xfd, 0x0a, 3, ...uleb(off)],
+  v128Zero: [0xfd, 0x0c, ...new Array<number>(16).fill(0)],
+  f64x2Lane: (k: number) => [0xfd, 0x21, k],
+  f64x2Add: [0xfd, ...uleb(0xf0)],
+  f64x2Mul: [0xfd, ...uleb(0xf2)],
+});

@@ -10,32 +10,33 @@
  * elements go to s0, and the result is `s0 + s1 + (s2 + s3)`. Multiply and add round separately
  * (no FMA), so the bits equal the JavaScript kernel's.
  */
-import { sleb, uleb, wasmKernelModule } from '../codegen/index.js';
+import { wasmKernelModule, wasmOp } from '../codegen/index.js';
 
-const I32 = 0x7f;
-const F64 = 0x7c;
-const V128 = 0x7b;
-const get = (l: number) => [0x20, ...uleb(l)];
-const set = (l: number) => [0x21, ...uleb(l)];
-const i32c = (v: number) => [0x41, ...sleb(v)];
-const i32Add = [0x6a];
-const i32And = [0x71];
-const i32Shl = [0x74];
-const i32GeU = [0x4f];
-const f64Load = [0x2b, 3, 0];
-const f64Add = [0xa0];
-const f64Mul = [0xa2];
-const block = [0x02, 0x40];
-const loop = [0x03, 0x40];
-const end = [0x0b];
-const br = (d: number) => [0x0c, ...uleb(d)];
-const brIf = (d: number) => [0x0d, ...uleb(d)];
-const simd = (op: number) => [0xfd, ...uleb(op)];
-const v128Load = (off: number) => [...simd(0x00), 4, ...uleb(off)];
-const v128Zero = [...simd(0x0c), ...new Array<number>(16).fill(0)];
-const lane = (k: number) => [...simd(0x21), k];
-const f64x2Add = simd(0xf0);
-const f64x2Mul = simd(0xf2);
+const {
+  I32,
+  F64,
+  V128,
+  get,
+  set,
+  i32c,
+  i32Add,
+  i32And,
+  i32Shl,
+  i32GeU,
+  f64Load,
+  f64Add,
+  f64Mul,
+  block,
+  loop,
+  end,
+  br,
+  brIf,
+  v128Load,
+  v128Zero,
+  f64x2Lane: lane,
+  f64x2Add,
+  f64x2Mul,
+} = wasmOp;
 
 /**
  * Assembles the module (imports `e.mem`, the shared region heap).

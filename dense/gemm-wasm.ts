@@ -12,35 +12,35 @@
  * one lane that sums its `kc` products in k order and is then added to Cb — the order of the
  * scalar kernel, so results are bitwise the same (multiply and add round separately: no FMA).
  */
-import { wasmName as name, wasmSection as section, sleb, uleb, wasmVec as vec } from '../codegen/index.js';
+import { wasmName as name, wasmSection as section, uleb, wasmVec as vec, wasmOp } from '../codegen/index.js';
 
 /** Rows of A per register block. @example GEMM_MR // 4 */
 export const GEMM_MR = 4;
 /** Columns of B per register block (two `f64x2` vectors). @example GEMM_NR // 4 */
 export const GEMM_NR = 4;
 
-// Opcodes (core and the 0xfd SIMD prefix).
-const I32 = 0x7f;
-const V128 = 0x7b;
-const get = (l: number) => [0x20, ...uleb(l)];
-const set = (l: number) => [0x21, ...uleb(l)];
-const i32c = (v: number) => [0x41, ...sleb(v)];
-const add = [0x6a];
-const mul = [0x6c];
-const ltU = [0x49];
-const eqz = [0x45];
-const block = [0x02, 0x40];
-const loop = [0x03, 0x40];
-const end = [0x0b];
-const br = (d: number) => [0x0c, ...uleb(d)];
-const brIf = (d: number) => [0x0d, ...uleb(d)];
-const simd = (op: number) => [0xfd, ...uleb(op)];
-const v128Load = (off: number) => [...simd(0x00), 4, ...uleb(off)];
-const v128Store = (off: number) => [...simd(0x0b), 4, ...uleb(off)];
-const load64Splat = (off: number) => [...simd(0x0a), 3, ...uleb(off)];
-const v128Zero = [...simd(0x0c), ...new Array<number>(16).fill(0)];
-const f64x2Add = simd(0xf0);
-const f64x2Mul = simd(0xf2);
+const {
+  I32,
+  V128,
+  get,
+  set,
+  i32c,
+  i32Add: add,
+  i32Mul: mul,
+  i32LtU: ltU,
+  i32Eqz: eqz,
+  block,
+  loop,
+  end,
+  br,
+  brIf,
+  v128Load,
+  v128Store,
+  load64Splat,
+  v128Zero,
+  f64x2Add,
+  f64x2Mul,
+} = wasmOp;
 
 /**
  * Assembles the module.

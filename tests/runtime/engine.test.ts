@@ -19,6 +19,7 @@ import {
   workerCount,
 } from '../../runtime/index.js';
 import { EK, registerEngineKernels } from './engine-kernels.js';
+import { warmPool } from './pool-helpers.js';
 
 registerEngineKernels();
 
@@ -35,18 +36,6 @@ const sharingMapper: Mapper = { ...poolMapper, share: () => true };
 const vec = (n: number) => Store.whole(createRegion('float64', n));
 const fill = (s: Store, v: number) =>
   launch({ op: 'fill', kernel: EK.fill, args: [{ store: s, privilege: 'write-discard' }], scalars: [v] });
-
-/** Waits until every slot's loop runs on a thread, so that the next pieces go to the pool. */
-async function warmPool(): Promise<void> {
-  const p = currentPool()!;
-  for (let t = 0; t < 300; t++) {
-    let live = true;
-    for (let i = 0; i < p.size; i++) if (p.target(i) !== i) live = false;
-    if (live) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('the pool did not start within 3 s');
-}
 
 afterAll(() => {
   fence();

@@ -5,7 +5,6 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { DefaultMapper, type Mapper } from '../../mapper/index.js';
-import { currentPool } from '../../runtime/engine-pool.js';
 import {
   configure,
   createRegion,
@@ -15,6 +14,7 @@ import {
   registerKernel,
   Store,
 } from '../../runtime/index.js';
+import { warmPool } from './pool-helpers.js';
 
 registerKernel('share.inc', (t) => {
   const o = t.arrays[0]!;
@@ -38,18 +38,11 @@ const allToZero: Mapper = {
   share: () => true,
 };
 
-async function warmPool(): Promise<void> {
-  // The pool starts at the first launch that would use it.
+/** Starts the pool (the first launch that would use it creates it) and waits until it runs. */
+async function startPool(): Promise<void> {
   const dummy = Store.whole(createRegion('float64', 4096));
   launch({ op: 'inc', kernel: 'share.inc', args: [{ store: dummy, privilege: 'read-write' }] });
-  const p = currentPool()!;
-  for (let t = 0; t < 300; t++) {
-    let live = true;
-    for (let i = 0; i < p.size; i++) if (p.target(i) !== i) live = false;
-    if (live) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('the pool did not start within 3 s');
+  await warmPool();
 }
 
 afterAll(() => {
@@ -63,7 +56,7 @@ describe.each([1, 2])('work sharing at pool size %i', (workers) => {
       workers,
       mapper: new DefaultMapper({ piecesPerWorker: 4, minPieceBytes: 1024, inlineBytes: 0 }),
     });
-    await warmPool();
+    await startPool();
     const y = Store.whole(createRegion('float64', 100_003));
     for (let k = 0; k < 40; k++)
       launch({ op: 'inc', kernel: 'share.inc', args: [{ store: y, privilege: 'read-write' }] });
@@ -73,7 +66,7 @@ describe.each([1, 2])('work sharing at pool size %i', (workers) => {
 
   it('a free worker takes over pieces of a busy one; fence waits for them', async () => {
     configure({ workers, mapper: allToZero });
-    await warmPool();
+    await startPool();
     const y = Store.whole(createRegion('float64', 8000));
     launch({
       op: 'who',
