@@ -12,6 +12,9 @@ import { InternalError, workerCount } from '../../runtime/index.js';
 
 type ndarray = np.ndarray;
 
+/** The longest interval between reads of the adaptive cadence. */
+export const MAX_AUTO_EVERY = 16;
+
 /** Where and why an iteration stopped. */
 export interface Stop {
   /** Iterations completed before the stop (the number of callbacks SciPy would have made). */
@@ -33,9 +36,12 @@ export class Stopper {
   private flags: ndarray[] = [];
   private events: StopEvent[] = [];
   private base = 0;
+  /** With the adaptive cadence: the issued-iteration count at which the next read happens. */
+  private next = 1;
 
   /**
-   * @param every - read cadence in iterations.
+   * @param every - read cadence in iterations; 0 for the adaptive one (every iteration at first,
+   * then every ⌊k/8⌋ after k issued iterations, at most {@link MAX_AUTO_EVERY}).
    * @param lag - how many iterations behind the newest the read looks (0 or 1).
    */
   constructor(
@@ -83,7 +89,14 @@ export class Stopper {
    */
   poll(force = false): Stop | undefined {
     const issued = this.base + this.flags.length;
-    if (!force && issued % this.every !== 0) return undefined;
+    if (!force) {
+      if (this.every > 0) {
+        if (issued % this.every !== 0) return undefined;
+      } else {
+        if (issued < this.next) return undefined;
+        this.next = issued + Math.min(MAX_AUTO_EVERY, Math.max(1, Math.floor(issued / 8)));
+      }
+    }
     const idx = this.flags.length - 1 - (force ? 0 : this.lag);
     if (idx < 0) return undefined;
     if (this.flags[idx]!.item()) {

@@ -23,9 +23,12 @@ export interface SolverOptions {
   /** Called after each iteration with the current iterate (the same array, updated in place). */
   callback?: (xk: ndarray) => void;
   /**
-   * cohort extension: read the convergence flag every `check_every` iterations (default 1). The
-   * iteration runs deferred between reads; iterations after the stopping point are masked out,
-   * so the result and `info` do not depend on this value. Ignored (taken as 1) with a callback.
+   * cohort extension: read the convergence flag every `check_every` iterations. The iteration
+   * runs deferred between reads; iterations after the stopping point are masked out, so the
+   * result and `info` do not depend on this value. Default: adaptive — every iteration at first,
+   * then every ⌊k/8⌋ iterations after k of them, at most every 16 (so at most about 1/8 more
+   * iterations are issued than the solve needs, and a long solve rarely waits). Ignored (taken
+   * as 1) with a callback.
    */
   check_every?: number;
 }
@@ -44,6 +47,7 @@ export interface System {
   rtol: number;
   atol: number;
   maxiter: number;
+  /** Read cadence of the stopping flag (0: adaptive; see SolverOptions.check_every). */
   every: number;
 }
 
@@ -115,13 +119,17 @@ export function makeSystem(
     (v) => Number.isInteger(v) && v >= 0,
     'a non-negative integer',
   );
-  const every = checkNumber(
-    fn,
-    'check_every',
-    opts.check_every ?? 1,
-    (v) => Number.isInteger(v) && v >= 1,
-    'a positive integer',
-  );
+  // 0: the adaptive cadence (see SolverOptions.check_every).
+  const every =
+    opts.check_every === undefined
+      ? 0
+      : checkNumber(
+          fn,
+          'check_every',
+          opts.check_every,
+          (v) => Number.isInteger(v) && v >= 1,
+          'a positive integer',
+        );
   if (opts.callback !== undefined && typeof opts.callback !== 'function') {
     throw new ArgumentTypeError(argMessage(fn, 'callback', 'a function', opts.callback));
   }

@@ -86,12 +86,15 @@ describe('solver semantics', () => {
   const b = vectorOf(c, c.b);
 
   for (const name of ['cg', 'cgs', 'bicg', 'bicgstab', 'minres']) {
-    it(`${name}: the result does not depend on check_every (bitwise)`, () => {
+    it(`${name}: the result does not depend on check_every (bitwise; also the adaptive default)`, () => {
       const s = SOLVERS[name]!;
       const [x1, i1] = s(A as never, b, { rtol: 1e-8, check_every: 1 });
       const [x7, i7] = s(A as never, b, { rtol: 1e-8, check_every: 7 });
+      const [xa, ia] = s(A as never, b, { rtol: 1e-8 });
       expect(i7).toBe(i1);
+      expect(ia).toBe(i1);
       expect(Array.from(x7.toArray())).toEqual(Array.from(x1.toArray()));
+      expect(Array.from(xa.toArray())).toEqual(Array.from(x1.toArray()));
     });
 
     it(`${name}: LinearOperator A and M give the same iterations as sparse ones`, () => {
