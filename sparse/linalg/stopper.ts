@@ -41,7 +41,7 @@ export class Stopper {
 
   /**
    * @param every - read cadence in iterations; 0 for the adaptive one (every iteration at first,
-   * then every ⌊k/8⌋ after k issued iterations, at most {@link MAX_AUTO_EVERY}).
+   * then every ⌊k/4⌋ after k issued iterations, at most {@link MAX_AUTO_EVERY}).
    * @param lag - how many iterations behind the newest the read looks (0 or 1).
    */
   constructor(
@@ -94,7 +94,7 @@ export class Stopper {
         if (issued % this.every !== 0) return undefined;
       } else {
         if (issued < this.next) return undefined;
-        this.next = issued + Math.min(MAX_AUTO_EVERY, Math.max(1, Math.floor(issued / 8)));
+        this.next = issued + Math.min(MAX_AUTO_EVERY, Math.max(1, Math.floor(issued / 4)));
       }
     }
     const idx = this.flags.length - 1 - (force ? 0 : this.lag);

@@ -26,9 +26,9 @@ export interface SolverOptions {
    * cohort extension: read the convergence flag every `check_every` iterations. The iteration
    * runs deferred between reads; iterations after the stopping point are masked out, so the
    * result and `info` do not depend on this value. Default: adaptive — every iteration at first,
-   * then every ⌊k/8⌋ iterations after k of them, at most every 16 (so at most about 1/8 more
-   * iterations are issued than the solve needs, and a long solve rarely waits). Ignored (taken
-   * as 1) with a callback.
+   * then every ⌊k/4⌋ iterations after k of them, at most every 16 (so at most min(k/4, 16) more
+   * iterations are issued than the solve needs, and a long solve rarely waits: each read drains
+   * the pipeline). Ignored (taken as 1) with a callback.
    */
   check_every?: number;
 }
