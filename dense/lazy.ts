@@ -490,9 +490,8 @@ function checkReleased(s: LazyState): void {
  * Tracks the arrays in `v` again if a fused function consumed them (they leave the function):
  * `v` itself, or arrays inside plain arrays and objects.
  */
-function retrack(v: unknown, seen: Set<object> = new Set()): void {
-  if (typeof v !== 'object' || v === null || seen.has(v)) return;
-  seen.add(v);
+function retrack(v: unknown, seen: Set<object> | null = null): void {
+  if (typeof v !== 'object' || v === null) return;
   if (v instanceof ndarray) {
     const s = v._lazy;
     if (s === null || s.released === null || s.result !== null) return;
@@ -501,8 +500,12 @@ function retrack(v: unknown, seen: Set<object> = new Set()): void {
     register(s);
     return;
   }
-  if (Array.isArray(v)) for (const x of v) retrack(x, seen);
-  else if (Object.getPrototypeOf(v) === Object.prototype) for (const x of Object.values(v)) retrack(x, seen);
+  // Containers only: a fused call that returns one array (the common case) allocates nothing.
+  const visited = seen ?? new Set<object>();
+  if (visited.has(v)) return;
+  visited.add(v);
+  if (Array.isArray(v)) for (const x of v) retrack(x, visited);
+  else if (Object.getPrototypeOf(v) === Object.prototype) for (const x of Object.values(v)) retrack(x, visited);
 }
 
 /**
