@@ -505,7 +505,8 @@ function retrack(v: unknown, seen: Set<object> | null = null): void {
   if (visited.has(v)) return;
   visited.add(v);
   if (Array.isArray(v)) for (const x of v) retrack(x, visited);
-  else if (Object.getPrototypeOf(v) === Object.prototype) for (const x of Object.values(v)) retrack(x, visited);
+  else if (Object.getPrototypeOf(v) === Object.prototype)
+    for (const x of Object.values(v)) retrack(x, visited);
 }
 
 /**
