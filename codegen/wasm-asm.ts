@@ -88,6 +88,9 @@ export const op = Object.freeze({
   f64Mul: [0xa2],
   block: [0x02, 0x40],
   loop: [0x03, 0x40],
+  /** `if` (no result) on the i32 on the stack; `else` ends its true arm. */
+  ifThen: [0x04, 0x40],
+  else: [0x05],
   end: [0x0b],
   br: (d: number) => [0x0c, ...uleb(d)],
   brIf: (d: number) => [0x0d, ...uleb(d)],
@@ -96,6 +99,8 @@ export const op = Object.freeze({
   load64Splat: (off: number) => [0xfd, 0x0a, 3, ...uleb(off)],
   v128Zero: [0xfd, 0x0c, ...new Array<number>(16).fill(0)],
   f64x2Lane: (k: number) => [0xfd, 0x21, k],
+  /** `i8x16.shuffle`: byte k of the result is byte `lanes[k]` of a (0–15) or of b (16–31). */
+  i8x16Shuffle: (lanes: readonly number[]) => [0xfd, 0x0d, ...lanes],
   f64x2Add: [0xfd, ...uleb(0xf0)],
   f64x2Mul: [0xfd, ...uleb(0xf2)],
 });

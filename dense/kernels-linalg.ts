@@ -1,7 +1,7 @@
 /** Kernels of linear algebra: the blocked matrix products and dot-product partials. */
 import { registerKernel, type TaskContext } from '../runtime/index.js';
 import { dotWasmBytes } from './dot-wasm.js';
-import { GEMM_MR, GEMM_NR, gemmWasmBytes } from './gemm-wasm.js';
+import { GEMM_MR, GEMM_NR, GEMM_NR_PACKED, gemmWasmBytes } from './gemm-wasm.js';
 import { DOT, MATMUL, MATMUL_F64 } from './kernel-names.js';
 
 /** Stands for the module's bytes in {@link matmulF64}'s source; replaced by an array literal. */
@@ -16,7 +16,16 @@ interface WasmApi {
   Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
 }
 interface GemmInstance {
-  gemm: (ap: number, bp: number, cp: number, mc: number, nc: number, kc: number, ldc: number) => void;
+  gemm: (
+    ap: number,
+    bp: number,
+    cp: number,
+    mc: number,
+    nc: number,
+    kc: number,
+    ldc: number,
+    first: number,
+  ) => void;
   mem: { buffer: ArrayBuffer; grow(pages: number): number };
 }
 
@@ -245,11 +254,14 @@ const dotKernel = (t: TaskContext): void => {
 /**
  * C[lo0:hi0, lo1:hi1] = A[rows, :] @ B[:, cols] for float64 stores, on the Wasm micro-kernel of
  * `gemm-wasm.ts` (GotoBLAS loop order). Per chunk of at most `RB` rows and per block of `NC`
- * columns: for each `KC` slice of k, pack B's slice into column panels (k-major), then per `MC`
- * rows pack A's slice into row panels and let the micro-kernel add the block's products into a
- * chunk-sized accumulator Cb, which is finally copied into C. Every element is
- * `((0 + Σ_{k<256}) + Σ_{256≤k<512}) + …`, each Σ in k order: the scalar kernel's order, whatever
- * the pieces. Packing pads partial panels with zeros (their lanes are never copied out).
+ * columns: for each `KC` slice of k, pack B's slice into column panels (k-major, each column pair
+ * also swapped), then per `MC` rows pack A's slice into row panels and let the micro-kernel store
+ * (first slice) or add (later slices) the block's products into a chunk-sized accumulator Cb,
+ * which is finally copied into C. Every element is `(Σ_{k<256} + Σ_{256≤k<512}) + …`, each Σ in
+ * k order from +0: the scalar kernel's order, whatever the pieces. Packing pads partial panels with
+ * zeros (their lanes are never copied out).
+ * `NC` = 1024: A's panels are packed once per k slice for matrices up to 1024 columns wide; with
+ * 256 (measured) A was packed 4× for n = 1000 and the micro-kernel ran ~15% slower.
  * The module is compiled once per thread and kept on `globalThis` (the kernel has no free
  * variables; its bytes are spliced into its source).
  */
@@ -286,15 +298,16 @@ const matmulF64 = (t: TaskContext): void => {
   const gemm = w.gemm;
   const MR = 4; // GEMM_MR
   const NR = 4; // GEMM_NR
+  const NP = 8; // GEMM_NR_PACKED: doubles per k of a packed B panel
   const KC = 256;
   const MC = 64;
-  const NC = 256;
+  const NC = 1024;
   const RB = 2048;
   const rows = i1 - i0;
   const ncMax = Math.ceil(Math.min(NC, j1 - j0) / NR) * NR;
   const rbMax = Math.ceil(Math.min(RB, rows) / MR) * MR;
   const kcMax = Math.min(KC, K);
-  const bBytes = kcMax * ncMax * 8;
+  const bBytes = kcMax * (ncMax / NR) * NP * 8;
   const aBytes = Math.min(MC, rbMax) * kcMax * 8;
   const need = bBytes + aBytes + rbMax * ncMax * 8;
   const have = w.mem.buffer.byteLength;
@@ -309,37 +322,37 @@ const matmulF64 = (t: TaskContext): void => {
   for (let r0 = i0; r0 < i1; r0 += RB) {
     const r1 = Math.min(i1, r0 + RB);
     const mr = r1 - r0;
-    const mp = Math.ceil(mr / MR) * MR;
     for (let jc = j0; jc < j1; jc += NC) {
       const nc = Math.min(NC, j1 - jc);
       const ncq = Math.ceil(nc / NR) * NR;
-      H.fill(0, c8, c8 + mp * ncq);
       for (let pc = 0; pc < K; pc += KC) {
         const kc = Math.min(KC, K - pc);
+        // B[pc:pc+kc, jc:jc+nc] → panels of kc × (b0 b1 b2 b3 b1 b0 b3 b2), zero-padded.
         for (let jr = 0; jr < ncq; jr += NR) {
-          let d = b8 + jr * kc;
+          let d = b8 + (jr / NR) * kc * NP;
           const w4 = Math.min(NR, nc - jr);
           const s0 = bo + pc * bs0 + (jc + jr) * bs1;
-          if (w4 === 4) {
-            for (let k = 0; k < kc; k++) {
-              const s = s0 + k * bs0;
-              H[d] = B[s]!;
-              H[d + 1] = B[s + bs1]!;
-              H[d + 2] = B[s + 2 * bs1]!;
-              H[d + 3] = B[s + 3 * bs1]!;
-              d += 4;
-            }
-          } else {
-            for (let k = 0; k < kc; k++) {
-              const s = s0 + k * bs0;
-              for (let q = 0; q < NR; q++) H[d + q] = q < w4 ? B[s + q * bs1]! : 0;
-              d += NR;
-            }
+          for (let k = 0; k < kc; k++) {
+            const s = s0 + k * bs0;
+            const x0 = B[s]!;
+            const x1 = w4 > 1 ? B[s + bs1]! : 0;
+            const x2 = w4 > 2 ? B[s + 2 * bs1]! : 0;
+            const x3 = w4 > 3 ? B[s + 3 * bs1]! : 0;
+            H[d] = x0;
+            H[d + 1] = x1;
+            H[d + 2] = x2;
+            H[d + 3] = x3;
+            H[d + 4] = x1;
+            H[d + 5] = x0;
+            H[d + 6] = x3;
+            H[d + 7] = x2;
+            d += NP;
           }
         }
         for (let ic = 0; ic < mr; ic += MC) {
           const mc = Math.min(MC, mr - ic);
           const mcq = Math.ceil(mc / MR) * MR;
+          // A[rows, pc:pc+kc] → panels of kc × (a0 a1 a2 a3), zero-padded.
           for (let ir = 0; ir < mcq; ir += MR) {
             let d = a8 + ir * kc;
             const h4 = Math.min(MR, mc - ir);
@@ -361,13 +374,14 @@ const matmulF64 = (t: TaskContext): void => {
               }
             }
           }
-          gemm(ap, bp, cp + ic * ncq * 8, mcq, ncq, kc, ncq * 8);
+          gemm(ap, bp, cp + ic * ncq * 8, mcq, ncq, kc, ncq * 8, pc === 0 ? 1 : 0);
         }
       }
       for (let i = 0; i < mr; i++) {
         const src = c8 + i * ncq;
         const dst = co + (r0 + i) * cs0 + jc * cs1;
-        for (let j = 0; j < nc; j++) C[dst + j * cs1] = H[src + j]!;
+        if (cs1 === 1) C.set(H.subarray(src, src + nc), dst);
+        else for (let j = 0; j < nc; j++) C[dst + j * cs1] = H[src + j]!;
       }
     }
   }
@@ -380,7 +394,8 @@ const matmulF64 = (t: TaskContext): void => {
  */
 export const HAS_GEMM_SIMD: boolean = (() => {
   const bytes = gemmWasmBytes();
-  if (GEMM_MR !== 4 || GEMM_NR !== 4) throw new Error('matmulF64 is written for a 4×4 micro-kernel');
+  if (GEMM_MR !== 4 || GEMM_NR !== 4 || GEMM_NR_PACKED !== 8)
+    throw new Error('matmulF64 is written for the 4×4 micro-kernel with swapped B pairs');
   const wasm = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
   if (wasm === undefined || !wasm.validate(bytes)) return false;
   const source = matmulF64.toString().replace(/\b__GEMM_WASM__\b/, `[${Array.from(bytes).join(',')}]`);

@@ -133,12 +133,13 @@ for (const workers of POOLS) {
       );
     });
 
-    it('is exact across the blocking boundaries (rows × k × columns of 130 × 513 × 260, 2100 × 3 × 5)', () => {
+    it('is exact across the blocking boundaries (rows × k × columns of 130 × 513 × 260, 2100 × 3 × 5, 7 × 300 × 1030)', () => {
       configure({ workers });
       for (const [m, k, n] of [
         [130, 513, 260],
         [2100, 3, 5],
         [5, 64, 257],
+        [7, 300, 1030],
       ] as const) {
         const rng = np.random.default_rng(m + k + n);
         const a = rng.standard_normal([m, k]);
