@@ -29,6 +29,7 @@ import { getKernel, type KernelFn, type TaskContext } from './kernels.js';
 import { finalizationRegistry } from './memory.js';
 import type { LaunchPlan } from './plan.js';
 import type { Pool, Slot } from './pool.js';
+import { traceInline, traceIssued, traceNow, tracing } from './trace.js';
 
 export { combine } from './engine-combine.js';
 
@@ -135,8 +136,10 @@ function poolFor(workers: number): Pool | null {
 
 /** Runs a kernel inline; returns -1, or the seq of the (new, failed) event. */
 function runInline(kernel: KernelFn, t: TaskContext, op: string): number {
+  const t0 = tracing() ? traceNow() : -1;
   try {
     kernel(t);
+    if (t0 >= 0) traceInline(op, t0);
     return -1;
   } catch (e) {
     const seq = newSeq();
@@ -397,6 +400,7 @@ export function submit(plan: LaunchPlan): Future | undefined {
       posted.push(seq, 1);
       lastSlot = slotIndex;
     }
+    if (tracing()) traceIssued(seq, op, 'T');
     pool!.posted(s, seq, op);
   }
   if (shared !== null) postCandidates(pool!, shared, info.id, args, launchRec!, op);
@@ -432,6 +436,7 @@ export function submit(plan: LaunchPlan): Future | undefined {
     comb = k.id;
   }
   s.batch.push(['X', seq, op, comb, partials, plan.nBlocks, plan.width, reduce.identity ?? null, posted]);
+  if (tracing()) traceIssued(seq, op, 'X');
   pool!.posted(s, seq, op);
   const f = Future.pending(seq, lastSlot);
   trackFuture(f, seq);
@@ -498,6 +503,7 @@ export function submitScalar(
   const s = pool.slot(si);
   pool.ensureKernel(s, info.id);
   s.batch.push(['S', seq, op, info.id, sc, vals, seqs, pendingDeps]);
+  if (tracing()) traceIssued(seq, op, 'S');
   pool.posted(s, seq, op);
   const f = Future.pending(seq, si);
   trackFuture(f, seq);

@@ -84,3 +84,10 @@ export {
 } from './region.js';
 export { cStrides, Store, shapeSize } from './store.js';
 export { chooseGrid, splitRange, tiling, wholePartition } from './tiling.js';
+export {
+  summarizeTrace,
+  type TraceRecord,
+  type TraceSummary,
+  traceStart,
+  traceStop,
+} from './trace.js';

@@ -4,6 +4,7 @@ import { claimForSlot, events, failEvent, isDone } from './events.js';
 import { recordFailure } from './failures.js';
 import { heapMemory } from './heap.js';
 import { kernelById } from './kernels.js';
+import { traceBuffers } from './trace.js';
 
 /** Control words per slot, 16 int32 apart (see worker.js). */
 const STRIDE = 16;
@@ -136,6 +137,8 @@ export class Pool {
       cause: events.cause,
       fvals: events.fvals,
       claims: events.claims,
+      traceFlag: traceBuffers.flag,
+      traceTimes: traceBuffers.times,
     };
     Atomics.store(this.ctl, s.index * STRIDE + GEN, gen);
     // The region heap, shared once per loop (Wasm kernels address regions in it).

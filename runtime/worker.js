@@ -20,6 +20,7 @@
  *   ['D', regionId]                                  drop a region (its memory may be freed)
  *   ['P']                                            park: drop every region, end the task
  * Errors go back on the same port: { seq, op, name, message, stack }.
+ * While tracing (runtime/trace.ts), each task writes its start, end and slot into `traceTimes`.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -113,7 +114,19 @@ function combineBuiltin(op, p, nBlocks, width) {
   }
 }
 
-export default async function cohortWorker({ slot, gen, port, ctl, done, failSeq, cause, fvals, claims }) {
+export default async function cohortWorker({
+  slot,
+  gen,
+  port,
+  ctl,
+  done,
+  failSeq,
+  cause,
+  fvals,
+  claims,
+  traceFlag,
+  traceTimes,
+}) {
   hookExit();
   // Let the thread's event loop start before blocking in it: the issuing thread's health check
   // reads the loop's state (performance.eventLoopUtilization() on the Worker).
@@ -129,6 +142,14 @@ export default async function cohortWorker({ slot, gen, port, ctl, done, failSeq
   Atomics.store(ctl, slot * STRIDE + TID, threadId);
   Atomics.store(ctl, slot * STRIDE + DEAD, 0);
 
+  /** Trace (runtime/trace.ts): a task's start time, or -1 when not tracing. */
+  const traceBegin = () => (traceFlag[0] !== 0 ? performance.timeOrigin + performance.now() : -1);
+  const traceEnd = (e, t0) => {
+    const k = (e & M) * 3;
+    traceTimes[k] = t0;
+    traceTimes[k + 1] = performance.timeOrigin + performance.now();
+    traceTimes[k + 2] = slot;
+  };
   const complete = (e) => {
     Atomics.store(done, e & M, e);
     Atomics.notify(done, e & M);
@@ -178,6 +199,7 @@ export default async function cohortWorker({ slot, gen, port, ctl, done, failSeq
           fail(seq, failed);
           return;
         }
+        const t0 = traceBegin();
         try {
           if (Lfutures === null) Lfutures = resolveFutures(L.futVals, L.futSeqs);
           L.fn({
@@ -195,6 +217,7 @@ export default async function cohortWorker({ slot, gen, port, ctl, done, failSeq
             block: L.block,
             heap: L.heap,
           });
+          if (t0 >= 0) traceEnd(seq, t0);
           complete(seq);
         } catch (err) {
           report(seq, L.op, err);
@@ -230,12 +253,14 @@ export default async function cohortWorker({ slot, gen, port, ctl, done, failSeq
           fail(seq, failed);
           return;
         }
+        const t0 = traceBegin();
         try {
           let v;
           if (nBlocks === 0 && identity !== null) v = identity;
           else if (typeof comb === 'string') v = combineBuiltin(comb, partials, nBlocks, width);
           else v = kernels.get(comb)(partials, nBlocks, width);
           fvals[seq & M] = v;
+          if (t0 >= 0) traceEnd(seq, t0);
           complete(seq);
         } catch (err) {
           report(seq, op, err);
@@ -249,9 +274,11 @@ export default async function cohortWorker({ slot, gen, port, ctl, done, failSeq
           fail(seq, failed);
           return;
         }
+        const t0 = traceBegin();
         try {
           const v = kernels.get(kid)({ scalars, futures: resolveFutures(futVals, futSeqs) });
           fvals[seq & M] = Number(v);
+          if (t0 >= 0) traceEnd(seq, t0);
           complete(seq);
         } catch (err) {
           report(seq, op, err);
