@@ -23,6 +23,12 @@ export interface KernelOptions {
   readonly name?: string;
   /** `compute` (default), or `count` / `fill` for a sparse output. */
   readonly phase?: Phase;
+  /**
+   * With phase `count` or `fill`: append only values `!== 0` (SciPy's rule for sums, so `A - A`
+   * stores nothing). Each value is computed in float64 and tested before the store rounds it; NaN
+   * is kept, -0 dropped. Part of the cache key. Default false (results are structural).
+   */
+  readonly dropZeros?: boolean;
 }
 
 /** A generated kernel. */
@@ -33,7 +39,7 @@ export interface GeneratedKernel {
   readonly source: string;
   /** Positional parameter names, in order (see the README for the naming rules). */
   readonly params: readonly string[];
-  /** The cache key: expression + formats + dtypes + phase. */
+  /** The cache key: expression + formats + dtypes + phase (+ `dropZeros` when set). */
   readonly key: string;
   /** How the output is written (`assign`: `=` over the piece; `accumulate`: `+=` into a zeroed output). */
   readonly output: OutputMode;
@@ -69,7 +75,7 @@ function dtypeOf(opts: KernelOptions, tensor: string): CodegenDType {
  *
  * @param expr - e.g. `'y(i) = A(i,j) * x(j)'`
  * @param formats - a {@link Format} for every tensor (e.g. `{ A: CSR, x: DENSE_VECTOR, y: DENSE_VECTOR }`)
- * @param opts - dtypes, name, phase
+ * @param opts - dtypes, name, phase, dropZeros
  * @returns the kernel (cached: the same request returns the same object)
  * @throws {@link CodegenError} on bad notation, a missing format or an unsupported combination
  * @example
@@ -86,6 +92,12 @@ export function generateKernel(
   if (phase !== 'compute' && phase !== 'count' && phase !== 'fill') {
     throw argError('generateKernel', 'opts.phase', "'compute', 'count' or 'fill'", phase);
   }
+  const dropZeros = opts.dropZeros ?? false;
+  if (typeof dropZeros !== 'boolean')
+    throw argError('generateKernel', 'opts.dropZeros', 'a boolean', dropZeros);
+  if (dropZeros && phase === 'compute') {
+    throw argError('generateKernel', 'opts.dropZeros', "true only with phase 'count' or 'fill'", phase);
+  }
   if (opts.name !== undefined && !/^[A-Za-z_$][\w$]*$/.test(opts.name)) {
     throw argError('generateKernel', 'opts.name', 'a JavaScript identifier', opts.name);
   }
@@ -95,12 +107,13 @@ export function generateKernel(
     if (!isCodegenDType(dt)) throw argError('generateKernel', 'opts.dtype', 'a dtype name', dt);
   }
   const desc = tensors.map((t) => `${t}:${formats[t] ? formatKey(formats[t]) : '?'}:${dtypeOf(opts, t)}`);
-  const key = `${printIndexExpr(asg.lhs)} = ${printIndexExpr(asg.rhs)}|${desc.join(';')}|${phase}`;
+  // (Kernels without dropZeros keep the keys, and so the names and sources, they always had.)
+  const key = `${printIndexExpr(asg.lhs)} = ${printIndexExpr(asg.rhs)}|${desc.join(';')}|${phase}${dropZeros ? '|dropZeros' : ''}`;
   const name = opts.name ?? `kernel_${fnv1a(key)}`;
   const cacheKey = `${key}|${name}`;
   const hit = cache.get(cacheKey);
   if (hit) return hit;
-  const low = lower(asg, formats, phase, name);
+  const low = lower(asg, formats, phase, name, dropZeros);
   verifyKernel(low.ir);
   const gen: GeneratedKernel = Object.freeze({
     name,

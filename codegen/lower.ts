@@ -2,7 +2,8 @@
  * Lowering: an index-notation assignment plus per-operand formats to kernel IR (TACO's shape). The
  * loop order follows the first sparse operand's mode order; each loop asks the operands' levels how
  * to iterate or locate, builds a merge lattice when several sparse levels meet, and places the
- * output write (assign, scalar reduction, zero-then-accumulate, accumulate, or count/fill assembly).
+ * output write (assign, scalar reduction, zero-then-accumulate, accumulate, or count/fill assembly,
+ * optionally appending only nonzero values).
  */
 import { argError, assertInternal, CodegenError } from './errors.js';
 import type { Format, Level, LevelContext } from './formats.js';
@@ -74,6 +75,7 @@ const with1 = (st: States, id: number, s: State): States => new Map(st).set(id, 
  * @param formats - a format for every tensor
  * @param phase - `compute`, or `count`/`fill` for a sparse output assembled in two phases
  * @param name - the kernel's name
+ * @param dropZeros - with `count`/`fill`: append an entry only when its value is `!== 0`
  * @returns the IR and how it writes its output
  * @throws {@link CodegenError} on a missing or mismatched format or an unsupported combination
  */
@@ -82,8 +84,9 @@ export function lower(
   formats: Readonly<Record<string, Format>>,
   phase: Phase,
   name: string,
+  dropZeros = false,
 ): Lowered {
-  return new Lowerer(asg, formats, phase, name).run();
+  return new Lowerer(asg, formats, phase, name, dropZeros).run();
 }
 
 class Lowerer {
@@ -104,6 +107,7 @@ class Lowerer {
     formats: Readonly<Record<string, Format>>,
     private readonly phase: Phase,
     private readonly name: string,
+    private readonly dropZeros: boolean,
   ) {
     const fail = (what: string, got: unknown): never => {
       throw argError('generateKernel', 'formats', what, got);
@@ -281,7 +285,7 @@ class Lowerer {
       this.phase !== 'compute' ? this.phase : this.mode === 'accumulate' ? 'accumulate' : 'assign';
     const all = [
       comment(
-        `${printIndexExpr(this.asg.lhs)} = ${printIndexExpr(this.asg.rhs)}  (${uniq}; phase ${this.phase}; output ${output})`,
+        `${printIndexExpr(this.asg.lhs)} = ${printIndexExpr(this.asg.rhs)}  (${uniq}; phase ${this.phase}; output ${output}${this.dropZeros ? '; zeros dropped' : ''})`,
       ),
       ...this.prologue,
       ...body,
@@ -343,7 +347,7 @@ class Lowerer {
   private hoistValue(id: number, s: State, stmts: Stmt[], d: number): State {
     const inf = this.info.get(id)!;
     if (id === this.asg.lhs.id || s.value || s.resolved < inf.fmt.levels.length) return s;
-    if (this.phase === 'count' || d >= this.order.length - 1) return s;
+    if ((this.phase === 'count' && !this.dropZeros) || d >= this.order.length - 1) return s;
     const name = this.posName(id, inf.fmt.levels.length - 1, 'v');
     stmts.push(decl(name, load(this.valuesName(id), s.pos)));
     return { ...s, value: v(name) };
@@ -395,8 +399,15 @@ class Lowerer {
       const lvl = this.out.fmt.levels[this.appendLevel]!;
       const coord = v(this.out.levelVars[this.appendLevel]!);
       const ctx = this.outCtx(st, this.appendLevel);
+      const edge = lvl.appendEdge!(ctx, this.phase as 'count' | 'fill', 'q', coord);
+      if (this.dropZeros) {
+        // Both phases compute the value (in float64) and append it only when it is not zero, so the
+        // counts and the filled entries agree; the store rounds to the output's dtype afterwards.
+        const kept = this.phase === 'fill' ? [store(outVals, lvl.appendPos!('q'), v('t')), ...edge] : edge;
+        return [decl('t', this.valueOf(e, st)), ifThen(bin('!==', v('t'), num(0)), kept)];
+      }
       const vals = this.phase === 'fill' ? [store(outVals, lvl.appendPos!('q'), this.valueOf(e, st))] : [];
-      return [...vals, ...lvl.appendEdge!(ctx, this.phase as 'count' | 'fill', 'q', coord)];
+      return [...vals, ...edge];
     }
     if (this.mode === 'scalar') return [assign('t', this.valueOf(product(this.innerFactors), st), '+=')];
     const op = this.mode === 'direct' ? '=' : '+=';

@@ -32,14 +32,32 @@ import {
   mapValues,
 } from '../kernels/elementwise.js';
 import { assemble } from './assemble.js';
+import { binopLoops } from './generated.js';
+import { structureInRange } from './range-check.js';
 import { type Csr, posStore, region, vec } from './types.js';
 
 /** Binary operation codes of {@link binop}. */
 export const OP = { add: 0, subtract: 1, multiply: 2, divide: 3 } as const;
+const OP_NAMES = ['add', 'subtract', 'multiply'] as const;
 
-/** `a op b` over canonical CSR structures of equal shape; zero results are dropped. */
+/**
+ * `a op b` over canonical CSR structures of equal shape; zero results are dropped. Add, subtract
+ * and multiply run codegen's merge kernels (`generated.ts`, names ending in `.gen`, `.gen.wasm` for
+ * the WebAssembly form); divide — and every op under `COHORT_SPARSE_KERNELS=hand` — runs the hand
+ * loop `binopRows`. Same launches either way: only the kernel differs.
+ */
 export function binop(a: Csr, b: Csr, op: number, out: DType, name: string): Csr {
   const { rows, cols } = a;
+  const opName = OP_NAMES[op];
+  const loops = opName === undefined ? null : binopLoops(opName, a.dtype, b.dtype, out);
+  // The Wasm kernels read memory unchecked: only over structures seen in range.
+  const wasm =
+    loops !== null &&
+    loops.count.wasm !== null &&
+    loops.fill.wasm !== null &&
+    structureInRange(a) &&
+    structureInRange(b);
+  const tag = `${opName}.${a.dtype}.${b.dtype}.${out}.gen${wasm ? '.wasm' : ''}`;
   const inputs = [
     { store: posStore(a), privilege: 'read' as const },
     { store: vec(a.indices, a.nnz), privilege: 'read' as const },
@@ -55,14 +73,12 @@ export function binop(a: Csr, b: Csr, op: number, out: DType, name: string): Csr
     image(p + 3, p + 4, 'offsets'),
     image(p + 3, p + 5, 'offsets'),
   ];
-  const r = assemble(
-    name,
-    rows,
-    out,
-    (counts) =>
-      launch({
-        op: name,
-        kernel: kernel(`${BINOP_COUNT}.${a.dtype}.${b.dtype}`, binopRows, (t, f) =>
+  // Count: args [counts (indptr[1..rows], row i at index i), A pos/crd/vals, B pos/crd/vals].
+  const countKernel = loops
+    ? kernel(
+        `${BINOP_COUNT}.${tag}`,
+        loops.count.impl,
+        (t, f) =>
           f(
             t.arrays[1],
             t.arrays[2],
@@ -70,24 +86,35 @@ export function binop(a: Csr, b: Csr, op: number, out: DType, name: string): Csr
             t.arrays[4],
             t.arrays[5],
             t.arrays[6],
-            t.arrays[0],
-            null,
-            null,
-            t.scalars[0],
-            0,
+            t.arrays[0].subarray(t.offsets[0]),
             t.lo[0],
             t.hi[0],
           ),
+        wasm ? loops.count.wasm : null,
+      )
+    : kernel(`${BINOP_COUNT}.${a.dtype}.${b.dtype}`, binopRows, (t, f) =>
+        f(
+          t.arrays[1],
+          t.arrays[2],
+          t.arrays[3],
+          t.arrays[4],
+          t.arrays[5],
+          t.arrays[6],
+          t.arrays[0],
+          null,
+          null,
+          t.scalars[0],
+          0,
+          t.lo[0],
+          t.hi[0],
         ),
-        args: [{ store: counts, privilege: 'write-discard' }, ...inputs],
-        scalars: [op],
-        constraints: [align(0, 1), ...imgs(1)],
-        key: 0,
-      }),
-    (indptr, indices, data) =>
-      launch({
-        op: name,
-        kernel: kernel(`${BINOP_FILL}.${a.dtype}.${b.dtype}.${out}`, binopRows, (t, f) =>
+      );
+  // Fill: args [indptr, indices, data, A pos/crd/vals, B pos/crd/vals].
+  const fillKernel = loops
+    ? kernel(
+        `${BINOP_FILL}.${tag}`,
+        loops.fill.impl,
+        (t, f) =>
           f(
             t.arrays[3],
             t.arrays[4],
@@ -98,12 +125,45 @@ export function binop(a: Csr, b: Csr, op: number, out: DType, name: string): Csr
             t.arrays[0],
             t.arrays[1],
             t.arrays[2],
-            t.scalars[0],
-            1,
             t.lo[0],
             t.hi[0],
           ),
+        wasm ? loops.fill.wasm : null,
+      )
+    : kernel(`${BINOP_FILL}.${a.dtype}.${b.dtype}.${out}`, binopRows, (t, f) =>
+        f(
+          t.arrays[3],
+          t.arrays[4],
+          t.arrays[5],
+          t.arrays[6],
+          t.arrays[7],
+          t.arrays[8],
+          t.arrays[0],
+          t.arrays[1],
+          t.arrays[2],
+          t.scalars[0],
+          1,
+          t.lo[0],
+          t.hi[0],
         ),
+      );
+  const r = assemble(
+    name,
+    rows,
+    out,
+    (counts) =>
+      launch({
+        op: name,
+        kernel: countKernel,
+        args: [{ store: counts, privilege: 'write-discard' }, ...inputs],
+        scalars: [op],
+        constraints: [align(0, 1), ...imgs(1)],
+        key: 0,
+      }),
+    (indptr, indices, data) =>
+      launch({
+        op: name,
+        kernel: fillKernel,
         args: [
           { store: vec(indptr, rows), privilege: 'read' },
           { store: vec(indices), privilege: 'write-discard' },

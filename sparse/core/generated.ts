@@ -1,10 +1,14 @@
 /**
- * The loops behind SpMV, SpMM and DIA SpMV come from codegen (index notation → kernel source,
- * DESIGN.md §6); the hand-written loops of `kernels/products.ts` have the same parameters and stay
- * as the reference (and as a fallback, or when `COHORT_SPARSE_KERNELS=hand`).
+ * The loops behind SpMV, SpMM, DIA SpMV and the sparse ⊕ sparse merges come from codegen (index
+ * notation → kernel source, DESIGN.md §6). The hand-written loops stay as the reference (and as a
+ * fallback, or when `COHORT_SPARSE_KERNELS=hand`): those of `kernels/products.ts` have the same
+ * parameters as the generated SpMV/SpMM; `binopRows` (`kernels/assemble.ts`) takes the operation
+ * and phase as scalars, so its launches keep their own adapter.
  *
- * Union/intersection (add, multiply) and SpGEMM keep their hand loops: codegen's merges are
- * structural (they keep the zeros a sum produces), while SciPy — and so cohort — drops them.
+ * Add, subtract and multiply of two canonical CSR structures run the count and fill kernels of
+ * `C(i,j) = A(i,j) ⊕ B(i,j)` generated with `dropZeros` (SciPy drops the zeros a sum produces; so
+ * does cohort). Divide is not an index-notation merge and SpGEMM is not generated: both keep their
+ * hand loops.
  */
 import {
   type CodegenDType,
@@ -63,31 +67,51 @@ function wasmOf(g: GeneratedKernel, dtypes: Record<string, DType>): WasmSpec | n
 
 const hand = process.env.COHORT_SPARSE_KERNELS === 'hand';
 
-const memo = new Map<string, Loop>();
+const memo = new Map<string, Loop | null>();
 
-/** The generated loop for `expr` (memoized per expression, formats and dtypes: every call needs it). */
+/**
+ * The generated loop for `expr`, or null (hand loops selected, a dtype codegen does not know, an
+ * unsupported combination, or parameters other than `params`). Memoized per expression, formats,
+ * dtypes and options: every call needs it.
+ */
+function generated(
+  expr: string,
+  formats: Parameters<typeof generateKernel>[1],
+  dtypes: Record<string, DType>,
+  opts: { phase?: 'count' | 'fill'; dropZeros?: boolean; params?: readonly string[] } = {},
+): Loop | null {
+  const key = `${expr}|${Object.values(formats)
+    .map((f) => f.name)
+    .join(',')}|${Object.values(dtypes).join(',')}|${opts.phase ?? ''}|${opts.dropZeros ?? ''}`;
+  let loop = memo.get(key);
+  if (loop !== undefined) return loop;
+  loop = null;
+  if (!hand && Object.values(dtypes).every(isCodegenDType)) {
+    try {
+      const g = generateKernel(expr, formats, {
+        dtype: dtypes,
+        phase: opts.phase,
+        dropZeros: opts.dropZeros,
+      });
+      // The launch's adapter passes arguments by position: a different list keeps the hand loop.
+      if (opts.params === undefined || g.params.join() === opts.params.join())
+        loop = { impl: g.source, generated: true, wasm: wasmOf(g, dtypes) };
+    } catch {
+      // An unsupported combination: the caller runs the hand loop.
+    }
+  }
+  memo.set(key, loop);
+  return loop;
+}
+
+/** The generated loop for `expr`, or `fallback` (a hand loop with the same parameters). */
 function gen(
   expr: string,
   formats: Parameters<typeof generateKernel>[1],
   dtypes: Record<string, DType>,
   fallback: Impl,
 ): Loop {
-  const key = `${expr}|${Object.values(formats)
-    .map((f) => f.name)
-    .join(',')}|${Object.values(dtypes).join(',')}`;
-  let loop = memo.get(key);
-  if (loop) return loop;
-  loop = { impl: fallback, generated: false, wasm: null };
-  if (!hand && Object.values(dtypes).every(isCodegenDType)) {
-    try {
-      const g = generateKernel(expr, formats, { dtype: dtypes });
-      loop = { impl: g.source, generated: true, wasm: wasmOf(g, dtypes) };
-    } catch {
-      // An unsupported combination: the hand loop has the same parameters.
-    }
-  }
-  memo.set(key, loop);
-  return loop;
+  return generated(expr, formats, dtypes) ?? { impl: fallback, generated: false, wasm: null };
 }
 
 /** `y(i) = A(i,j) * x(j)`, A CSR: `(A_pos, A_crd, A_vals, x, y, lo, hi)` over rows. */
@@ -118,4 +142,48 @@ export function diaSpmvLoop(a: DType, x: DType, y: DType): Loop {
     { A: a, x, y },
     loops.diaSpmv,
   );
+}
+
+/** The count and fill loops of a merge (see {@link binopLoops}). */
+export interface MergeLoops {
+  /** `(A_pos, A_crd, A_vals, B_pos, B_crd, B_vals, C_count, lo, hi)`: `C_count[i]` = kept entries of row i. */
+  readonly count: Loop;
+  /** `(A_pos, A_crd, A_vals, B_pos, B_crd, B_vals, C_pos, C_crd, C_vals, lo, hi)`: row i from `C_pos[i]`. */
+  readonly fill: Loop;
+}
+
+const MERGE_EXPR = {
+  add: 'C(i,j) = A(i,j) + B(i,j)',
+  subtract: 'C(i,j) = A(i,j) - B(i,j)',
+  multiply: 'C(i,j) = A(i,j) * B(i,j)',
+} as const;
+const MERGE_IN = ['A_pos', 'A_crd', 'A_vals', 'B_pos', 'B_crd', 'B_vals'];
+
+/**
+ * The generated zero-dropping merge of two canonical CSR structures — union for add/subtract,
+ * intersection for multiply — as count and fill loops over rows; null when the hand loop
+ * `binopRows` must run (`COHORT_SPARSE_KERNELS=hand`, or a dtype codegen does not handle).
+ * Values are computed in float64 and results equal to 0 are not stored, exactly as `binopRows`.
+ * @param op - the operation
+ * @param a - A's value dtype
+ * @param b - B's value dtype
+ * @param out - the result's value dtype
+ * @returns both loops, or null
+ * @example
+ * binopLoops('add', 'float32', 'float64', 'float64')?.fill.generated // true
+ */
+export function binopLoops(op: keyof typeof MERGE_EXPR, a: DType, b: DType, out: DType): MergeLoops | null {
+  const formats = { A: CSR, B: CSR, C: CSR };
+  const dtypes = { A: a, B: b, C: out };
+  const count = generated(MERGE_EXPR[op], formats, dtypes, {
+    phase: 'count',
+    dropZeros: true,
+    params: [...MERGE_IN, 'C_count', 'lo', 'hi'],
+  });
+  const fill = generated(MERGE_EXPR[op], formats, dtypes, {
+    phase: 'fill',
+    dropZeros: true,
+    params: [...MERGE_IN, 'C_pos', 'C_crd', 'C_vals', 'lo', 'hi'],
+  });
+  return count && fill && { count, fill };
 }

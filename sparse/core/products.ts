@@ -9,12 +9,10 @@ import {
   broadcast,
   type Constraint,
   type DType,
-  fence,
   image,
   type LaunchSpec,
   launch,
   project,
-  type Region,
   Store,
   TaskError,
 } from '../../runtime/index.js';
@@ -23,6 +21,7 @@ import { CSR_SPMM, CSR_SPMV, DIA_SPMV, SPGEMM_COUNT, SPGEMM_FILL } from '../kern
 import * as loops from '../kernels/products.js';
 import { assemble } from './assemble.js';
 import { diaSpmvLoop, spmmLoop, spmvLoop } from './generated.js';
+import { structureInRange } from './range-check.js';
 import { type Csr, type Dia, posStore, region, vec } from './types.js';
 
 /** Whether the solver handles an image of an image (`indptr → indices → x`); probed once. */
@@ -47,36 +46,6 @@ function launchChained(spec: LaunchSpec, xArg: number, srcArg: number): void {
     }
   }
   launch({ ...spec, constraints: [...(spec.constraints ?? []), broadcast(xArg)] });
-}
-
-/** Per indices region: the structure versions last checked, and whether they were in range. */
-const checked = new WeakMap<Region, { indptr: number; indices: number; ok: boolean }>();
-
-/**
- * Whether every pointer and index of `a` is in range (indptr non-decreasing within [0, nnz],
- * indices within [0, cols)): the Wasm kernels read memory without checks, so a malformed matrix
- * (which only `check_format(true)` rejects) runs the JavaScript kernel instead, whose
- * out-of-range reads give NaN like SciPy's undefined behaviour never touches other arrays. One
- * O(nnz) scan per version of the structure (after the work writing it is done).
- */
-function structureInRange(a: Csr): boolean {
-  const hit = checked.get(a.indices);
-  if (hit !== undefined && hit.indptr === a.indptr.version && hit.indices === a.indices.version)
-    return hit.ok;
-  fence();
-  const ptr = a.indptr.data;
-  const idx = a.indices.data;
-  const n = a.rows;
-  const cols = a.cols;
-  let ok = ptr.length > n && ptr[0] === 0 && ptr[n]! <= idx.length;
-  for (let i = 0; ok && i < n; i++) if (ptr[i]! > ptr[i + 1]!) ok = false;
-  const end = ok ? ptr[n]! : 0;
-  for (let p = 0; ok && p < end; p++) {
-    const j = idx[p]!;
-    if (!(j >= 0 && j < cols)) ok = false;
-  }
-  checked.set(a.indices, { indptr: a.indptr.version, indices: a.indices.version, ok });
-  return ok;
 }
 
 /**
