@@ -13,6 +13,8 @@ export interface DefaultMapperOptions {
   readonly inlineBytes?: number;
   /** Work sharing (see {@link Mapper.share}): pieces go to any worker that is free first. Default true. */
   readonly share?: boolean;
+  /** Spin before sleeping (see {@link Mapper.spinMicros}), µs. Default 50. */
+  readonly spinMicros?: number;
 }
 
 /**
@@ -25,9 +27,11 @@ export class DefaultMapper implements Mapper {
   readonly piecesPerWorker: number;
   readonly inlineBytes: number;
   readonly sharing: boolean;
+  readonly spin: number;
 
   constructor(opts: DefaultMapperOptions = {}) {
     this.sharing = opts.share ?? true;
+    this.spin = opts.spinMicros ?? 50;
     this.minPieceBytes = opts.minPieceBytes ?? 256 * 1024;
     this.piecesPerWorker = opts.piecesPerWorker ?? 4;
     this.inlineBytes = opts.inlineBytes ?? 64 * 1024;
@@ -52,5 +56,9 @@ export class DefaultMapper implements Mapper {
 
   share(_op: string, colors: number, workers: number): boolean {
     return this.sharing && workers > 1 && colors > 1;
+  }
+
+  spinMicros(): number {
+    return this.spin;
   }
 }

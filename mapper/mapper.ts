@@ -34,6 +34,13 @@ export interface Mapper {
    * without it, every piece runs on the worker {@link Mapper.worker} names.
    */
   share?(op: string, colors: number, workers: number): boolean;
+  /**
+   * How long a thread about to wait — a worker for a task's input or for new work, the issuing
+   * thread for a result — first spins (checks the shared word in a loop) before it sleeps in
+   * `Atomics.wait`, in microseconds. Waking a sleeping thread costs tens to hundreds of µs on a
+   * virtual machine; a wait that ends within the spin costs none of it. Optional; without it, 0.
+   */
+  spinMicros?(): number;
 }
 
 /** Type guard for a user-supplied mapper. */

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { DefaultMapper, isMapper, type Mapper } from '../mapper/index.js';
 import { argMessage, ValueError } from './errors.js';
+import { events } from './events.js';
 
 /** Runtime configuration. */
 export interface RuntimeOptions {
@@ -26,6 +27,13 @@ function defaultWorkers(): number {
 }
 
 const state = { workers: -1, mapper: new DefaultMapper() as Mapper };
+
+/** Publishes the mapper's spin time to the threads (shared word read at every wait). */
+function applySpin(): void {
+  const us = state.mapper.spinMicros?.() ?? 0;
+  Atomics.store(events.spin, 0, Number.isFinite(us) && us > 0 ? Math.min(Math.round(us), 100_000) : 0);
+}
+applySpin();
 
 /** The pool size in force. */
 export function workerCount(): number {
@@ -56,5 +64,6 @@ export function configure(opts: RuntimeOptions): void {
       );
     }
     state.mapper = opts.mapper;
+    applySpin();
   }
 }

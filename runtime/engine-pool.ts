@@ -6,7 +6,7 @@
  */
 
 import { forgetRegion } from './deps.js';
-import { causeOf, EVENT_MASK, events, isDone, isFailed } from './events.js';
+import { causeOf, EVENT_MASK, events, isDone, isFailed, spinUntil } from './events.js';
 import { setFailureDrain, taskErrorFor } from './failures.js';
 import { setEventWaiter } from './heap.js';
 import { Pool } from './pool.js';
@@ -65,6 +65,7 @@ export function waitSync(e: number): void {
   pool?.flush();
   const done = events.done;
   const s = e & EVENT_MASK;
+  if (spinUntil(done, s, e)) return;
   for (;;) {
     const v = Atomics.load(done, s);
     if (v >= e) return;

@@ -29,6 +29,8 @@ export interface EventBuffers {
   readonly cause: Int32Array;
   readonly fvals: Float64Array;
   readonly claims: Int32Array;
+  /** `spin[0]`: how long a waiting thread spins before sleeping, µs (the mapper's `spinMicros`). */
+  readonly spin: Int32Array;
 }
 
 function makeBuffers(): EventBuffers {
@@ -39,7 +41,7 @@ function makeBuffers(): EventBuffers {
   failSeq.fill(-1);
   const cause = i32();
   const fvals = new Float64Array(new SharedArrayBuffer(EVENT_SLOTS * 8));
-  return { done, failSeq, cause, fvals, claims: i32() };
+  return { done, failSeq, cause, fvals, claims: i32(), spin: new Int32Array(new SharedArrayBuffer(4)) };
 }
 
 /** The process-wide event table. */
@@ -47,6 +49,20 @@ export const events: EventBuffers = makeBuffers();
 const done = events.done;
 const failSeq = events.failSeq;
 const cause = events.cause;
+
+/**
+ * Spins until `a[i] >= target` for at most the configured spin time (`events.spin[0]` µs).
+ * @returns true when the value was reached, false when the caller should sleep
+ */
+export function spinUntil(a: Int32Array, i: number, target: number): boolean {
+  const us = events.spin[0]!;
+  if (us <= 0) return false;
+  const end = performance.now() + us / 1000;
+  for (let n = 1; ; n++) {
+    if (Atomics.load(a, i) >= target) return true;
+    if ((n & 63) === 0 && performance.now() > end) return false;
+  }
+}
 
 /** True when event `e` completed (successfully or not). */
 export function isDone(e: number): boolean {

@@ -137,6 +137,7 @@ export class Pool {
       cause: events.cause,
       fvals: events.fvals,
       claims: events.claims,
+      spin: events.spin,
       traceFlag: traceBuffers.flag,
       traceTimes: traceBuffers.times,
     };

@@ -124,6 +124,7 @@ export default async function cohortWorker({
   cause,
   fvals,
   claims,
+  spin,
   traceFlag,
   traceTimes,
 }) {
@@ -159,6 +160,21 @@ export default async function cohortWorker({
     failSeq[e & M] = e;
     complete(e);
   };
+  /**
+   * Spins while `a[i]` equals `v` (a doorbell) or stays below `target` (an event), for at most
+   * `spin[0]` µs (the mapper's spinMicros): a wait that ends soon costs no sleep and wake-up.
+   * @returns true when the word changed / reached the target
+   */
+  const spinWhile = (a, i, v, target) => {
+    const us = spin[0];
+    if (us <= 0) return false;
+    const end = performance.now() + us / 1000;
+    for (let n = 1; ; n++) {
+      const w = Atomics.load(a, i);
+      if (target >= 0 ? w >= target : w !== v) return true;
+      if ((n & 63) === 0 && performance.now() > end) return false;
+    }
+  };
   /** Waits for every dependence; returns -1, or the origin seq of a failed data dependence. */
   const waitDeps = (deps) => {
     let failedOrigin = -1;
@@ -166,6 +182,7 @@ export default async function cohortWorker({
       const e = deps[k];
       const s = e & M;
       let v = Atomics.load(done, s);
+      if (v < e && spinWhile(done, s, v, e)) v = Atomics.load(done, s);
       while (v < e) {
         Atomics.wait(done, s, v);
         v = Atomics.load(done, s);
@@ -331,7 +348,7 @@ export default async function cohortWorker({
     const b = Atomics.load(ctl, bell);
     let m = receiveMessageOnPort(port);
     if (m === undefined) {
-      Atomics.wait(ctl, bell, b);
+      if (!spinWhile(ctl, bell, b, -1)) Atomics.wait(ctl, bell, b);
       continue;
     }
     do {
