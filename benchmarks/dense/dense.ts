@@ -36,7 +36,7 @@ def small():
     global xs
     for _ in range(${SMALL_OPS}): xs += 2*ys
 print(json.dumps({"axpy": t(lambda: a*x+y, 7, ${STEADY_WARM}), "dot": t(lambda: np.dot(x,y)), "sum1": t(lambda: A.sum(axis=1)),
-  "matmul": t(lambda: B@B, 3), "small": t(small, 3)/${SMALL_OPS}}))`;
+  "matmul": t(lambda: B@B, 7, 3), "small": t(small, 3)/${SMALL_OPS}}))`;
   return runPython(py, 'NumPy') ?? {};
 }
 
@@ -92,8 +92,8 @@ function cohort(workers: number): Record<string, number> {
       () => {
         np.matmul(B, B).get('0, 0').item();
       },
+      7,
       3,
-      1,
     ),
     small:
       timeMs(
