@@ -4,7 +4,7 @@
  * and per worker (busy share of the span). A worker's idle share is time spent waiting for inputs
  * (reductions are barriers), for the issuing thread, or for the OS to wake it.
  *
- * Run: node --import tsx benchmarks/solvers/cg-trace.ts [nx=1000] [iters=50] [workers=2]
+ * Run: node --import tsx scripts/trace-cg.ts [nx=1000] [iters=50] [workers=2]
  */
 import * as np from 'cohort/numpy';
 import { configure, fence, summarizeTrace, traceStart, traceStop } from 'cohort/runtime';
