@@ -154,6 +154,10 @@ function drainQuarantine(): void {
 
 /** The smallest free block of at least `bytes`, split; -1 when none. */
 function bestFit(bytes: number): number {
+  // An exact fit is the best one: O(1) for the common repeat of one size (0-d results, a loop's
+  // vectors) however many sizes the free lists hold.
+  const exact = popExact(bytes);
+  if (exact >= 0) return exact;
   let best = -1;
   for (const [size, l] of free) if (size >= bytes && l.length > 0 && (best < 0 || size < best)) best = size;
   if (best < 0) return -1;
