@@ -74,78 +74,27 @@ export function binop(a: Csr, b: Csr, op: number, out: DType, name: string): Csr
     image(p + 3, p + 5, 'offsets'),
   ];
   // Count: args [counts (indptr[1..rows], row i at index i), A pos/crd/vals, B pos/crd/vals].
+  // Fill: args [indptr, indices, data, A pos/crd/vals, B pos/crd/vals]. (Adapters are shipped to
+  // the workers as source: self-contained, hence the slices.)
   const countKernel = loops
     ? kernel(
         `${BINOP_COUNT}.${tag}`,
         loops.count.impl,
-        (t, f) =>
-          f(
-            t.arrays[1],
-            t.arrays[2],
-            t.arrays[3],
-            t.arrays[4],
-            t.arrays[5],
-            t.arrays[6],
-            t.arrays[0].subarray(t.offsets[0]),
-            t.lo[0],
-            t.hi[0],
-          ),
+        (t, f) => f(...t.arrays.slice(1, 7), t.arrays[0].subarray(t.offsets[0]), t.lo[0], t.hi[0]),
         wasm ? loops.count.wasm : null,
       )
     : kernel(`${BINOP_COUNT}.${a.dtype}.${b.dtype}`, binopRows, (t, f) =>
-        f(
-          t.arrays[1],
-          t.arrays[2],
-          t.arrays[3],
-          t.arrays[4],
-          t.arrays[5],
-          t.arrays[6],
-          t.arrays[0],
-          null,
-          null,
-          t.scalars[0],
-          0,
-          t.lo[0],
-          t.hi[0],
-        ),
+        f(...t.arrays.slice(1, 7), t.arrays[0], null, null, t.scalars[0], 0, t.lo[0], t.hi[0]),
       );
-  // Fill: args [indptr, indices, data, A pos/crd/vals, B pos/crd/vals].
   const fillKernel = loops
     ? kernel(
         `${BINOP_FILL}.${tag}`,
         loops.fill.impl,
-        (t, f) =>
-          f(
-            t.arrays[3],
-            t.arrays[4],
-            t.arrays[5],
-            t.arrays[6],
-            t.arrays[7],
-            t.arrays[8],
-            t.arrays[0],
-            t.arrays[1],
-            t.arrays[2],
-            t.lo[0],
-            t.hi[0],
-          ),
+        (t, f) => f(...t.arrays.slice(3, 9), ...t.arrays.slice(0, 3), t.lo[0], t.hi[0]),
         wasm ? loops.fill.wasm : null,
       )
     : kernel(`${BINOP_FILL}.${a.dtype}.${b.dtype}.${out}`, binopRows, (t, f) =>
-        f(
-          t.arrays[3],
-          t.arrays[4],
-          t.arrays[5],
-          t.arrays[6],
-          t.arrays[7],
-          t.arrays[8],
-          t.arrays[0],
-          t.arrays[1],
-          t.arrays[2],
-          t.scalars[0],
-          1,
-          t.lo[0],
-          t.hi[0],
-        ),
+        f(...t.arrays.slice(3, 9), ...t.arrays.slice(0, 3), t.scalars[0], 1, t.lo[0], t.hi[0]),
       );
   const r = assemble(
     name,
