@@ -11,6 +11,11 @@ import { runFused } from './lazy.js';
  * function the pending `p·beta` must first be computed into a temporary (the program might still
  * read it after `p` changes: JavaScript cannot tell that it was dropped).
  *
+ * Launches fuse too: an update of a 1-D array followed by a reduction that reads it element for
+ * element (`np.subtract(r, np.multiply(q, a), { out: r }); return np.dot(r, r)`) runs as ONE
+ * launch that updates and reduces block by block (runtime `withFusedLaunches`), with the bits of
+ * the unfused code.
+ *
  * What `f` returns (arrays, also inside plain arrays and objects) are ordinary arrays. Another
  * intermediate that escapes `f` keeps the value it had when consumed; reading it after one of its
  * operands was overwritten raises a `ValueError` (never a wrong value) — and so does returning

@@ -25,6 +25,7 @@ import {
   type Region,
   Store,
   ValueError,
+  withFusedLaunches,
 } from '../runtime/index.js';
 import { allocStore } from './alloc.js';
 import { launchEwise } from './ewise-launch.js';
@@ -520,7 +521,8 @@ export function runFused<R>(fn: () => R): R {
   fuseScope = ++lastScope;
   let r: R;
   try {
-    r = fn();
+    // Launches fuse in pairs too: an update and the reduction of its result run as one launch.
+    r = withFusedLaunches(fn);
   } finally {
     fuseScope = outer;
   }

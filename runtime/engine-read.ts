@@ -6,11 +6,13 @@
 import { peekState, writersOf } from './deps.js';
 import { ctorOf, type DType, type TypedArray } from './dtype.js';
 import { currentPool, throwIfFailed, waitAsync, waitSync } from './engine-pool.js';
+import { issueHeld } from './launch-hold.js';
 import type { Region } from './region.js';
 import type { Store } from './store.js';
 
 /** The events a read of `store` (or of all of `region`) waits for. */
 function writers(region: Region, store: Store | null): number[] {
+  issueHeld(); // a launch held for fusion may write it
   const st = peekState(region);
   if (st === undefined || st.accesses.length === 0) return [];
   const out: number[] = [];
@@ -92,6 +94,7 @@ function copy(store: Store, dtype: DType): TypedArray {
 
 /** Tasks whose completion implies that of all posted so far (see Pool.lastPosted). */
 function lastTasks(): number[] {
+  issueHeld();
   const out: number[] = [];
   currentPool()?.lastPosted(out);
   return out;

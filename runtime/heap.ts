@@ -240,6 +240,7 @@ export function heapAlloc(bytes: number): HeapBlock | null {
     drainQuarantine();
     off = popExact(size);
   }
+  if (off < 0 && size <= SMALL_BYTES) return fromSlab(size);
   if (off < 0) off = fromFree(size);
   // Before never-touched memory (page faults), or when the top cannot hold the block (the region
   // would fall outside the heap): the hook may collect, and finalizers return blocks.
@@ -265,6 +266,30 @@ export function heapAlloc(bytes: number): HeapBlock | null {
   const dirty = off < everTop;
   if (top > everTop) everTop = top;
   return { off, bytes: size, dirty };
+}
+
+/**
+ * Small blocks (0-d results, partials) are cut from a 64 KiB slab in turn, not searched for among
+ * the free blocks' sizes (a loop making scalars would scan them all each time); freed, they go
+ * to the exact-size free lists like any block and are reused from there first.
+ */
+const SMALL_BYTES = 1024;
+const SLAB_BYTES = 64 * 1024;
+let slabOff = 0;
+let slabEnd = 0;
+
+function fromSlab(size: number): HeapBlock | null {
+  if (slabOff + size > slabEnd) {
+    let s = fromFree(SLAB_BYTES);
+    if (s < 0) s = fromTop(SLAB_BYTES);
+    if (s < 0) return null;
+    if (top > everTop) everTop = top;
+    slabOff = s;
+    slabEnd = s + SLAB_BYTES;
+  }
+  const off = slabOff;
+  slabOff += size;
+  return { off, bytes: size, dirty: true };
 }
 
 /**

@@ -54,7 +54,7 @@ export {
   registerKernel,
   type TaskContext,
 } from './kernels.js';
-export { launch, launchScalar } from './launch.js';
+export { launch, launchScalar, withFusedLaunches } from './launch.js';
 export {
   DEFAULT_REDUCTION_BLOCK,
   type LaunchArg,

@@ -3,6 +3,8 @@ import { itemsize } from './dtype.js';
 import { submit, submitScalar, syncRegion } from './engine.js';
 import { argMessage, ValueError } from './errors.js';
 import type { Future } from './future.js';
+import { fusable, fusionActive, holdable, pairSpec, withLaunchFusion } from './launch-fusion.js';
+import { issueHeld, setHeld } from './launch-hold.js';
 import type { LaunchSpec } from './launch-types.js';
 import { flushDeferredReaders } from './region.js';
 import { type SolverContext, solve } from './solver.js';
@@ -37,14 +39,69 @@ const SOLVER_CONTEXT: SolverContext = {
 export function launch(spec: LaunchSpec & { reduce: NonNullable<LaunchSpec['reduce']> }): Future;
 export function launch(spec: LaunchSpec): Future | undefined;
 export function launch(spec: LaunchSpec): Future | undefined {
-  // Deferred readers of a region this launch writes read the old contents first (region.ts).
+  const first = held;
+  if (first !== null) {
+    held = null;
+    setHeld(null);
+    if (fusable(first, spec) && !hasReadersOfWritten(spec)) {
+      let plan: ReturnType<typeof solve> | null = null;
+      try {
+        plan = solve(pairSpec(first, spec), SOLVER_CONTEXT);
+      } catch {
+        plan = null; // constraints that do not combine: the two launch as usual
+      }
+      if (plan !== null) return submit(plan);
+    }
+    submit(solve(first, SOLVER_CONTEXT));
+  }
+  flushReadersOfWritten(spec);
+  // Materializing those readers may itself have held a launch: it runs before this one.
+  issueHeld();
+  if (fusionActive() && holdable(spec)) {
+    // Held: issued with the next launch (fused when it fits), or before any read or at the
+    // scope's end. Written regions change version now, as in program order.
+    for (const a of spec.args) if (a.privilege !== 'read') a.store.region.version++;
+    held = spec;
+    setHeld(issueHeldLaunch);
+    return undefined;
+  }
+  const plan = solve(spec, SOLVER_CONTEXT);
+  return submit(plan);
+}
+
+/** The launch held for fusion (see launch-fusion.ts). */
+let held: LaunchSpec | null = null;
+
+function issueHeldLaunch(): void {
+  const spec = held;
+  held = null;
+  if (spec !== null) submit(solve(spec, SOLVER_CONTEXT));
+}
+
+/** Whether a region `spec` writes has deferred readers (they must run between a pair's halves). */
+function hasReadersOfWritten(spec: LaunchSpec): boolean {
+  for (const a of spec.args) if (a.privilege !== 'read' && a.store.region.deferred !== null) return true;
+  return false;
+}
+
+/** Deferred readers of a region `spec` writes read the old contents first (region.ts). */
+function flushReadersOfWritten(spec: LaunchSpec): void {
   const args = spec.args;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a.privilege !== 'read' && a.store.region.deferred !== null) flushDeferredReaders(a.store.region);
   }
-  const plan = solve(spec, SOLVER_CONTEXT);
-  return submit(plan);
+}
+
+/**
+ * Runs `fn` with launch-pair fusion (launch-fusion.ts): a launch that writes a 1-D store and the
+ * reduction right after it that reads that store element for element (`r -= a*q; r·r`, an SpMV
+ * then `p·q`) run as one launch, block by block, with bitwise the same results. Dense's
+ * `np.fuse` runs its function this way.
+ * @example withFusedLaunches(() => { axmy(r, a, q); return dot(r, r); })
+ */
+export function withFusedLaunches<R>(fn: () => R): R {
+  return withLaunchFusion(fn, issueHeld);
 }
 
 /**

@@ -5,7 +5,7 @@ import * as np from '../../dense/index.js';
 import { matvecInto, type Operand } from './interface.js';
 import { B_ZERO, CONVERGED, outcome, stopperFor } from './stopper.js';
 import { makeSystem, type SolverOptions } from './system.js';
-import { axmy, axpy, xpay } from './vec.js';
+import { axmy, axmyDot, axpy, xpay } from './vec.js';
 
 type ndarray = np.ndarray;
 
@@ -38,9 +38,11 @@ export function cg(A: Operand, b: ndarray | ArrayLike<number>, opts: SolverOptio
   const r = s.hasX0 ? np.subtract(s.b, s.A.matvec(x)) : s.b.copy();
   let p: ndarray | undefined;
   let rhoPrev: ndarray | undefined;
+  /** Without M, `r·r` of the next iteration, computed with the update of r (one launch). */
+  let rrNext: ndarray | undefined;
   for (let it = 0; it < maxiter; it++) {
     const z = s.M ? s.M.matvec(r) : r;
-    const rho = np.dot(r, z);
+    const rho = rrNext ?? np.dot(r, z);
     const rnorm = s.M ? np.linalg.norm(r) : np.sqrt(rho);
     st.stopIf(np.less(rnorm, atol), CONVERGED);
     if (p === undefined || rhoPrev === undefined) p = z.copy();
@@ -48,7 +50,8 @@ export function cg(A: Operand, b: ndarray | ArrayLike<number>, opts: SolverOptio
     const q = matvecInto(s.A, p, qBuf);
     const alpha = st.gate(np.divide(rho, np.dot(p, q)));
     axpy(x, alpha, p);
-    axmy(r, alpha, q);
+    if (s.M) axmy(r, alpha, q);
+    else rrNext = axmyDot(r, alpha, q);
     rhoPrev = rho;
     st.endIteration();
     const stop = st.poll(!!callback);

@@ -18,6 +18,13 @@ const xpayF = np.fuse((p: ndarray, beta: ndarray | number, z: ndarray) =>
   np.add(z, np.multiply(p, beta), { out: p }),
 );
 
+// An update and the dot of its result run as one launch, block by block (the runtime's
+// launch-pair fusion inside np.fuse): one pass over y instead of two, the same bits.
+const axmyDotF = np.fuse((y: ndarray, a: ndarray | number, x: ndarray) => {
+  np.subtract(y, np.multiply(x, a), { out: y });
+  return np.dot(y, y);
+});
+
 /** `y ← y + a·x` in place (a: number or 0-d array); one launch. */
 export function axpy(y: ndarray, a: ndarray | number, x: ndarray): void {
   axpyF(y, a, x);
@@ -26,6 +33,11 @@ export function axpy(y: ndarray, a: ndarray | number, x: ndarray): void {
 /** `y ← y − a·x` in place; one launch. */
 export function axmy(y: ndarray, a: ndarray | number, x: ndarray): void {
   axmyF(y, a, x);
+}
+
+/** `y ← y − a·x` in place, and returns `y·y` (0-d, deferred); one launch. */
+export function axmyDot(y: ndarray, a: ndarray | number, x: ndarray): ndarray {
+  return axmyDotF(y, a, x);
 }
 
 /** `p ← z + beta·p` in place; one launch. */

@@ -1,0 +1,153 @@
+/**
+ * Launch-pair fusion: inside {@link withLaunchFusion}, a launch that could feed the next one is
+ * held back, and when the next launch reads what it writes element for element over the same 1-D
+ * domain (an update then a dot of its result, an SpMV then `p·q`), the two become ONE launch
+ * whose pieces run the first kernel then the second block by block (the second's reduction
+ * block, `DEFAULT_REDUCTION_BLOCK` by default): the second reads the first's output while it is
+ * still in cache, and there is one set of pieces and one barrier instead of two.
+ *
+ * Nothing is recomputed or reordered: each kernel runs on the same ranges as unfused, so results
+ * are bitwise the same. Conditions (else both launch as usual, in order):
+ * - the first has a 1-D key, writes only its key store, does not reduce, and is not `single`;
+ * - the second reduces (a dot, a norm, a sum) over a 1-D key of the same length; it reads the
+ *   first's key region only through
+ *   that very store, aligned to its own key; it writes nothing the first touches;
+ * - the combined constraints solve (else the two launch separately).
+ */
+import { align, type Constraint } from './constraints.js';
+import { ensureKernel, getKernel } from './kernels.js';
+import type { LaunchSpec } from './launch-types.js';
+import type { Store } from './store.js';
+
+let depth = 0;
+
+/** True inside {@link withLaunchFusion}. */
+export function fusionActive(): boolean {
+  return depth > 0;
+}
+
+/**
+ * Runs `fn` with launch-pair fusion on (nested calls are one scope); the held launch, if any, is
+ * issued when the outermost call returns.
+ * @param fn the code whose launches may fuse
+ * @param done issues the held launch (launch.ts)
+ */
+export function withLaunchFusion<R>(fn: () => R, done: () => void): R {
+  depth++;
+  try {
+    return fn();
+  } finally {
+    depth--;
+    if (depth === 0) done();
+  }
+}
+
+function sameStore(a: Store, b: Store): boolean {
+  if (a === b) return true;
+  if (a.region !== b.region || a.offset !== b.offset || a.shape.length !== b.shape.length) return false;
+  for (let d = 0; d < a.shape.length; d++)
+    if (a.shape[d] !== b.shape[d] || a.strides[d] !== b.strides[d]) return false;
+  return true;
+}
+
+/** Whether `spec` may be held as the first of a pair. */
+export function holdable(spec: LaunchSpec): boolean {
+  if (spec.reduce !== undefined || spec.single === true || spec.key === undefined) return false;
+  const key = spec.args[spec.key]!;
+  if (key.store.shape.length !== 1 || key.privilege === 'read') return false;
+  for (let i = 0; i < spec.args.length; i++) {
+    const a = spec.args[i]!;
+    if (i !== spec.key && a.privilege !== 'read' && !sameStore(a.store, key.store)) return false;
+  }
+  return true;
+}
+
+function alignedToKey(spec: LaunchSpec, i: number): boolean {
+  if (i === spec.key) return true;
+  for (const c of spec.constraints ?? [])
+    if (c.kind === 'align' && ((c.a === i && c.b === spec.key) || (c.b === i && c.a === spec.key)))
+      return true;
+  return false;
+}
+
+/** Whether held `a` and the new launch `b` fuse (see the module's conditions). */
+export function fusable(a: LaunchSpec, b: LaunchSpec): boolean {
+  if (b.key === undefined || b.single === true || b.reduce === undefined) return false;
+  const ak = a.args[a.key!]!.store;
+  const bk = b.args[b.key]!.store;
+  if (bk.shape.length !== 1 || bk.shape[0] !== ak.shape[0]) return false;
+  const touched = new Set(a.args.map((x) => x.store.region));
+  for (let i = 0; i < b.args.length; i++) {
+    const x = b.args[i]!;
+    if (x.privilege !== 'read' && touched.has(x.store.region)) return false;
+    if (x.store.region === ak.region && !(sameStore(x.store, ak) && alignedToKey(b, i))) return false;
+  }
+  return true;
+}
+
+function shifted(c: Constraint, n: number): Constraint {
+  switch (c.kind) {
+    case 'align':
+      return { ...c, a: c.a + n, b: c.b + n };
+    case 'broadcast':
+      return { ...c, a: c.a + n };
+    default:
+      return { ...c, src: c.src + n, dst: c.dst + n };
+  }
+}
+
+/**
+ * The kernel running `ka` then `kb` block by block over a piece: `ka` gets the first `na`
+ * arguments, `ns` scalars and `nf` futures, `kb` the rest and the partials (shipped as source).
+ */
+function pairKernel(ka: string, kb: string, na: number, ns: number, nf: number): string {
+  const name = `fused(${ka}|${kb})/${na}.${ns}.${nf}`;
+  ensureKernel(name, () => ({
+    source: `(() => {
+  const ka = (${getKernel(ka).source});
+  const kb = (${getKernel(kb).source});
+  const NA = ${na}, NS = ${ns}, NF = ${nf};
+  const part = (t, k0, k1, s0, s1, f0, f1, partials) => ({
+    arrays: t.arrays.slice(k0, k1), offsets: t.offsets.slice(k0, k1), strides: t.strides.slice(k0, k1),
+    shapes: t.shapes.slice(k0, k1), lo: [0], hi: [0], scalars: t.scalars.slice(s0, s1),
+    futures: t.futures.slice(f0, f1), color: t.color, colors: t.colors, partials, block: t.block, heap: t.heap,
+  });
+  return (t) => {
+    const B = t.block, lo = t.lo[0], hi = t.hi[0];
+    const ta = part(t, 0, NA, 0, NS, 0, NF, null);
+    const tb = part(t, NA, t.arrays.length, NS, t.scalars.length, NF, t.futures.length, t.partials);
+    for (let b0 = lo; b0 < hi; ) {
+      const e = Math.min(hi, (Math.floor(b0 / B) + 1) * B);
+      ta.lo[0] = b0;
+      ta.hi[0] = e;
+      ka(ta);
+      tb.lo[0] = b0;
+      tb.hi[0] = e;
+      kb(tb);
+      b0 = e;
+    }
+  };
+})()`,
+  }));
+  return name;
+}
+
+/** The one launch that runs `a` then `b` block by block. */
+export function pairSpec(a: LaunchSpec, b: LaunchSpec): LaunchSpec {
+  const na = a.args.length;
+  const as = a.scalars ?? [];
+  const af = a.futures ?? [];
+  const constraints: Constraint[] = [...(a.constraints ?? [])];
+  for (const c of b.constraints ?? []) constraints.push(shifted(c, na));
+  constraints.push(align(a.key!, na + b.key!));
+  return {
+    op: `${a.op}+${b.op}`,
+    kernel: pairKernel(a.kernel, b.kernel, na, as.length, af.length),
+    args: [...a.args, ...b.args],
+    scalars: [...as, ...(b.scalars ?? [])],
+    futures: [...af, ...(b.futures ?? [])],
+    constraints,
+    key: a.key!,
+    reduce: b.reduce!,
+  };
+}
