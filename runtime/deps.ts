@@ -47,12 +47,23 @@ export interface Access {
   readonly seq: number;
 }
 
-/** The engine's per-region state; it never references the region itself. */
+/**
+ * The engine's per-region state; it never references the region itself. Reads are kept apart:
+ * a new read only waits for writes, so it scans `accesses` alone — with the issuing thread far
+ * ahead of the workers, a region read by every launch (a solver's matrix, `x` of `y += a*x`)
+ * holds thousands of readers in flight, and scanning them for every piece made issuing cost
+ * grow with how far ahead it ran.
+ */
 export interface RegionState {
+  /** Writes, read-writes, discards and reductions in flight (or failed). */
   accesses: Access[];
+  /** Reads in flight (scanned by writes; pruned of completed ones when it doubles). */
+  readers: Access[];
+  readLimit: number;
 }
 
 const states = new Map<number, RegionState>();
+const READ_LIMIT_MIN = 64;
 
 /**
  * Forgets a garbage-collected region (runtime/region.ts calls this through its freed hook).
@@ -72,7 +83,7 @@ export function forgetRegion(id: number): number[] {
 export function stateOf(region: Region): RegionState {
   let st = states.get(region.id);
   if (st === undefined) {
-    st = { accesses: [] };
+    st = { accesses: [], readers: [], readLimit: READ_LIMIT_MIN };
     states.set(region.id, st);
   }
   return st;
@@ -100,19 +111,44 @@ export function analyze(st: RegionState, fp: IntervalSet, kind: number, out: num
   let w = 0;
   for (let r = 0; r < list.length; r++) {
     const a = list[r]!;
-    if (isDone(a.seq) && (a.kind === K_READ || !isFailed(a.seq))) continue;
-    if (!(kind === K_READ && a.kind === K_READ) && a.fp.overlaps(fp)) {
-      out.push(a.seq, readsOld && a.kind !== K_READ ? 1 : 0);
+    if (isDone(a.seq) && !isFailed(a.seq)) continue;
+    if (a.fp.overlaps(fp)) {
+      out.push(a.seq, readsOld ? 1 : 0);
       if (writer && covers(fp, a.fp)) continue;
     }
     list[w++] = a;
   }
   list.length = w;
+  if (kind === K_READ) return;
+  // Anything but a read waits for the reads it overlaps (write-after-read: order only).
+  const rl = st.readers;
+  w = 0;
+  for (let r = 0; r < rl.length; r++) {
+    const a = rl[r]!;
+    if (isDone(a.seq)) continue;
+    if (a.fp.overlaps(fp)) {
+      out.push(a.seq, 0);
+      if (writer && covers(fp, a.fp)) continue;
+    }
+    rl[w++] = a;
+  }
+  rl.length = w;
 }
 
 /** Records an access in flight (or failed). */
 export function addAccess(st: RegionState, fp: IntervalSet, kind: number, seq: number): void {
-  st.accesses.push({ fp, kind, seq });
+  if (kind !== K_READ) {
+    st.accesses.push({ fp, kind, seq });
+    return;
+  }
+  const rl = st.readers;
+  rl.push({ fp, kind, seq });
+  if (rl.length > st.readLimit) {
+    let w = 0;
+    for (let r = 0; r < rl.length; r++) if (!isDone(rl[r]!.seq)) rl[w++] = rl[r]!;
+    rl.length = w;
+    st.readLimit = Math.max(READ_LIMIT_MIN, 2 * w);
+  }
 }
 
 /**
@@ -123,10 +159,9 @@ export function writersOf(st: RegionState, fp: IntervalSet | null, out: number[]
   let w = 0;
   for (let r = 0; r < list.length; r++) {
     const a = list[r]!;
-    const done = isDone(a.seq);
-    if (done && (a.kind === K_READ || !isFailed(a.seq))) continue;
+    if (isDone(a.seq) && !isFailed(a.seq)) continue;
     list[w++] = a;
-    if (a.kind !== K_READ && (fp === null || a.fp.overlaps(fp))) out.push(a.seq);
+    if (fp === null || a.fp.overlaps(fp)) out.push(a.seq);
   }
   list.length = w;
 }
@@ -134,4 +169,5 @@ export function writersOf(st: RegionState, fp: IntervalSet | null, out: number[]
 /** Every event of the region still in flight (for a full drain before its memory is reused). */
 export function pendingOf(st: RegionState, out: number[]): void {
   for (const a of st.accesses) if (!isDone(a.seq)) out.push(a.seq);
+  for (const a of st.readers) if (!isDone(a.seq)) out.push(a.seq);
 }

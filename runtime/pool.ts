@@ -69,6 +69,8 @@ export class Pool {
   private readonly infoPorts: MessagePort[] = [];
   /** Shared pieces posted and maybe not done (see {@link lastPosted}). */
   private readonly sharedSeqs: number[] = [];
+  /** Length at which {@link noteShared} trims again: twice what the last trim left (≥ 1024). */
+  private sharedLimit = 1024;
 
   constructor(readonly size: number) {
     this.ctl = new Int32Array(new SharedArrayBuffer(Math.max(1, size) * STRIDE * 4));
@@ -288,7 +290,12 @@ export class Pool {
   /** Records that piece `seq` was offered to several slots (see {@link lastPosted}). */
   noteShared(seq: number): void {
     this.sharedSeqs.push(seq);
-    if (this.sharedSeqs.length > 1024) this.trimShared();
+    // Amortized: while the issuing thread runs far ahead, thousands stay pending, and trimming
+    // at a fixed length would rescan them all for every piece.
+    if (this.sharedSeqs.length > this.sharedLimit) {
+      this.trimShared();
+      this.sharedLimit = Math.max(1024, 2 * this.sharedSeqs.length);
+    }
   }
 
   private trimShared(): void {
