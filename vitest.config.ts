@@ -19,5 +19,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Small launches run inline by default (mapper/README.md); the suite sends them to the pool
+    // so that its small arrays exercise the pool's paths at pool sizes 1 and 2.
+    env: { COHORT_INLINE_LAUNCH_BYTES: '0' },
   },
 });

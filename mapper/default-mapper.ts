@@ -11,10 +11,25 @@ export interface DefaultMapperOptions {
   readonly piecesPerWorker?: number;
   /** Pieces smaller than this many bytes run inline on the calling thread. Default 64 KiB. */
   readonly inlineBytes?: number;
+  /**
+   * Launches moving fewer bytes than this in total run as ONE piece inline on the calling thread:
+   * below it, handing pieces to the pool (issue, wake-up, the barrier at the next reduction)
+   * costs more than the work. Default 4 MiB (measured crossover, see README), or the
+   * environment's `COHORT_INLINE_LAUNCH_BYTES` (the test suite sets 0, so that small launches
+   * still exercise the pool).
+   */
+  readonly inlineLaunchBytes?: number;
   /** Work sharing (see {@link Mapper.share}): pieces go to any worker that is free first. Default true. */
   readonly share?: boolean;
   /** Spin before sleeping (see {@link Mapper.spinMicros}), µs. Default 50. */
   readonly spinMicros?: number;
+}
+
+/** `COHORT_INLINE_LAUNCH_BYTES` when set (a non-negative number), else 4 MiB. */
+function defaultInlineLaunchBytes(): number {
+  const env = typeof process === 'undefined' ? undefined : process.env.COHORT_INLINE_LAUNCH_BYTES;
+  const v = env === undefined || env === '' ? Number.NaN : Number(env);
+  return Number.isFinite(v) && v >= 0 ? v : 4 * 1024 * 1024;
 }
 
 /**
@@ -26,6 +41,7 @@ export class DefaultMapper implements Mapper {
   readonly minPieceBytes: number;
   readonly piecesPerWorker: number;
   readonly inlineBytes: number;
+  readonly inlineLaunchBytes: number;
   readonly sharing: boolean;
   readonly spin: number;
 
@@ -35,10 +51,11 @@ export class DefaultMapper implements Mapper {
     this.minPieceBytes = opts.minPieceBytes ?? 256 * 1024;
     this.piecesPerWorker = opts.piecesPerWorker ?? 4;
     this.inlineBytes = opts.inlineBytes ?? 64 * 1024;
+    this.inlineLaunchBytes = opts.inlineLaunchBytes ?? defaultInlineLaunchBytes();
   }
 
   pieces(q: MapperQuery): number {
-    if (q.workers <= 0 || q.volume <= 1) return 1;
+    if (q.workers <= 0 || q.volume <= 1 || q.bytes < this.inlineLaunchBytes) return 1;
     const byBytes = Math.floor(q.bytes / this.minPieceBytes);
     // Every piece reads broadcast arguments whole (and a matrix product packs them): one piece
     // per worker then, not more.
@@ -50,8 +67,8 @@ export class DefaultMapper implements Mapper {
     return workers > 0 ? color % workers : 0;
   }
 
-  inline(_op: string, bytes: number, workers: number): boolean {
-    return workers === 0 || bytes < this.inlineBytes;
+  inline(_op: string, bytes: number, workers: number, colors = 0): boolean {
+    return workers === 0 || bytes < this.inlineBytes || (colors === 1 && bytes < this.inlineLaunchBytes);
   }
 
   share(_op: string, colors: number, workers: number): boolean {

@@ -26,8 +26,11 @@ export interface Mapper {
   pieces(q: MapperQuery): number;
   /** Which worker runs piece `color` of `colors` — consistently across operations on the same data. */
   worker(color: number, colors: number, workers: number): number;
-  /** Whether a piece of `bytes` bytes runs inline on the calling thread rather than in the pool. */
-  inline(op: string, bytes: number, workers: number): boolean;
+  /**
+   * Whether a piece of `bytes` bytes (of a launch of `colors` pieces) runs inline on the calling
+   * thread rather than in the pool.
+   */
+  inline(op: string, bytes: number, workers: number, colors?: number): boolean;
   /**
    * Whether the pieces of a launch may run on any worker (work sharing: each piece goes to its
    * worker first and is offered to the others, whichever claims it first runs it). Optional;

@@ -305,7 +305,7 @@ export function submit(plan: LaunchPlan): Future | undefined {
     if (!inline && status === -1) {
       let bytes = 0;
       for (let i = 0; i < nargs; i++) bytes += fps[i]!.volume * args[i]!.store.region.data.BYTES_PER_ELEMENT;
-      inline = mapper.inline(op, bytes, workers);
+      inline = mapper.inline(op, bytes, workers, colors);
     }
     if (!inline) {
       slotIndex = pool!.target(mapper.worker(c, colors, workers) % workers);

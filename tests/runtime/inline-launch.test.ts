@@ -1,0 +1,44 @@
+/**
+ * The default mapper runs launches that move less than `inlineLaunchBytes` in total as one
+ * inline piece (the pool's hand-off costs more than such work), and splits larger ones over the
+ * pool as before. (The suite's default is 0 through COHORT_INLINE_LAUNCH_BYTES; here explicit.)
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import * as np from '../../dense/index.js';
+import { DefaultMapper } from '../../mapper/index.js';
+import { configure, traceStart, traceStop } from '../../runtime/index.js';
+import { warmPool } from './pool-helpers.js';
+
+afterAll(() => configure({ workers: 0, mapper: new DefaultMapper() }));
+
+const MiB = 1024 * 1024;
+
+describe('inlineLaunchBytes', () => {
+  it('decides one inline piece below the threshold, pieces in the pool above', () => {
+    const m = new DefaultMapper({ inlineLaunchBytes: 4 * MiB });
+    const q = (bytes: number) => ({ op: 'add', volume: bytes / 8, bytes, workers: 2 });
+    expect(m.pieces(q(3 * MiB))).toBe(1);
+    expect(m.inline('add', 3 * MiB, 2, 1)).toBe(true);
+    expect(m.pieces(q(16 * MiB))).toBe(8);
+    expect(m.inline('add', 2 * MiB, 2, 8)).toBe(false); // a piece of a split launch
+    expect(m.inline('add', 5 * MiB, 2, 1)).toBe(false); // one piece, but large
+    expect(new DefaultMapper({ inlineLaunchBytes: 0 }).pieces(q(3 * MiB))).toBeGreaterThan(1);
+  });
+
+  it('runs a small launch inline and a large one on the workers (workers=2)', async () => {
+    configure({ workers: 2, mapper: new DefaultMapper({ inlineLaunchBytes: 4 * MiB }) });
+    const large = np.ones([1_000_000]); // 8 MB per array
+    np.add(large, 2).get('0').item();
+    await warmPool();
+    const small = np.ones([100_000]); // 0.8 MB per array
+    traceStart();
+    expect(np.add(small, 1).get('7').item()).toBe(2);
+    const a = traceStop();
+    expect(a.length).toBeGreaterThan(0);
+    for (const r of a) expect([r.kind, r.worker]).toEqual(['inline', -1]);
+    traceStart();
+    expect(np.add(large, 1).get('7').item()).toBe(2);
+    const b = traceStop();
+    expect(b.some((r) => r.kind === 'task' && r.worker >= 0)).toBe(true);
+  });
+});
