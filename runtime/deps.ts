@@ -118,7 +118,7 @@ export function analyze(st: RegionState, fp: IntervalSet, kind: number, out: num
     }
     list[w++] = a;
   }
-  list.length = w;
+  if (w !== list.length) list.length = w;
   if (kind === K_READ) return;
   // Anything but a read waits for the reads it overlaps (write-after-read: order only).
   const rl = st.readers;
@@ -132,7 +132,7 @@ export function analyze(st: RegionState, fp: IntervalSet, kind: number, out: num
     }
     rl[w++] = a;
   }
-  rl.length = w;
+  if (w !== rl.length) rl.length = w;
 }
 
 /** Records an access in flight (or failed). */
@@ -163,7 +163,7 @@ export function writersOf(st: RegionState, fp: IntervalSet | null, out: number[]
     list[w++] = a;
     if (fp === null || a.fp.overlaps(fp)) out.push(a.seq);
   }
-  list.length = w;
+  if (w !== list.length) list.length = w;
 }
 
 /** Every event of the region still in flight (for a full drain before its memory is reused). */

@@ -149,7 +149,7 @@ function drainQuarantine(): void {
     if (done) pushFree(q.off, q.bytes);
     else quarantine[w++] = q;
   }
-  quarantine.length = w;
+  if (w !== quarantine.length) quarantine.length = w;
 }
 
 /** The smallest free block of at least `bytes`, split; -1 when none. */
