@@ -248,7 +248,11 @@ const dotKernel = (t: TaskContext): void => {
   const source = dotKernel
     .toString()
     .replace(/\b__DOT_WASM__\b/, ok ? `[${Array.from(bytes).join(',')}]` : 'null');
-  registerKernel(DOT, new Function(`return (${source});`)() as (t: TaskContext) => void, source);
+  // Products and sums of any numbers, NaN and ±Inf included: it never throws.
+  registerKernel(DOT, new Function(`return (${source});`)() as (t: TaskContext) => void, {
+    source,
+    nothrow: true,
+  });
 }
 
 /**

@@ -55,7 +55,10 @@ export class DefaultMapper implements Mapper {
   }
 
   pieces(q: MapperQuery): number {
-    if (q.workers <= 0 || q.volume <= 1 || q.bytes < this.inlineLaunchBytes) return 1;
+    if (q.workers <= 0 || q.volume <= 1) return 1;
+    // Small launches run as one inline piece — but not those that read a broadcast argument whole
+    // (a matrix product): their work grows faster than their bytes.
+    if (q.bytes < this.inlineLaunchBytes && !((q.replicatedBytes ?? 0) > 0)) return 1;
     const byBytes = Math.floor(q.bytes / this.minPieceBytes);
     // Every piece reads broadcast arguments whole (and a matrix product packs them): one piece
     // per worker then, not more.

@@ -57,6 +57,8 @@ export interface KernelInfo {
   readonly id: number;
   /** Source of the warm-up input maker, if the registration gave one. */
   readonly warm?: string;
+  /** The kernel never throws on any data (see {@link KernelOptions.nothrow}). */
+  readonly nothrow?: boolean;
 }
 
 /** Options of {@link registerKernel}. */
@@ -70,6 +72,11 @@ export interface KernelOptions {
    * @example warm: () => ({ arrays: [new Float64Array(64)], offsets: [0], strides: [[1]], shapes: [[64]], lo: [0], hi: [64], scalars: [1], futures: [], color: 0, colors: 1, partials: null, block: 0 })
    */
   readonly warm?: () => TaskContext;
+  /**
+   * The kernel never throws on any data (a dot, a sum): a launch-pair fusion may then run it in
+   * one task after an update, whose success must not depend on it (runtime/launch-fusion.ts).
+   */
+  readonly nothrow?: boolean;
 }
 
 const byName = new Map<string, KernelInfo>();
@@ -85,7 +92,7 @@ export function registerKernel(name: string, fn: KernelFn, source?: string | Ker
     const warm = source.warm;
     if (warm !== undefined && typeof warm !== 'function')
       throw new ValueError(argMessage('registerKernel', 'warm', 'a function', warm));
-    return register(name, fn, source.source, warm?.toString());
+    return register(name, fn, source.source, warm?.toString(), source.nothrow === true);
   }
   return register(name, fn, source);
 }
@@ -95,15 +102,23 @@ export function registerCombine(name: string, fn: CombineFn, source?: string): K
   return register(name, fn, source);
 }
 
-function register(name: string, fn: KernelFn | CombineFn, source?: string, warm?: string): KernelInfo {
+function register(
+  name: string,
+  fn: KernelFn | CombineFn,
+  source?: string,
+  warm?: string,
+  nothrow = false,
+): KernelInfo {
   if (byName.has(name))
     throw new ValueError(argMessage('registerKernel', 'name', 'a name not yet registered', name));
   if (typeof fn !== 'function') throw new ValueError(argMessage('registerKernel', 'fn', 'a function', fn));
   const src = source ?? fn.toString();
-  const info: KernelInfo =
-    warm === undefined
-      ? { name, fn, source: src, id: byId.length }
-      : { name, fn, source: src, id: byId.length, warm };
+  const base = { name, fn, source: src, id: byId.length };
+  const info: KernelInfo = {
+    ...base,
+    ...(warm === undefined ? {} : { warm }),
+    ...(nothrow ? { nothrow: true } : {}),
+  };
   byName.set(name, info);
   byId.push(info);
   return info;

@@ -9,10 +9,15 @@
  * Nothing is recomputed or reordered: each kernel runs on the same ranges as unfused, so results
  * are bitwise the same. Conditions (else both launch as usual, in order):
  * - the first has a 1-D key, writes only its key store, does not reduce, and is not `single`;
- * - the second reduces (a dot, a norm, a sum) over a 1-D key of the same length; it reads the
- *   first's key region only through
+ * - the second reduces over a 1-D key of the same length with a kernel registered `nothrow`
+ *   (the dot): a failure of the second must not fail the first's writes, which it would as one
+ *   task; it reads the first's key region only through
  *   that very store, aligned to its own key; it writes nothing the first touches;
+ * - no image of the second takes its source from what the first writes (the pair's partitions
+ *   are solved before the first runs);
  * - the combined constraints solve (else the two launch separately).
+ * A held launch is solved when issued: an error of its constraints surfaces at the next launch,
+ * read or the scope's end. Callers must not mutate a spec after `launch` (it may be held).
  */
 import { align, type Constraint } from './constraints.js';
 import { ensureKernel, getKernel } from './kernels.js';
@@ -34,11 +39,24 @@ export function fusionActive(): boolean {
  */
 export function withLaunchFusion<R>(fn: () => R, done: () => void): R {
   depth++;
+  let threw = false;
   try {
     return fn();
+  } catch (e) {
+    threw = true;
+    throw e;
   } finally {
     depth--;
-    if (depth === 0) done();
+    if (depth === 0) {
+      if (!threw) done();
+      else {
+        try {
+          done();
+        } catch {
+          // The function's own error is the one to report.
+        }
+      }
+    }
   }
 }
 
@@ -53,8 +71,8 @@ function sameStore(a: Store, b: Store): boolean {
 /** Whether `spec` may be held as the first of a pair. */
 export function holdable(spec: LaunchSpec): boolean {
   if (spec.reduce !== undefined || spec.single === true || spec.key === undefined) return false;
-  const key = spec.args[spec.key]!;
-  if (key.store.shape.length !== 1 || key.privilege === 'read') return false;
+  const key = spec.args[spec.key];
+  if (key === undefined || key.store.shape.length !== 1 || key.privilege === 'read') return false;
   for (let i = 0; i < spec.args.length; i++) {
     const a = spec.args[i]!;
     if (i !== spec.key && a.privilege !== 'read' && !sameStore(a.store, key.store)) return false;
@@ -73,10 +91,22 @@ function alignedToKey(spec: LaunchSpec, i: number): boolean {
 /** Whether held `a` and the new launch `b` fuse (see the module's conditions). */
 export function fusable(a: LaunchSpec, b: LaunchSpec): boolean {
   if (b.key === undefined || b.single === true || b.reduce === undefined) return false;
+  // One task runs both: the update's success must not depend on the reduction's kernel.
+  if (getKernel(b.kernel).nothrow !== true) return false;
+  const bkArg = b.args[b.key];
+  if (bkArg === undefined) return false;
   const ak = a.args[a.key!]!.store;
-  const bk = b.args[b.key]!.store;
+  const bk = bkArg.store;
   if (bk.shape.length !== 1 || bk.shape[0] !== ak.shape[0]) return false;
   const touched = new Set(a.args.map((x) => x.store.region));
+  // The pair's partitions are solved before the first half runs: an image whose source the
+  // first writes would be computed from the old contents.
+  for (const c of b.constraints ?? []) {
+    if (c.kind !== 'image') continue;
+    const src = b.args[c.src];
+    if (src === undefined) return false;
+    for (const x of a.args) if (x.privilege !== 'read' && x.store.region === src.store.region) return false;
+  }
   for (let i = 0; i < b.args.length; i++) {
     const x = b.args[i]!;
     if (x.privilege !== 'read' && touched.has(x.store.region)) return false;

@@ -43,15 +43,15 @@ export function launch(spec: LaunchSpec): Future | undefined {
   if (first !== null) {
     held = null;
     setHeld(null);
-    if (fusable(first, spec) && !hasReadersOfWritten(spec)) {
-      let plan: ReturnType<typeof solve> | null = null;
-      try {
+    let plan: ReturnType<typeof solve> | null = null;
+    try {
+      if (fusable(first, spec) && !hasReadersOfWritten(spec))
         plan = solve(pairSpec(first, spec), SOLVER_CONTEXT);
-      } catch {
-        plan = null; // constraints that do not combine: the two launch as usual
-      }
-      if (plan !== null) return submit(plan);
+    } catch {
+      plan = null; // a malformed spec, or constraints that do not combine: launch as written
     }
+    unbump(first);
+    if (plan !== null) return submit(plan);
     submit(solve(first, SOLVER_CONTEXT));
   }
   flushReadersOfWritten(spec);
@@ -75,7 +75,14 @@ let held: LaunchSpec | null = null;
 function issueHeldLaunch(): void {
   const spec = held;
   held = null;
-  if (spec !== null) submit(solve(spec, SOLVER_CONTEXT));
+  if (spec === null) return;
+  unbump(spec);
+  submit(solve(spec, SOLVER_CONTEXT));
+}
+
+/** Undoes the versions a held launch bumped when held: `submit` bumps them (once) again. */
+function unbump(spec: LaunchSpec): void {
+  for (const a of spec.args) if (a.privilege !== 'read') a.store.region.version--;
 }
 
 /** Whether a region `spec` writes has deferred readers (they must run between a pair's halves). */

@@ -8,10 +8,69 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as np from '../../dense/index.js';
-import { configure, traceStart, traceStop } from '../../runtime/index.js';
+import { DefaultMapper } from '../../mapper/index.js';
+import {
+  ConstraintError,
+  configure,
+  createRegion,
+  image,
+  launch,
+  readStore,
+  registerKernel,
+  Store,
+  traceStart,
+  traceStop,
+  withFusedLaunches,
+} from '../../runtime/index.js';
 import * as sparse from '../../sparse/index.js';
+import { warmPool } from './pool-helpers.js';
 
-afterAll(() => configure({ workers: 0 }));
+afterAll(() => configure({ workers: 0, mapper: new DefaultMapper() }));
+
+registerKernel('lf.add1', (t) => {
+  const a = t.arrays[0]!;
+  for (let i = t.lo[0]!; i < t.hi[0]!; i++) a[i] = a[i]! + 1;
+});
+// A reduction that throws at element scalars[0] (not registered nothrow: never fused).
+registerKernel('lf.sumThrowAt', (t) => {
+  const a = t.arrays[0]!;
+  let s = 0;
+  for (let i = t.lo[0]!; i < t.hi[0]!; i++) {
+    if (i === t.scalars[0]) throw new RangeError('bad element');
+    s += a[i]!;
+  }
+  t.partials![(t.lo[0]! / t.block) | 0] = s;
+});
+// Piece 1 spins 200 ms before filling: a slow earlier writer.
+registerKernel('lf.slowFill', (t) => {
+  if (t.lo[0]! > 0) {
+    const e = Date.now() + 200;
+    while (Date.now() < e);
+  }
+  const a = t.arrays[0]!;
+  for (let i = t.lo[0]!; i < t.hi[0]!; i++) a[i] = t.scalars[0]!;
+});
+registerKernel('lf.reverseIota', (t) => {
+  const a = t.arrays[0]!;
+  for (let i = t.lo[0]!; i < t.hi[0]!; i++) a[i] = t.shapes[0]![0]! - 1 - i;
+});
+// Σ y[idx[i]] per block; registered nothrow so that only the image rule can refuse the pair.
+registerKernel(
+  'lf.gatherSum',
+  (t) => {
+    const idx = t.arrays[0]!;
+    const y = t.arrays[1]!;
+    const B = t.block;
+    for (let b0 = t.lo[0]!; b0 < t.hi[0]!; ) {
+      const e = Math.min(t.hi[0]!, (Math.floor(b0 / B) + 1) * B);
+      let s = 0;
+      for (let i = b0; i < e; i++) s += y[idx[i]!]!;
+      t.partials![(b0 / B) | 0] = s;
+      b0 = e;
+    }
+  },
+  { nothrow: true },
+);
 
 type ndarray = np.ndarray;
 
@@ -155,3 +214,105 @@ for (const workers of [0, 1, 2]) {
     });
   });
 }
+
+describe('launch-pair fusion: what must not change (review findings)', () => {
+  it('a held write bumps versions once: consumed intermediates stay valid', () => {
+    configure({ workers: 0, mapper: new DefaultMapper() });
+    const f = np.fuse((r: ndarray, q: ndarray) => {
+      np.subtract(r, np.multiply(q, 2), { out: r });
+      const t = np.multiply(r, 2);
+      const u = np.add(t, 1);
+      return [t, u] as const;
+    });
+    const [t, u] = f(np.full([1000], 5, { dtype: 'float64' }), np.ones([1000]));
+    expect(np.array_equal(t, np.full([1000], 6))).toBe(true);
+    expect(np.array_equal(u, np.full([1000], 7))).toBe(true);
+  });
+
+  it('a malformed launch after a held one: the held write still happens, the error is the solver’s', () => {
+    configure({ workers: 0, mapper: new DefaultMapper() });
+    const r = Store.whole(createRegion('float64', 8));
+    expect(() =>
+      withFusedLaunches(() => {
+        launch({ op: 'add1', kernel: 'lf.add1', args: [{ store: r, privilege: 'read-write' }], key: 0 });
+        launch({ op: 'bad', kernel: 'lf.add1', args: [{ store: r, privilege: 'read' }], key: 3 });
+      }),
+    ).toThrow(ConstraintError);
+    expect(Array.from(readStore(r) as Float64Array)).toEqual(new Array(8).fill(1));
+  });
+
+  for (const workers of [0, 2]) {
+    it(`a reduction that may throw is not fused: the update stands, only the future fails (workers=${workers})`, () => {
+      configure({ workers, mapper: new DefaultMapper({ inlineLaunchBytes: 0 }) });
+      const r = Store.whole(createRegion('float64', 16));
+      const f = withFusedLaunches(() => {
+        launch({ op: 'add1', kernel: 'lf.add1', args: [{ store: r, privilege: 'read-write' }], key: 0 });
+        return launch({
+          op: 'sum',
+          kernel: 'lf.sumThrowAt',
+          args: [{ store: r, privilege: 'read' }],
+          scalars: [5],
+          key: 0,
+          reduce: { combine: 'sum', block: 4 },
+        });
+      });
+      expect(() => f.value()).toThrow(/sum: bad element/);
+      expect(Array.from(readStore(r) as Float64Array)).toEqual(new Array(16).fill(1));
+    });
+  }
+
+  it('no fusion when the reduction’s image reads what the held launch writes (workers=2)', async () => {
+    configure({
+      workers: 2,
+      mapper: new DefaultMapper({
+        inlineBytes: 0,
+        inlineLaunchBytes: 0,
+        minPieceBytes: 8,
+        piecesPerWorker: 1,
+        share: false,
+      }),
+    });
+    const n = 64;
+    const w = Store.whole(createRegion('float64', n));
+    launch({
+      op: 'iota',
+      kernel: 'lf.reverseIota',
+      args: [{ store: w, privilege: 'write-discard' }],
+      key: 0,
+    });
+    readStore(w);
+    await warmPool();
+    const y = Store.whole(createRegion('float64', n));
+    const idx = Store.whole(createRegion('int32', n)); // zeros: every piece's old image is {0}
+    readStore(idx);
+    launch({
+      op: 'slow',
+      kernel: 'lf.slowFill',
+      args: [{ store: y, privilege: 'write-discard' }],
+      scalars: [7],
+      key: 0,
+    });
+    traceStart();
+    const f = withFusedLaunches(() => {
+      launch({
+        op: 'iota',
+        kernel: 'lf.reverseIota',
+        args: [{ store: idx, privilege: 'write-discard' }],
+        key: 0,
+      });
+      return launch({
+        op: 'gather',
+        kernel: 'lf.gatherSum',
+        args: [
+          { store: idx, privilege: 'read' },
+          { store: y, privilege: 'read' },
+        ],
+        constraints: [image(0, 1, 'point')],
+        key: 0,
+        reduce: { combine: 'sum', block: 8 },
+      });
+    });
+    expect(f.value()).toBe(7 * n);
+    expect(traceStop().some((r) => r.op.includes('+'))).toBe(false);
+  });
+});
