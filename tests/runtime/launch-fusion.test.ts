@@ -22,7 +22,7 @@ import {
   traceStop,
   withFusedLaunches,
 } from '../../runtime/index.js';
-import * as sparse from '../../sparse/index.js';
+import { poisson2d } from '../reliability/poisson.js';
 import { warmPool } from './pool-helpers.js';
 
 afterAll(() => configure({ workers: 0, mapper: new DefaultMapper() }));
@@ -96,17 +96,6 @@ function opsOf(f: () => void): Set<string> {
   return new Set(traceStop().map((r) => r.op));
 }
 
-function poisson(m: number): sparse.csr_array {
-  const t = sparse.diags([np.full([m - 1], -1), np.full([m], 2), np.full([m - 1], -1)], [-1, 0, 1], {
-    format: 'csr',
-  });
-  const i = sparse.identity(m, { format: 'csr' });
-  return sparse
-    .kron(t, i, { format: 'csr' })
-    .add(sparse.kron(i, t, { format: 'csr' }))
-    .tocsr() as sparse.csr_array;
-}
-
 for (const workers of [0, 1, 2]) {
   describe(`launch-pair fusion (workers=${workers})`, () => {
     it('an update and the dot of its result: one launch, the unfused bits', () => {
@@ -140,7 +129,7 @@ for (const workers of [0, 1, 2]) {
 
     it('an SpMV and p·(A p): one launch, the unfused bits', () => {
       configure({ workers });
-      const A = poisson(120);
+      const A = poisson2d(120);
       const n = A.shape[0]!;
       const spmvDot = np.fuse((p: ndarray, q: ndarray) => {
         A.dot(p, { out: q });
