@@ -36,7 +36,7 @@ export { emitJS, printIR } from './ir-print.js';
 export { verifyKernel } from './ir-verify.js';
 export type { GeneratedKernel, KernelOptions } from './kernel.js';
 export { compileKernel, generateKernel } from './kernel.js';
-export type { OutputMode, Phase } from './lower.js';
+export type { OutputMode, Phase } from './lower-types.js';
 export type { Access, Assignment, IndexExpr } from './notation.js';
 export { parse } from './notation.js';
 export { emitWasm, wasmLengths } from './wasm.js';

@@ -11,8 +11,8 @@ import { fnv1a } from './hash.js';
 import type { KernelIR } from './ir.js';
 import { emitJS, printIR } from './ir-print.js';
 import { verifyKernel } from './ir-verify.js';
-import type { OutputMode, Phase } from './lower.js';
 import { lower } from './lower.js';
+import type { OutputMode, Phase } from './lower-types.js';
 import { parse, printIndexExpr } from './notation.js';
 
 /** Options of {@link generateKernel}. */

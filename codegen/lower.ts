@@ -7,7 +7,7 @@
  */
 import { argError, assertInternal, CodegenError } from './errors.js';
 import type { Format, Level, LevelContext } from './formats.js';
-import type { Expr, KernelIR, Param, Stmt } from './ir.js';
+import type { Expr, Param, Stmt } from './ir.js';
 import {
   assign,
   bin,
@@ -25,32 +25,10 @@ import {
   whileLoop,
 } from './ir.js';
 import { buildLattice } from './lattice.js';
+import type { Lowered, OutputMode, Phase } from './lower-types.js';
 import { flattenMul, kernelParams, product } from './lower-util.js';
 import type { Access, Assignment, IndexExpr } from './notation.js';
 import { accessesOf, printIndexExpr } from './notation.js';
-
-/** Which kernel of a computation to generate. */
-export type Phase = 'compute' | 'count' | 'fill';
-
-/**
- * How the kernel writes its output over its piece:
- * - `assign`: it writes the full value of each output element of its piece with `=` (no zeroing);
- * - `accumulate`: it adds with `+=`; the caller zeroes the output first, and pieces alias on it;
- * - `count` / `fill`: the two assembly phases of a sparse output.
- */
-export type OutputMode = 'assign' | 'accumulate' | 'count' | 'fill';
-
-/** The result of lowering. */
-export interface Lowered {
-  readonly ir: KernelIR;
-  readonly output: OutputMode;
-  /** The loop that `lo, hi` bound: its index variable and whether it runs over coordinates or positions. */
-  readonly piece: {
-    readonly indexVar: string;
-    readonly over: 'coordinates' | 'positions';
-    readonly tensor: string;
-  };
-}
 
 interface State {
   readonly resolved: number;
