@@ -9,11 +9,6 @@ export function setHeld(f: (() => void) | null): void {
   issue = f;
 }
 
-/** True while a launch is held. */
-export function isHeld(): boolean {
-  return issue !== null;
-}
-
 /** Issues the held launch, if any. */
 export function issueHeld(): void {
   if (issue === null) return;
