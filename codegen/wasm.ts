@@ -17,6 +17,7 @@ import type { CodegenDType } from './dtypes.js';
 import { CodegenError } from './errors.js';
 import type { Expr, KernelIR, Stmt } from './ir.js';
 import { f64Bytes, kernelModule, sleb, uleb } from './wasm-asm.js';
+import { inductionArrays, inductionOffset, invariantIn, onlyAsIndex } from './wasm-induction.js';
 
 type T = 'i32' | 'f64';
 type ET = T | 'num';
@@ -171,13 +172,32 @@ export function emitWasm(ir: KernelIR, arrays: Readonly<Record<string, CodegenDT
       emit(OP.i32Const, ...sleb(v));
     } else emit(OP.f64Const, ...f64Bytes(v));
   };
-  /** Address of `array[index]` on the stack. */
+  /** Byte pointers of the enclosing loops (`array` NUL `v` → its local and `v`'s local). */
+  const pointers = new Map<string, { ptr: number; iv: number }>();
+  /**
+   * Address of `array[index]` on the stack, less `off` bytes (the access's constant offset): a
+   * loop's byte pointer for `array[v + c]` ({@link inductionArrays}), else `base + index * size`.
+   */
   const address = (array: string, index: Expr) => {
     const { base, e } = arrayBase(array);
+    const v =
+      index.k === 'var'
+        ? index
+        : index.k === 'bin'
+          ? [index.a, index.b].find((x) => x.k === 'var')
+          : undefined;
+    if (v?.k === 'var') {
+      const p = pointers.get(`${array}\0${v.name}`);
+      const c = inductionOffset(index, v.name);
+      if (p !== undefined && c !== null && lookup(v.name).idx === p.iv) {
+        emit(OP.localGet, ...uleb(p.ptr));
+        return { ...e, off: uleb(c * e.size) };
+      }
+    }
     emit(OP.localGet, ...uleb(base));
     expr(index, 'i32');
     emit(OP.i32Const, e.size === 8 ? 3 : 2, OP.i32Shl, OP.i32Add);
-    return e;
+    return { ...e, off: [0] };
   };
   /** Emits `e` as a value of type `want`. */
   const expr = (e: Expr, want: T): void => {
@@ -197,9 +217,9 @@ export function emitWasm(ir: KernelIR, arrays: Readonly<Record<string, CodegenDT
         const el = address(e.array, e.index);
         if (el.t === 'i32') {
           if (want === 'f64') unsupported('integer array values in float arithmetic');
-          emit(OP.i32Load, 2, 0);
-        } else if (el.f32) emit(OP.f32Load, 2, 0, OP.f64PromoteF32);
-        else emit(OP.f64Load, 3, 0);
+          emit(OP.i32Load, 2, ...el.off);
+        } else if (el.f32) emit(OP.f32Load, 2, ...el.off, OP.f64PromoteF32);
+        else emit(OP.f64Load, 3, ...el.off);
         return;
       }
       case 'neg':
@@ -306,22 +326,22 @@ export function emitWasm(ir: KernelIR, arrays: Readonly<Record<string, CodegenDT
           if (typeOf(s.value) === 'f64') unsupported('a float value stored into an integer array');
           const a = scratchLocal('i32');
           if (s.op === '+=') {
-            emit(OP.localTee, ...uleb(a), OP.localGet, ...uleb(a), OP.i32Load, 2, 0);
+            emit(OP.localTee, ...uleb(a), OP.localGet, ...uleb(a), OP.i32Load, 2, ...el.off);
             expr(s.value, 'i32');
             emit(OP.i32Add);
           } else expr(s.value, 'i32');
-          emit(OP.i32Store, 2, 0);
+          emit(OP.i32Store, 2, ...el.off);
           return;
         }
-        const load = el.f32 ? [OP.f32Load, 2, 0, OP.f64PromoteF32] : [OP.f64Load, 3, 0];
+        const load = el.f32 ? [OP.f32Load, 2, ...el.off, OP.f64PromoteF32] : [OP.f64Load, 3, ...el.off];
         if (s.op === '+=') {
           const a = scratchLocal('i32');
           emit(OP.localTee, ...uleb(a), OP.localGet, ...uleb(a), ...load);
           expr(s.value, 'f64');
           emit(OP.f64Add);
         } else expr(s.value, 'f64');
-        if (el.f32) emit(OP.f32DemoteF64, OP.f32Store, 2, 0);
-        else emit(OP.f64Store, 3, 0);
+        if (el.f32) emit(OP.f32DemoteF64, OP.f32Store, 2, ...el.off);
+        else emit(OP.f64Store, 3, ...el.off);
         return;
       }
       case 'for': {
@@ -329,13 +349,55 @@ export function emitWasm(ir: KernelIR, arrays: Readonly<Record<string, CodegenDT
         const iv = newLocal(s.v, 'i32');
         expr(s.lo, 'i32');
         emit(OP.localSet, ...uleb(iv));
-        emit(OP.block, 0x40, OP.loop, 0x40);
+        const steps = inductionArrays(s.v, s.body).map((a) => {
+          const { base, e } = arrayBase(a);
+          const ptr = nParams + locals.length;
+          locals.push('i32');
+          emit(OP.localGet, ...uleb(base), OP.localGet, ...uleb(iv));
+          emit(OP.i32Const, e.size === 8 ? 3 : 2, OP.i32Shl, OP.i32Add, OP.localSet, ...uleb(ptr));
+          pointers.set(`${a}\0${s.v}`, { ptr, iv });
+          return { key: `${a}\0${s.v}`, ptr, size: e.size };
+        });
+        const step = () => {
+          for (const p of steps)
+            emit(
+              OP.localGet,
+              ...uleb(p.ptr),
+              OP.i32Const,
+              ...sleb(p.size),
+              OP.i32Add,
+              OP.localSet,
+              ...uleb(p.ptr),
+            );
+        };
+        emit(OP.block, 0x40);
         emit(OP.localGet, ...uleb(iv));
         expr(s.hi, 'i32');
-        emit(OP.i32GeS, OP.brIf, 1);
-        stmts(s.body);
-        emit(OP.localGet, ...uleb(iv), OP.i32Const, 1, OP.i32Add, OP.localSet, ...uleb(iv));
-        emit(OP.br, 0, OP.end, OP.end);
+        emit(OP.i32GeS, OP.brIf, 0);
+        if (steps.length > 0 && onlyAsIndex(s.v, s.body) && invariantIn(s.hi, s.body)) {
+          // No counter: the loop ends when the narrowest pointer has moved (hi - lo) elements,
+          // compared for inequality so that the count is exact even where the sum wraps.
+          const test = steps.reduce((a, b) => (b.size < a.size ? b : a));
+          const end = nParams + locals.length;
+          locals.push('i32');
+          emit(OP.localGet, ...uleb(test.ptr));
+          expr(s.hi, 'i32');
+          emit(OP.localGet, ...uleb(iv), OP.i32Sub, OP.i32Const, test.size === 8 ? 3 : 2, OP.i32Shl);
+          emit(OP.i32Add, OP.localSet, ...uleb(end), OP.loop, 0x40);
+          stmts(s.body);
+          step();
+          emit(OP.localGet, ...uleb(test.ptr), OP.localGet, ...uleb(end), OP.i32Ne, OP.brIf, 0);
+        } else {
+          emit(OP.loop, 0x40);
+          stmts(s.body);
+          emit(OP.localGet, ...uleb(iv), OP.i32Const, 1, OP.i32Add, OP.localSet, ...uleb(iv));
+          step();
+          emit(OP.localGet, ...uleb(iv));
+          expr(s.hi, 'i32');
+          emit(OP.i32LtS, OP.brIf, 0);
+        }
+        emit(OP.end, OP.end);
+        for (const p of steps) pointers.delete(p.key);
         scopes.pop();
         return;
       }
