@@ -164,3 +164,30 @@ export function invariantIn(e: Expr, body: readonly Stmt[]): boolean {
   };
   return inv(e);
 }
+
+/** Statements of a loop body small enough to emit twice per turn. */
+const UNROLL_MAX_STATEMENTS = 6;
+
+/**
+ * Whether a counterless loop's `body` is emitted twice per turn: no loops inside (their own
+ * pointers would restart per copy) and at most {@link UNROLL_MAX_STATEMENTS} statements.
+ * @param body - the loop's statements
+ * @returns true for an innermost, short body (a CSR row's `t += A_vals[p] * x[A_crd[p]]`)
+ */
+export function unrollable(body: readonly Stmt[]): boolean {
+  let count = 0;
+  let loops = false;
+  const st = (list: readonly Stmt[]): void => {
+    for (const s of list) {
+      if (s.k === 'comment') continue;
+      count++;
+      if (s.k === 'for' || s.k === 'while') loops = true;
+      else if (s.k === 'if') {
+        st(s.thenBody);
+        st(s.elseBody);
+      }
+    }
+  };
+  st(body);
+  return !loops && count <= UNROLL_MAX_STATEMENTS;
+}

@@ -17,7 +17,7 @@ import type { CodegenDType } from './dtypes.js';
 import { CodegenError } from './errors.js';
 import type { Expr, KernelIR, Stmt } from './ir.js';
 import { f64Bytes, kernelModule, sleb, uleb } from './wasm-asm.js';
-import { inductionArrays, inductionOffset, invariantIn, onlyAsIndex } from './wasm-induction.js';
+import { inductionArrays, inductionOffset, invariantIn, onlyAsIndex, unrollable } from './wasm-induction.js';
 
 type T = 'i32' | 'f64';
 type ET = T | 'num';
@@ -48,6 +48,7 @@ const OP = {
   i32Eq: 0x46,
   i32Ne: 0x47,
   i32LtS: 0x48,
+  i32LtU: 0x49,
   i32GtS: 0x4a,
   i32LeS: 0x4c,
   i32GeS: 0x4e,
@@ -173,7 +174,7 @@ export function emitWasm(ir: KernelIR, arrays: Readonly<Record<string, CodegenDT
     } else emit(OP.f64Const, ...f64Bytes(v));
   };
   /** Byte pointers of the enclosing loops (`array` NUL `v` → its local and `v`'s local). */
-  const pointers = new Map<string, { ptr: number; iv: number }>();
+  const pointers = new Map<string, { ptr: number; iv: number; bias: number }>();
   /**
    * Address of `array[index]` on the stack, less `off` bytes (the access's constant offset): a
    * loop's byte pointer for `array[v + c]` ({@link inductionArrays}), else `base + index * size`.
@@ -191,7 +192,7 @@ export function emitWasm(ir: KernelIR, arrays: Readonly<Record<string, CodegenDT
       const c = inductionOffset(index, v.name);
       if (p !== undefined && c !== null && lookup(v.name).idx === p.iv) {
         emit(OP.localGet, ...uleb(p.ptr));
-        return { ...e, off: uleb(c * e.size) };
+        return { ...e, off: uleb((c + p.bias) * e.size) };
       }
     }
     emit(OP.localGet, ...uleb(base));
@@ -355,20 +356,26 @@ export function emitWasm(ir: KernelIR, arrays: Readonly<Record<string, CodegenDT
           locals.push('i32');
           emit(OP.localGet, ...uleb(base), OP.localGet, ...uleb(iv));
           emit(OP.i32Const, e.size === 8 ? 3 : 2, OP.i32Shl, OP.i32Add, OP.localSet, ...uleb(ptr));
-          pointers.set(`${a}\0${s.v}`, { ptr, iv });
+          pointers.set(`${a}\0${s.v}`, { ptr, iv, bias: 0 });
           return { key: `${a}\0${s.v}`, ptr, size: e.size };
         });
-        const step = () => {
+        const step = (n = 1) => {
           for (const p of steps)
             emit(
               OP.localGet,
               ...uleb(p.ptr),
               OP.i32Const,
-              ...sleb(p.size),
+              ...sleb(n * p.size),
               OP.i32Add,
               OP.localSet,
               ...uleb(p.ptr),
             );
+        };
+        /** The body for the element `bias` past the pointers. */
+        const bodyAt = (bias: number) => {
+          for (const p of steps) pointers.get(p.key)!.bias = bias;
+          stmts(s.body);
+          for (const p of steps) pointers.get(p.key)!.bias = 0;
         };
         emit(OP.block, 0x40);
         emit(OP.localGet, ...uleb(iv));
@@ -383,10 +390,28 @@ export function emitWasm(ir: KernelIR, arrays: Readonly<Record<string, CodegenDT
           emit(OP.localGet, ...uleb(test.ptr));
           expr(s.hi, 'i32');
           emit(OP.localGet, ...uleb(iv), OP.i32Sub, OP.i32Const, test.size === 8 ? 3 : 2, OP.i32Shl);
-          emit(OP.i32Add, OP.localSet, ...uleb(end), OP.loop, 0x40);
-          stmts(s.body);
-          step();
-          emit(OP.localGet, ...uleb(test.ptr), OP.localGet, ...uleb(end), OP.i32Ne, OP.brIf, 0);
+          emit(OP.i32Add, OP.localSet, ...uleb(end));
+          if (unrollable(s.body)) {
+            // Two elements per turn while two remain (same order of statements, so the same
+            // results), then the odd one: fewer loop tests on short rows like a CSR row's.
+            emit(OP.block, 0x40, OP.loop, 0x40);
+            emit(OP.localGet, ...uleb(end), OP.localGet, ...uleb(test.ptr), OP.i32Sub);
+            emit(OP.i32Const, ...sleb(2 * test.size), OP.i32LtU, OP.brIf, 1);
+            bodyAt(0);
+            bodyAt(1);
+            step(2);
+            emit(OP.br, 0, OP.end, OP.end);
+            emit(OP.localGet, ...uleb(test.ptr), OP.localGet, ...uleb(end), OP.i32Ne, OP.if, 0x40);
+            bodyAt(0);
+            step();
+            emit(OP.end);
+          } else {
+            emit(OP.loop, 0x40);
+            stmts(s.body);
+            step();
+            emit(OP.localGet, ...uleb(test.ptr), OP.localGet, ...uleb(end), OP.i32Ne, OP.brIf, 0);
+            emit(OP.end);
+          }
         } else {
           emit(OP.loop, 0x40);
           stmts(s.body);
@@ -394,9 +419,9 @@ export function emitWasm(ir: KernelIR, arrays: Readonly<Record<string, CodegenDT
           step();
           emit(OP.localGet, ...uleb(iv));
           expr(s.hi, 'i32');
-          emit(OP.i32LtS, OP.brIf, 0);
+          emit(OP.i32LtS, OP.brIf, 0, OP.end);
         }
-        emit(OP.end, OP.end);
+        emit(OP.end);
         for (const p of steps) pointers.delete(p.key);
         scopes.pop();
         return;

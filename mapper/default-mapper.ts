@@ -7,7 +7,11 @@ export interface DefaultMapperOptions {
    * enough bytes to saturate bandwidth"). Default 256 KiB.
    */
   readonly minPieceBytes?: number;
-  /** Pieces at most `piecesPerWorker × workers`. Default 4 (with sharing, a free worker takes over the end of a busy one's share). */
+  /**
+   * Pieces at most `piecesPerWorker × workers`. Default 2: with sharing, a free worker takes over
+   * the end of a busy one's share; more pieces cost more than they balance on uniform work (see
+   * README).
+   */
   readonly piecesPerWorker?: number;
   /** Pieces smaller than this many bytes run inline on the calling thread. Default 64 KiB. */
   readonly inlineBytes?: number;
@@ -49,7 +53,7 @@ export class DefaultMapper implements Mapper {
     this.sharing = opts.share ?? true;
     this.spin = opts.spinMicros ?? 50;
     this.minPieceBytes = opts.minPieceBytes ?? 256 * 1024;
-    this.piecesPerWorker = opts.piecesPerWorker ?? 4;
+    this.piecesPerWorker = opts.piecesPerWorker ?? 2;
     this.inlineBytes = opts.inlineBytes ?? 64 * 1024;
     this.inlineLaunchBytes = opts.inlineLaunchBytes ?? defaultInlineLaunchBytes();
   }

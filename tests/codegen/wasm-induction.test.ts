@@ -1,6 +1,7 @@
 /**
  * The Wasm back end's loop pointers (codegen/wasm-induction.ts): loops whose variable only
- * indexes arrays run without a counter, the others keep it; either way the Wasm kernel must write
+ * indexes arrays run without a counter (short innermost ones two elements per turn), the others
+ * keep it; either way the Wasm kernel must write
  * exactly what the JavaScript kernel writes, for any range (empty, reversed, negative starts).
  */
 import fc from 'fast-check';
@@ -14,7 +15,7 @@ import {
   verifyKernel,
 } from '../../codegen/index.js';
 import { assign, bin, decl, forLoop, ifThen, kernel, load, num, store, v } from '../../codegen/ir.js';
-import { inductionArrays, invariantIn, onlyAsIndex } from '../../codegen/wasm-induction.js';
+import { inductionArrays, invariantIn, onlyAsIndex, unrollable } from '../../codegen/wasm-induction.js';
 
 const N = 40;
 const PAD = 8; // elements of slack before each array: negative starts stay inside the memory
@@ -101,6 +102,9 @@ describe('codegen Wasm loop pointers', () => {
     expect(invariantIn(load('y', num(0)), body(shrinking))).toBe(false);
     expect(inductionArrays('i', body(nested))).toEqual(['y']);
     expect(onlyAsIndex('i', body(nested))).toBe(false);
+    // Short innermost bodies run two elements per turn; loops with loops inside do not.
+    expect(unrollable(body(axpyShift))).toBe(true);
+    expect(unrollable(body(nested))).toBe(false);
   });
 
   it.each([
