@@ -19,7 +19,7 @@ describe('inlineLaunchBytes', () => {
     const q = (bytes: number) => ({ op: 'add', volume: bytes / 8, bytes, workers: 2 });
     expect(m.pieces(q(3 * MiB))).toBe(1);
     expect(m.inline('add', 3 * MiB, 2, 1)).toBe(true);
-    expect(m.pieces(q(16 * MiB))).toBe(8);
+    expect(m.pieces(q(16 * MiB))).toBe(2 * m.piecesPerWorker); // split over both workers
     expect(m.inline('add', 2 * MiB, 2, 8)).toBe(false); // a piece of a split launch
     expect(m.inline('add', 5 * MiB, 2, 1)).toBe(false); // one piece, but large
     expect(new DefaultMapper({ inlineLaunchBytes: 0 }).pieces(q(3 * MiB))).toBeGreaterThan(1);
