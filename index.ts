@@ -1,5 +1,25 @@
 /**
  * `cohort`: everything — `np` (cohort/numpy), `sp` (cohort/sparse), `linalg`
  * (cohort/sparse/linalg), `io` (cohort/io) — plus runtime configuration.
+ *
+ * @example
+ * import { configure, np, sp, linalg } from 'cohort';
+ * configure({ workers: 2 });
+ * const A = sp.diags([[-1], [2], [-1]], [-1, 0, 1], { shape: [4, 4], format: 'csr' });
+ * const [x, info] = linalg.cg(A, np.ones(4));
+ * console.log(info, np.allclose(A.dot(x), np.ones(4))); // 0 true
  */
-export { configure, type RuntimeOptions, workerCount } from './runtime/index.js';
+export * as np from './dense/index.js';
+export {
+  configure,
+  DefaultMapper,
+  type DefaultMapperOptions,
+  fence,
+  fenceAsync,
+  type Mapper,
+  type RuntimeOptions,
+  workerCount,
+} from './runtime/index.js';
+export * as io from './sparse/io/index.js';
+export * as sp from './sparse/index.js';
+export * as linalg from './sparse/linalg/index.js';

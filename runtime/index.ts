@@ -2,6 +2,13 @@
  * `cohort/runtime`: the region runtime's public face for library authors — regions and stores,
  * index spaces, partitioning constraints, launches, futures, reads and configuration.
  */
+export {
+  DefaultMapper,
+  type DefaultMapperOptions,
+  isMapper,
+  type Mapper,
+  type MapperQuery,
+} from '../mapper/index.js';
 export { configure, currentMapper, type RuntimeOptions, workerCount } from './config.js';
 export {
   align,
