@@ -149,9 +149,14 @@ function reduceAxis(fn: string, kind: RedKind, a: ndarray, axis: number, scalars
     s.offset,
   );
   const r = outShape.length;
+  // NumPy sums pairwise along the reduced axis when it is the innermost one in memory (the
+  // smallest stride of the axes longer than 1), and in order otherwise.
+  const inner = s.shape.every(
+    (len, d) => d === axis || len <= 1 || Math.abs(s.strides[d]!) >= Math.abs(s.strides[axis]!),
+  );
   launch({
     op: fn,
-    kernel: axisKernel(kind, r),
+    kernel: axisKernel(kind, r, inner),
     args: [
       { store: out, privilege: 'write-discard' },
       { store: inView, privilege: 'read' },

@@ -132,3 +132,18 @@ examples = {
     "jacobi": {"n": 7, "iters": 20, "x": enc_list(jacobi(7, 20))},
 }
 (out / "examples.json").write_text(json.dumps(examples))
+
+# --- float64 sums whose bits depend on the order of additions: NumPy sums pairwise along the
+# axis that is innermost in memory and in order along the others; cohort must give the same bits.
+# Own generator, so that the cases above keep their data.
+srng = np.random.default_rng(2026)
+sums = []
+for shape in [(3, 7), (4, 8), (4, 130), (2, 1000), (1, 2500), (3, 4, 257)]:
+    data = srng.standard_normal(shape) * 10.0 ** srng.integers(-3, 8, size=shape)
+    case = {"shape": list(shape), "data": enc_list(data)}
+    case["sum_last"] = enc_list(data.sum(axis=-1))
+    case["sum_first"] = enc_list(data.sum(axis=0))
+    # The transpose is Fortran-ordered: its axis 0 is the innermost in memory.
+    case["sumT_first"] = enc_list(data.T.sum(axis=0))
+    sums.append(case)
+(out / "sums.json").write_text(json.dumps(sums))

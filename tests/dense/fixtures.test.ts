@@ -39,6 +39,25 @@ describe('NumPy fixtures: promotion', () => {
 });
 
 for (const workers of POOLS) {
+  describe(`NumPy fixtures: float64 sums bit for bit (workers=${workers})`, () => {
+    it('sums pairwise along the innermost axis in memory and in order along the others, as NumPy', () => {
+      configure({ workers });
+      const bits = (got: ArrayLike<number>, want: (number | string)[], what: string) => {
+        expect(got.length).toBe(want.length);
+        for (let k = 0; k < want.length; k++)
+          if (!Object.is(got[k], dec(want[k]!))) throw new Error(`${what} [${k}]: ${got[k]} vs ${want[k]}`);
+      };
+      for (const c of load('sums.json')) {
+        const a = np.array(c.data.map(dec)).reshape(c.shape);
+        bits(np.sum(a, { axis: -1 }).toArray(), c.sum_last, `sum [${c.shape}] axis -1`);
+        bits(np.sum(a, { axis: 0 }).toArray(), c.sum_first, `sum [${c.shape}] axis 0`);
+        bits(a.T.sum({ axis: 0 }).toArray(), c.sumT_first, `sum of the transpose of [${c.shape}] axis 0`);
+      }
+    });
+  });
+}
+
+for (const workers of POOLS) {
   describe(`NumPy fixtures: reductions (workers=${workers})`, () => {
     it('sum prod min max mean var std argmin argmax cumsum match NumPy', () => {
       configure({ workers });
