@@ -3,7 +3,15 @@
  * and a canonicalizing pass; CSR → COO by expanding `indptr`; dense ↔ CSR; DIA → CSR; row filters
  * (explicit zeros, tril/triu, a diagonal); CSR → CSR of the transpose.
  */
-import { align, image, launch, project, type Store, Store as StoreClass } from '../../runtime/index.js';
+import {
+  align,
+  broadcast,
+  image,
+  launch,
+  project,
+  type Store,
+  Store as StoreClass,
+} from '../../runtime/index.js';
 import { kernel } from '../kdef.js';
 import {
   BUCKET_COUNT,
@@ -33,6 +41,15 @@ import { assemble } from './assemble.js';
 import { structureFlags } from './elementwise.js';
 import { type Coo, type Csr, type Dia, posStore, region, vec } from './types.js';
 
+const BUCKET_COUNT_CONSTRAINTS = Object.freeze([broadcast(1)]);
+const BUCKET_FILL_CONSTRAINTS = Object.freeze([
+  broadcast(1),
+  broadcast(2),
+  broadcast(3),
+  image(0, 4, 'offsets'),
+  image(0, 5, 'offsets'),
+]);
+
 /** COO → CSR: bucket sort by row (stable), then sort rows and sum duplicates unless `raw`. */
 export function cooToCsr(a: Coo, raw = false): Csr {
   const op = 'tocsr';
@@ -51,6 +68,9 @@ export function cooToCsr(a: Coo, raw = false): Csr {
           { store: counts, privilege: 'write-discard' },
           { store: vec(a.row, nnz), privilege: 'read' },
         ],
+        // Every piece scans all entries for its rows: say so, and the mapper makes one piece per
+        // worker instead of several (each more would scan everything once more).
+        constraints: BUCKET_COUNT_CONSTRAINTS,
         key: 0,
       }),
     (indptr, indices, data) =>
@@ -77,7 +97,7 @@ export function cooToCsr(a: Coo, raw = false): Csr {
           { store: vec(indices, nnz), privilege: 'write-discard' },
           { store: vec(data, nnz), privilege: 'write-discard' },
         ],
-        constraints: [image(0, 4, 'offsets'), image(0, 5, 'offsets')],
+        constraints: BUCKET_FILL_CONSTRAINTS,
         key: 0,
       }),
   );
