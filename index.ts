@@ -20,6 +20,6 @@ export {
   type RuntimeOptions,
   workerCount,
 } from './runtime/index.js';
-export * as io from './sparse/io/index.js';
 export * as sp from './sparse/index.js';
+export * as io from './sparse/io/index.js';
 export * as linalg from './sparse/linalg/index.js';

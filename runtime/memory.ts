@@ -131,7 +131,10 @@ export function noteAllocation(bytes: number, inHeap: boolean): void {
  */
 function beforeFreshMemory(bytes: number): void {
   // Near the heap's limit, collect rather than let the region fall outside the heap.
-  if (bytes > heapHeadroom()) return collectAndAdapt();
+  if (bytes > heapHeadroom()) {
+    collectAndAdapt();
+    return;
+  }
   const grow = Math.min(GROW_MAX, GROW_FACTOR * liveAfterGc);
   if (since + bytes < Math.max(freshBudget, Math.min(grow, GROW_RESULTS * bytes))) return;
   // Collecting now would cost more than GC_TIME_SHARE of the time since the last collection:

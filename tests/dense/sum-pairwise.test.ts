@@ -70,8 +70,9 @@ for (const workers of POOLS) {
           const wantV = Array.from({ length: c.rows }, (_, i) => {
             const r = row(i);
             const picked: number[] = [];
+            const back = -c.step;
             if (c.step > 0) for (let k = 0; k < r.length; k += c.step) picked.push(r[k]!);
-            else for (let k = r.length - 1; k >= 0; k += c.step) picked.push(r[k]!);
+            else for (let k = r.length - 1; k >= 0; k -= back) picked.push(r[k]!);
             return pairwise(picked);
           });
           const viewed = Array.from(np.sum(v, { axis: 1 }).toArray());

@@ -3,8 +3,8 @@
  * `linalg`, `io` — plus the runtime configuration (and the default mapper, to configure it).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import * as cohort from '../../index.js';
 import * as np from '../../dense/index.js';
+import * as cohort from '../../index.js';
 import * as sp from '../../sparse/index.js';
 import * as io from '../../sparse/io/index.js';
 import * as linalg from '../../sparse/linalg/index.js';
