@@ -127,7 +127,7 @@ export function noteAllocation(bytes: number, inHeap: boolean): void {
  * every step (a collection takes 10–25 ms here). Past that, a collection that would take more
  * than {@link GC_TIME_SHARE} of the time since the last one waits while the allocations since then
  * stay under {@link GROW_FACTOR} × the heap in use: a loop of 3 ms SpMVs on 8 MB vectors went from
- * a collection every 5 steps (40% of its time) to one every 15–30.
+ * a collection every 5 steps (40% of its time) to one every ~15.
  */
 function beforeFreshMemory(bytes: number): void {
   // Near the heap's limit, collect rather than let the region fall outside the heap.

@@ -1,0 +1,36 @@
+/**
+ * Collection pacing (runtime/memory.ts): a loop that drops one mid-sized result per quick step
+ * must not collect every few steps. A forced collection costs milliseconds whatever the heap's
+ * size, so while one would come sooner than 10% of the time since the last, the heap grows
+ * instead — within 1.5 × the heap in use, which bounds the memory the loop takes.
+ */
+import { describe, expect, it } from 'vitest';
+import { heapStats } from '../../runtime/heap.js';
+import { createRegion } from '../../runtime/index.js';
+import { collectNow, gcStats } from '../../runtime/memory.js';
+
+const MiB = 2 ** 20;
+
+describe('collection pacing', () => {
+  it('collects rarely in a quick loop of 8 MB results, and the heap stays within its bound', () => {
+    const live = createRegion('float64', (64 * MiB) / 8); // what the program keeps
+    collectNow();
+    let r = createRegion('float64', MiB); // 8 MiB, dropped at the next step
+    const before = gcStats.count;
+    let peakTop = 0;
+    const steps = 120;
+    for (let k = 0; k < steps; k++) {
+      r = createRegion('float64', MiB, false);
+      r.data[k] = k; // a quick step
+      peakTop = Math.max(peakTop, heapStats().top);
+    }
+    const collections = gcStats.count - before;
+    // Budget-only pacing collected once per 4 results here (30 collections); with the time share,
+    // once per ~1.5 x 72 MiB of results.
+    expect(collections).toBeGreaterThan(0);
+    expect(collections).toBeLessThanOrEqual(steps / 8);
+    // The heap never holds more than the live data, its growth allowance and a few results.
+    expect(peakTop).toBeLessThan(live.data.byteLength + 2.5 * 80 * MiB + 16 * MiB);
+    expect(r.data.length).toBe(MiB);
+  });
+});
