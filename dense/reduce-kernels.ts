@@ -96,6 +96,29 @@ registerCombine(ARG_COMBINE.argmax, (p, nBlocks, width) => {
 // biome-ignore-end lint/suspicious/noSelfCompare: NaN tests in kernels
 
 /**
+ * Source of an axis-reduction kernel: walks the piece's output elements (an odometer over the
+ * first `r` axes) and stores `O[oo] = <result>` after `row` has reduced the input's last axis from
+ * `xo` (its `n` elements `sk` apart). `prelude` declares what `row` uses beyond those names.
+ */
+function axisSource(r: number, prelude: string, row: string): string {
+  return `function (t) {
+  const O = t.arrays[0], X = t.arrays[1], os = t.strides[0], xs = t.strides[1];
+  const r = ${r}, n = t.shapes[1][r], sk = xs[r], lo = t.lo, hi = t.hi;
+  for (let d = 0; d < r; d++) if (hi[d] <= lo[d]) return;
+  ${prelude}
+  const idx = lo.slice();
+  for (;;) {
+    let oo = t.offsets[0], xo = t.offsets[1];
+    for (let d = 0; d < r; d++) { oo += idx[d] * os[d]; xo += idx[d] * xs[d]; }
+    ${row}
+    let d = r - 1;
+    for (; d >= 0; d--) { if (++idx[d] < hi[d]) break; idx[d] = lo[d]; }
+    if (d < 0) break;
+  }
+}`;
+}
+
+/**
  * Name of the axis-reduction kernel of `kind` for output rank `r` (≥ 1). Arg 0 is the output
  * (key), arg 1 the input viewed as `[...outShape, n]` (the reduced axis last). Scalars: [m] for sqdev.
  * `pairwise` (sums only): NumPy's pairwise summation along the axis, which NumPy uses when the
@@ -106,28 +129,18 @@ export function axisKernel(kind: RedKind, r: number, pairwise = false): string {
   const name = `${AXIS_REDUCE_PREFIX}${kind}.${r}`;
   const s = SNIPS[kind];
   ensureKernel(name, () => ({
-    source: `function (t) {
-  const O = t.arrays[0], X = t.arrays[1], os = t.strides[0], xs = t.strides[1];
-  const r = ${r}, n = t.shapes[1][r], sk = xs[r], lo = t.lo, hi = t.hi;
-  const m = t.scalars.length > 0 ? t.scalars[0] : 0;
-  for (let d = 0; d < r; d++) if (hi[d] <= lo[d]) return;
-  const idx = lo.slice();
-  for (;;) {
-    let oo = t.offsets[0], xo = t.offsets[1];
-    for (let d = 0; d < r; d++) { oo += idx[d] * os[d]; xo += idx[d] * xs[d]; }
-    const first = X[xo];
+    source: axisSource(
+      r,
+      'const m = t.scalars.length > 0 ? t.scalars[0] : 0;',
+      `const first = X[xo];
     let acc = ${s.init};
     let ai = 0;
     for (let k = 0; k < n; k++) {
       const v = X[xo + k * sk];
       ${s.step}
     }
-    O[oo] = ${s.arg ? 'ai' : 'acc'};
-    let d = r - 1;
-    for (; d >= 0; d--) { if (++idx[d] < hi[d]) break; idx[d] = lo[d]; }
-    if (d < 0) break;
-  }
-}`,
+    O[oo] = ${s.arg ? 'ai' : 'acc'};`,
+    ),
   }));
   return name;
 }
@@ -144,11 +157,9 @@ export function axisKernel(kind: RedKind, r: number, pairwise = false): string {
 function pairwiseAxisKernel(r: number): string {
   const name = `${AXIS_REDUCE_PREFIX}sum.pairwise.${r}`;
   ensureKernel(name, () => ({
-    source: `function (t) {
-  const O = t.arrays[0], X = t.arrays[1], os = t.strides[0], xs = t.strides[1];
-  const r = ${r}, n = t.shapes[1][r], sk = xs[r], lo = t.lo, hi = t.hi;
-  for (let d = 0; d < r; d++) if (hi[d] <= lo[d]) return;
-  const pw = (o, len) => {
+    source: axisSource(
+      r,
+      `const pw = (o, len) => {
     if (len < 8) {
       let acc = 0;
       for (let k = 0; k < len; k++) acc += X[o + k * sk];
@@ -170,17 +181,9 @@ function pairwiseAxisKernel(r: number): string {
     let half = Math.floor(len / 2);
     half -= half % 8;
     return pw(o, half) + pw(o + half * sk, len - half);
-  };
-  const idx = lo.slice();
-  for (;;) {
-    let oo = t.offsets[0], xo = t.offsets[1];
-    for (let d = 0; d < r; d++) { oo += idx[d] * os[d]; xo += idx[d] * xs[d]; }
-    O[oo] = 0 + pw(xo, n);
-    let d = r - 1;
-    for (; d >= 0; d--) { if (++idx[d] < hi[d]) break; idx[d] = lo[d]; }
-    if (d < 0) break;
-  }
-}`,
+  };`,
+      'O[oo] = 0 + pw(xo, n);',
+    ),
   }));
   return name;
 }
