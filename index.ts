@@ -3,7 +3,7 @@
  * (cohort/sparse/linalg), `io` (cohort/io) — plus runtime configuration.
  *
  * @example
- * import { configure, np, sp, linalg } from 'cohort';
+ * import { configure, np, sp, linalg } from 'cohortjs';
  * configure({ workers: 2 });
  * const A = sp.diags([[-1], [2], [-1]], [-1, 0, 1], { shape: [4, 4], format: 'csr' });
  * const [x, info] = linalg.cg(A, np.ones(4));

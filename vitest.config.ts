@@ -6,12 +6,12 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export default defineConfig({
   resolve: {
     alias: [
-      { find: /^cohort\/numpy$/, replacement: here('./dense/index.ts') },
-      { find: /^cohort\/sparse\/linalg$/, replacement: here('./sparse/linalg/index.ts') },
-      { find: /^cohort\/sparse$/, replacement: here('./sparse/index.ts') },
-      { find: /^cohort\/io$/, replacement: here('./sparse/io/index.ts') },
-      { find: /^cohort\/runtime$/, replacement: here('./runtime/index.ts') },
-      { find: /^cohort$/, replacement: here('./index.ts') },
+      { find: /^cohortjs\/numpy$/, replacement: here('./dense/index.ts') },
+      { find: /^cohortjs\/sparse\/linalg$/, replacement: here('./sparse/linalg/index.ts') },
+      { find: /^cohortjs\/sparse$/, replacement: here('./sparse/index.ts') },
+      { find: /^cohortjs\/io$/, replacement: here('./sparse/io/index.ts') },
+      { find: /^cohortjs\/runtime$/, replacement: here('./runtime/index.ts') },
+      { find: /^cohortjs$/, replacement: here('./index.ts') },
     ],
   },
   test: {

@@ -5,8 +5,8 @@
  *
  * Run: node --import tsx examples/cg-poisson.ts [nx=500] [rtol=1e-10]
  */
-import * as np from 'cohort/numpy';
-import { cg } from 'cohort/sparse/linalg';
+import * as np from 'cohortjs/numpy';
+import { cg } from 'cohortjs/sparse/linalg';
 import { poisson2d, poissonProblem } from './poisson.js';
 
 const nx = Number(process.argv[2] ?? 500);

@@ -4,7 +4,7 @@
  *
  * Run: node --import tsx examples/jacobi.ts [n] [iterations]
  */
-import * as np from 'cohort/numpy';
+import * as np from 'cohortjs/numpy';
 
 /**
  * Runs `iterations` Jacobi steps on `system` (default: a seeded random diagonally dominant one).

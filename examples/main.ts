@@ -7,9 +7,9 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import * as np from 'cohort/numpy';
-import { workerCount } from 'cohort/runtime';
-import { cg } from 'cohort/sparse/linalg';
+import * as np from 'cohortjs/numpy';
+import { workerCount } from 'cohortjs/runtime';
+import { cg } from 'cohortjs/sparse/linalg';
 import { buildHierarchy, vcycleOperator } from './multigrid.js';
 import { poisson2d, poissonProblem } from './poisson.js';
 

@@ -11,9 +11,9 @@
  * Run: node --import tsx examples/multigrid.ts [nx=255] [injection|linear]
  */
 import { pathToFileURL } from 'node:url';
-import * as np from 'cohort/numpy';
-import * as sparse from 'cohort/sparse';
-import { cg, LinearOperator, spsolve } from 'cohort/sparse/linalg';
+import * as np from 'cohortjs/numpy';
+import * as sparse from 'cohortjs/sparse';
+import { cg, LinearOperator, spsolve } from 'cohortjs/sparse/linalg';
 import { poisson2d, poissonProblem } from './poisson.js';
 
 /** How fine residuals go to the coarse grid. */

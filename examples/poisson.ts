@@ -5,8 +5,8 @@
  * those are eigenvectors of the discrete operator, and CG would finish in one iteration.) The
  * discretization error is O(h²).
  */
-import * as np from 'cohort/numpy';
-import * as sparse from 'cohort/sparse';
+import * as np from 'cohortjs/numpy';
+import * as sparse from 'cohortjs/sparse';
 
 /**
  * The 1-D second-difference matrix tridiag(−1, 2, −1) of order n (CSR).

@@ -12,8 +12,8 @@
  *
  * Run: node --import tsx examples/power-iteration.ts [n] [iterations] [density]
  */
-import * as np from 'cohort/numpy';
-import * as sparse from 'cohort/sparse';
+import * as np from 'cohortjs/numpy';
+import * as sparse from 'cohortjs/sparse';
 
 /**
  * Runs `iterations` steps of power iteration on `sparse.random(n, n, {density})` (seeded).

@@ -6,8 +6,8 @@
  *
  * Run: node --import tsx examples/runge-kutta.ts [n=100000] [steps=200]
  */
-import * as np from 'cohort/numpy';
-import * as sparse from 'cohort/sparse';
+import * as np from 'cohortjs/numpy';
+import * as sparse from 'cohortjs/sparse';
 
 const n = Number(process.argv[2] ?? 100_000);
 const steps = Number(process.argv[3] ?? 200);

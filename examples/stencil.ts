@@ -5,7 +5,7 @@
  *
  * Run: node --import tsx examples/stencil.ts [n] [iterations]
  */
-import * as np from 'cohort/numpy';
+import * as np from 'cohortjs/numpy';
 
 /**
  * Runs the stencil on an (n+2)×(n+2) grid with a hot boundary row and returns the grid.

@@ -6,10 +6,10 @@
  *
  * Run: node --import tsx scripts/trace-cg.ts [nx=1000] [iters=50] [workers=2]
  */
-import * as np from 'cohort/numpy';
-import { configure, fence, summarizeTrace, traceStart, traceStop } from 'cohort/runtime';
-import * as sparse from 'cohort/sparse';
-import { cg } from 'cohort/sparse/linalg';
+import * as np from 'cohortjs/numpy';
+import { configure, fence, summarizeTrace, traceStart, traceStop } from 'cohortjs/runtime';
+import * as sparse from 'cohortjs/sparse';
+import { cg } from 'cohortjs/sparse/linalg';
 
 const [nx, iters, workers] = [1000, 50, 2].map((d, k) => Number(process.argv[2 + k] ?? d));
 configure({ workers });

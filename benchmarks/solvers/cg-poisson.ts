@@ -11,10 +11,10 @@
  *
  * Run: node --import tsx benchmarks/solvers/cg-poisson.ts   (BENCH_SMALL=1: nx = 16, 32; 10 iterations)
  */
-import * as np from 'cohort/numpy';
-import { configure } from 'cohort/runtime';
-import * as sparse from 'cohort/sparse';
-import { cg } from 'cohort/sparse/linalg';
+import * as np from 'cohortjs/numpy';
+import { configure } from 'cohortjs/runtime';
+import * as sparse from 'cohortjs/sparse';
+import { cg } from 'cohortjs/sparse/linalg';
 import { emit, runPython, SMALL, timeMs } from '../lib/report.js';
 
 const sizes = SMALL ? [16, 32] : [125, 250, 500, 1000];

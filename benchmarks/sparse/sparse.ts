@@ -6,9 +6,9 @@
  *
  * Run: node --import tsx benchmarks/sparse/sparse.ts   (BENCH_SMALL=1: nx = 20; COHORT_WORKERS)
  */
-import * as np from 'cohort/numpy';
-import { configure, fence, workerCount } from 'cohort/runtime';
-import * as sparse from 'cohort/sparse';
+import * as np from 'cohortjs/numpy';
+import { configure, fence, workerCount } from 'cohortjs/runtime';
+import * as sparse from 'cohortjs/sparse';
 import { emit, runPython, SMALL, table, timeMs } from '../lib/report.js';
 
 if (process.env.COHORT_WORKERS === undefined) configure({ workers: 2 });

@@ -1,6 +1,6 @@
-import * as np from 'cohort/numpy';
-import { configure } from 'cohort/runtime';
-import * as sparse from 'cohort/sparse';
+import * as np from 'cohortjs/numpy';
+import { configure } from 'cohortjs/runtime';
+import * as sparse from 'cohortjs/sparse';
 import {
   ArpackNoConvergence,
   aslinearoperator,
@@ -8,7 +8,7 @@ import {
   LinearOperator,
   norm,
   spsolve,
-} from 'cohort/sparse/linalg';
+} from 'cohortjs/sparse/linalg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixtures, matrixOf } from './helpers.js';
 

@@ -1,7 +1,7 @@
 /** Shared helpers of the linalg tests: the committed SciPy fixtures and the systems they hold. */
 import { readFileSync } from 'node:fs';
-import * as np from 'cohort/numpy';
-import * as sparse from 'cohort/sparse';
+import * as np from 'cohortjs/numpy';
+import * as sparse from 'cohortjs/sparse';
 
 export interface RunFixture {
   info: number;

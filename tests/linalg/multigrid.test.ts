@@ -1,4 +1,4 @@
-import { configure } from 'cohort/runtime';
+import { configure } from 'cohortjs/runtime';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compare } from '../../examples/multigrid.js';
 

@@ -1,5 +1,5 @@
-import * as np from 'cohort/numpy';
-import { configure } from 'cohort/runtime';
+import * as np from 'cohortjs/numpy';
+import { configure } from 'cohortjs/runtime';
 import {
   bicg,
   bicgstab,
@@ -9,7 +9,7 @@ import {
   LinearOperator,
   minres,
   type SolverOptions,
-} from 'cohort/sparse/linalg';
+} from 'cohortjs/sparse/linalg';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   type CaseFixture,
