@@ -120,7 +120,6 @@ export function launchEwise(
     kernelCache.set(ck, kname);
   }
   const args: LaunchArg[] = new Array(n + 1);
-  const constraints: Constraint[] = new Array(n);
   args[0] = {
     store: outStore.view(cShape, cStr[0]!, outStore.offset),
     privilege: sharesOut ? 'write' : 'write-discard',
@@ -128,9 +127,8 @@ export function launchEwise(
   for (let k = 0; k < n; k++) {
     const s = stores[k + 1]!;
     args[k + 1] = { store: s.view(cShape, cStr[k + 1]!, s.offset), privilege: 'read' };
-    constraints[k] = align(0, k + 1);
   }
-  launch({ op: fn, kernel: kname, args, scalars, constraints, key: 0 });
+  launch({ op: fn, kernel: kname, args, scalars, constraints: alignedTo0(n), key: 0 });
 }
 
 const flatKernels = new WeakMap<FuseNode, Map<number, string>>();

@@ -3,6 +3,7 @@ import {
   ArgumentTypeError,
   argMessage,
   broadcast,
+  type Constraint,
   launch,
   launchScalar,
   project,
@@ -26,6 +27,11 @@ function arr(fn: string, x: unknown, arg: string): ndarray {
 }
 
 /** Σ x·y of two 1-D arrays of equal length, as a 0-d array (a future underneath). */
+/** One constraint list for every dot (the runtime memoizes what it learns per list object). */
+const ALIGN_01: readonly Constraint[] = Object.freeze([
+  Object.freeze({ kind: 'align', a: 0, b: 1 } as const),
+]);
+
 function dot1(fn: string, x: ndarray, y: ndarray): ndarray {
   if (x.size !== y.size) {
     throw new ShapeError(
@@ -40,7 +46,7 @@ function dot1(fn: string, x: ndarray, y: ndarray): ndarray {
       { store: x.store, privilege: 'read' },
       { store: y.store, privilege: 'read' },
     ],
-    constraints: [{ kind: 'align', a: 0, b: 1 }],
+    constraints: ALIGN_01,
     reduce: { combine: 'sum', identity: 0 },
     key: 0,
   });

@@ -51,7 +51,13 @@ registerKernel(DIVN, (t) => t.futures[0]! / t.scalars[0]!);
 /** A 0-d array holding a future's value (cast to `dtype`), readable without a region read. */
 export function fromFuture(fn: string, f: Future, dtype: DType): ndarray {
   const st = allocStore(dtype, []);
-  launch({ op: fn, kernel: FROM_FUTURE, args: [{ store: st, privilege: 'write-discard' }], futures: [f] });
+  launch({
+    op: fn,
+    kernel: FROM_FUTURE,
+    args: [{ store: st, privilege: 'write-discard' }],
+    futures: [f],
+    key: 0,
+  });
   const a = new ndarray(st);
   a._future = f;
   a._futureVersion = st.region.version;

@@ -162,14 +162,39 @@ function pairKernel(ka: string, kb: string, na: number, ns: number, nf: number):
   return name;
 }
 
+const NO_CONSTRAINTS: readonly Constraint[] = [];
+/** Pair constraint lists by the halves' lists and (arity, keys): one object per pair of lists. */
+const pairLists = new WeakMap<
+  readonly Constraint[],
+  WeakMap<readonly Constraint[], Map<number, readonly Constraint[]>>
+>();
+
+/** The pair's constraints: `a`'s, `b`'s shifted past `a`'s arguments, and the keys aligned. */
+function pairConstraints(a: LaunchSpec, b: LaunchSpec, na: number): readonly Constraint[] {
+  const ca = a.constraints ?? NO_CONSTRAINTS;
+  const cb = b.constraints ?? NO_CONSTRAINTS;
+  let byB = pairLists.get(ca);
+  if (byB === undefined) pairLists.set(ca, (byB = new WeakMap()));
+  let byShape = byB.get(cb);
+  if (byShape === undefined) byB.set(cb, (byShape = new Map()));
+  const k = (na * 4096 + a.key!) * 4096 + b.key!;
+  let list = byShape.get(k);
+  if (list === undefined) {
+    const out: Constraint[] = [...ca];
+    for (const c of cb) out.push(shifted(c, na));
+    out.push(align(a.key!, na + b.key!));
+    list = Object.freeze(out);
+    byShape.set(k, list);
+  }
+  return list;
+}
+
 /** The one launch that runs `a` then `b` block by block. */
 export function pairSpec(a: LaunchSpec, b: LaunchSpec): LaunchSpec {
   const na = a.args.length;
   const as = a.scalars ?? [];
   const af = a.futures ?? [];
-  const constraints: Constraint[] = [...(a.constraints ?? [])];
-  for (const c of b.constraints ?? []) constraints.push(shifted(c, na));
-  constraints.push(align(a.key!, na + b.key!));
+  const constraints = pairConstraints(a, b, na);
   return {
     op: `${a.op}+${b.op}`,
     kernel: pairKernel(a.kernel, b.kernel, na, as.length, af.length),

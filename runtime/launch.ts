@@ -6,6 +6,8 @@ import type { Future } from './future.js';
 import { fusable, fusionActive, holdable, pairSpec, withLaunchFusion } from './launch-fusion.js';
 import { issueHeld, setHeld } from './launch-hold.js';
 import type { LaunchSpec } from './launch-types.js';
+import { onePiecePlan } from './one-piece.js';
+import type { LaunchPlan } from './plan.js';
 import { flushDeferredReaders } from './region.js';
 import { type SolverContext, solve } from './solver.js';
 
@@ -31,6 +33,11 @@ const SOLVER_CONTEXT: SolverContext = {
   syncRegion,
 };
 
+/** The plan of a launch: one piece without the solver when the mapper says so, else solved. */
+function planOf(spec: LaunchSpec): LaunchPlan {
+  return onePiecePlan(spec, SOLVER_CONTEXT.pieces) ?? solve(spec, SOLVER_CONTEXT);
+}
+
 /**
  * Launches an operation: the solver resolves the constraints into partitions, one point task runs
  * per color, and the call returns at once. Reductions (`spec.reduce`) return a {@link Future}.
@@ -43,16 +50,15 @@ export function launch(spec: LaunchSpec): Future | undefined {
   if (first !== null) {
     held = null;
     setHeld(null);
-    let plan: ReturnType<typeof solve> | null = null;
+    let plan: LaunchPlan | null = null;
     try {
-      if (fusable(first, spec) && !hasReadersOfWritten(spec))
-        plan = solve(pairSpec(first, spec), SOLVER_CONTEXT);
+      if (fusable(first, spec) && !hasReadersOfWritten(spec)) plan = planOf(pairSpec(first, spec));
     } catch {
       plan = null; // a malformed spec, or constraints that do not combine: launch as written
     }
     unbump(first);
     if (plan !== null) return submit(plan);
-    submit(solve(first, SOLVER_CONTEXT));
+    submit(planOf(first));
   }
   flushReadersOfWritten(spec);
   // Materializing those readers may itself have held a launch: it runs before this one.
@@ -65,8 +71,7 @@ export function launch(spec: LaunchSpec): Future | undefined {
     setHeld(issueHeldLaunch);
     return undefined;
   }
-  const plan = solve(spec, SOLVER_CONTEXT);
-  return submit(plan);
+  return submit(planOf(spec));
 }
 
 /** The launch held for fusion (see launch-fusion.ts). */
@@ -77,7 +82,7 @@ function issueHeldLaunch(): void {
   held = null;
   if (spec === null) return;
   unbump(spec);
-  submit(solve(spec, SOLVER_CONTEXT));
+  submit(planOf(spec));
 }
 
 /** Undoes the versions a held launch bumped when held: `submit` bumps them (once) again. */

@@ -34,8 +34,10 @@ export interface PartitionStats {
   imageHits: number;
   /** Footprint tables (per partition × store view) computed. */
   footprintComputations: number;
-  /** Calls of the solver. */
+  /** Calls of the solver (replays of a memoized plan included). */
   solves: number;
+  /** Launches planned as one piece without the solver (runtime/one-piece.ts). */
+  onePiece: number;
 }
 
 const zeroCreated = (): Record<PartitionKind, number> => ({
@@ -54,6 +56,7 @@ const stats: PartitionStats = {
   imageHits: 0,
   footprintComputations: 0,
   solves: 0,
+  onePiece: 0,
 };
 
 /**
@@ -76,6 +79,7 @@ export function resetPartitionStats(): void {
   stats.imageHits = 0;
   stats.footprintComputations = 0;
   stats.solves = 0;
+  stats.onePiece = 0;
 }
 
 /** The mutable counters (runtime-internal). */

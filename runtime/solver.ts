@@ -319,8 +319,8 @@ function naturalTiling(vs: ViewState, store: Store, pieces: number, align: numbe
   return p;
 }
 
-/** Shape checks of one derivation. */
-function checkDerived(spec: LaunchSpec, c: Derived): void {
+/** Shape checks of one derivation (throws the solver's {@link ConstraintError}). */
+export function checkDerived(spec: LaunchSpec, c: Derived): void {
   const src = spec.args[c.src]!.store;
   const dst = spec.args[c.dst]!.store;
   const f = formatConstraint(c);

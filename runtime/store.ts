@@ -29,6 +29,11 @@ const MAX_FOOTPRINT_INTERVALS = 4096;
  * (broadcasting) or negative (reversed slices). Stores are values: views make new stores.
  */
 export class Store {
+  /** Memoized {@link extent} (with and without the element after the view) and whole rect. */
+  private _extent: IntervalSet | undefined = undefined;
+  private _extentNext: IntervalSet | undefined = undefined;
+  private _whole: Rect | undefined = undefined;
+
   constructor(
     readonly region: Region,
     readonly shape: readonly number[],
@@ -61,6 +66,35 @@ export class Store {
   /** The store's index space `[0, shape)`. */
   get rect(): Rect {
     return Rect.fromShape(this.shape);
+  }
+
+  /** The store's index space `[0, shape)`, memoized (treat as immutable). */
+  wholeRect(): Rect {
+    return (this._whole ??= Rect.fromShape(this.shape));
+  }
+
+  /**
+   * The region elements the whole view touches ({@link footprint} of the whole store), memoized:
+   * the footprint of a one-piece launch's argument. With `withNext`, also the element right
+   * after a 1-D view (an offsets array such as `indptr` is read at `hi`), when the region holds it.
+   */
+  extent(withNext: boolean): IntervalSet {
+    if (!withNext) {
+      let e = this._extent;
+      if (e === undefined) {
+        e = this.contiguous ? IntervalSet.range(this.offset, this.offset + this.size) : this.footprint();
+        this._extent = e;
+      }
+      return e;
+    }
+    let e = this._extentNext;
+    if (e === undefined) {
+      const at = this.offset + (this.shape[0] ?? 0) * (this.strides[0] ?? 1);
+      const base = this.extent(false);
+      e = at >= 0 && at < this.region.size ? base.union(IntervalSet.range(at, at + 1)) : base;
+      this._extentNext = e;
+    }
+    return e;
   }
 
   /** True when the view is C-contiguous (elements `offset .. offset+size` in order). */

@@ -32,9 +32,40 @@ export function chainedImagesUsed(): boolean | undefined {
   return chainedImages;
 }
 
+/** SpMV: y aligned with the rows of indptr, indices and data their offsets images. */
+const SPMV_CONSTRAINTS: readonly Constraint[] = Object.freeze([
+  align(4, 0),
+  image(0, 1, 'offsets'),
+  image(0, 2, 'offsets'),
+]);
+/** SpMM: rows of C projected onto indptr, indices and data its offsets images. */
+const SPMM_CONSTRAINTS: readonly Constraint[] = Object.freeze([
+  project(0, 1, [0]),
+  image(1, 2, 'offsets'),
+  image(1, 3, 'offsets'),
+]);
+
+/** The constraint lists with the chained image, one object per base list (the runtime memoizes per list). */
+const chainedLists = new WeakMap<readonly Constraint[], readonly Constraint[]>();
+const NO_CONSTRAINTS: readonly Constraint[] = [];
+function chainedList(
+  base: readonly Constraint[] | undefined,
+  xArg: number,
+  srcArg: number,
+): readonly Constraint[] {
+  const b = base ?? NO_CONSTRAINTS;
+  const last = image(srcArg, xArg, 'point', false);
+  const known = chainedLists.get(b);
+  const k = known?.[known.length - 1];
+  if (known !== undefined && k?.kind === 'image' && k.src === srcArg && k.dst === xArg) return known;
+  const list = Object.freeze([...b, last]);
+  chainedLists.set(b, list);
+  return list;
+}
+
 /** Launches with the chained image on x, falling back to x whole when the solver cannot chain. */
 function launchChained(spec: LaunchSpec, xArg: number, srcArg: number): void {
-  const chained: Constraint[] = [...(spec.constraints ?? []), image(srcArg, xArg, 'point', false)];
+  const chained = chainedList(spec.constraints, xArg, srcArg);
   if (chainedImages !== false) {
     try {
       launch({ ...spec, constraints: chained });
@@ -74,7 +105,7 @@ export function csrSpmv(a: Csr, x: Store, out: DType, into?: Store): Store {
         { store: x, privilege: 'read' },
         { store: y, privilege: 'write-discard' },
       ],
-      constraints: [align(4, 0), image(0, 1, 'offsets'), image(0, 2, 'offsets')],
+      constraints: SPMV_CONSTRAINTS,
       key: 4,
     },
     3,
@@ -121,7 +152,7 @@ export function csrSpmm(a: Csr, b: Store, out: DType, into?: Store): Store {
       { store: vec(a.data, a.nnz), privilege: 'read' },
       { store: b, privilege: 'read' },
     ],
-    constraints: [project(0, 1, [0]), image(1, 2, 'offsets'), image(1, 3, 'offsets')],
+    constraints: SPMM_CONSTRAINTS,
     key: 0,
   });
   return c;
