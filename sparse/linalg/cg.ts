@@ -2,6 +2,8 @@
  * Conjugate gradients (SciPy's `cg`), deferred: every scalar of the iteration is a 0-d array.
  */
 import * as np from '../../dense/index.js';
+import { cgHost } from './cg-host.js';
+import { hostScalars } from './host-scalars.js';
 import { matvecInto, type Operand } from './interface.js';
 import { B_ZERO, CONVERGED, outcome, stopperFor } from './stopper.js';
 import { makeSystem, type SolverOptions } from './system.js';
@@ -28,8 +30,10 @@ type ndarray = np.ndarray;
  */
 export function cg(A: Operand, b: ndarray | ArrayLike<number>, opts: SolverOptions = {}): [ndarray, number] {
   const s = makeSystem('cg', A, b, opts);
-  const { x, maxiter } = s;
   const callback = opts.callback;
+  // A small solve: scalars on the host, as SciPy's loop (same iterates; host-scalars.ts).
+  if (hostScalars('cg', s.n, s.dtype)) return cgHost(s, callback);
+  const { x, maxiter } = s;
   const bnrm = np.linalg.norm(s.b);
   const atol = np.maximum(np.multiply(bnrm, s.rtol), s.atol);
   const st = stopperFor(s.every, !!callback);
