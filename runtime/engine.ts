@@ -134,6 +134,20 @@ function poolFor(workers: number): Pool | null {
   return currentPool();
 }
 
+/**
+ * The pool as it stands for `workers`: a pool of another size is drained and dropped, but none is
+ * started here. Threads start when the first piece is posted, so a program whose launches all
+ * run inline (every small one, by the mapper's choice) never pays for starting workers that would
+ * compete with it for the cores.
+ */
+function existingPool(workers: number): Pool | null {
+  const p = currentPool();
+  if (p === null || p.size === workers) return p;
+  fence();
+  setPool(0);
+  return null;
+}
+
 /** Runs a kernel inline; returns -1, or the seq of the (new, failed) event. */
 function runInline(kernel: KernelFn, t: TaskContext, op: string): number {
   const t0 = tracing() ? traceNow() : -1;
@@ -221,7 +235,7 @@ export function submit(plan: LaunchPlan): Future | undefined {
   const info = getKernel(spec.kernel);
   const kernel = info.fn as KernelFn;
   const workers = workerCount();
-  const pool = poolFor(workers);
+  let pool = existingPool(workers);
   const mapper = currentMapper();
 
   const kinds = new Array<number>(nargs);
@@ -261,11 +275,8 @@ export function submit(plan: LaunchPlan): Future | undefined {
 
   const reduce = spec.reduce;
   const nPartials = reduce ? plan.nBlocks * plan.width : 0;
-  const partials = reduce
-    ? pool === null
-      ? new Float64Array(nPartials)
-      : new Float64Array(new SharedArrayBuffer(nPartials * 8))
-    : null;
+  /** Allocated at the first piece: in shared memory unless the launch is one inline piece. */
+  let partials: Float64Array | null = null;
 
   let arrays: TypedArray[] | null = null;
   let offsets: number[] | null = null;
@@ -300,14 +311,21 @@ export function submit(plan: LaunchPlan): Future | undefined {
         if (kinds[i] !== K_READ && !fps[i]!.empty) addAccess(states[i]!, fps[i]!, kinds[i]!, seq);
       continue;
     }
-    let inline = pool === null;
+    let inline = workers === 0;
     let slotIndex = -1;
     if (!inline && status === -1) {
       let bytes = 0;
       for (let i = 0; i < nargs; i++) bytes += fps[i]!.volume * args[i]!.store.region.data.BYTES_PER_ELEMENT;
       inline = mapper.inline(op, bytes, workers, colors);
     }
+    if (reduce && partials === null) {
+      partials =
+        inline && colors === 1
+          ? new Float64Array(nPartials)
+          : new Float64Array(new SharedArrayBuffer(nPartials * 8));
+    }
     if (!inline) {
+      pool ??= poolFor(workers);
       slotIndex = pool!.target(mapper.worker(c, colors, workers) % workers);
       if (slotIndex < 0) {
         // No loop has reached a thread yet (workers being replaced): run it here.
@@ -406,6 +424,7 @@ export function submit(plan: LaunchPlan): Future | undefined {
   if (shared !== null) postCandidates(pool!, shared, info.id, args, launchRec!, op);
 
   if (!reduce) return undefined;
+  partials ??= new Float64Array(nPartials); // no piece ran (none, or every one skipped)
   if (failOrigin >= 0) return Future.failed(taskErrorFor(failOrigin));
   if (posted === null) {
     try {

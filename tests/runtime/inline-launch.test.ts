@@ -6,6 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import * as np from '../../dense/index.js';
 import { DefaultMapper } from '../../mapper/index.js';
+import { currentPool } from '../../runtime/engine-pool.js';
 import { configure, traceStart, traceStop } from '../../runtime/index.js';
 import { warmPool } from './pool-helpers.js';
 
@@ -40,5 +41,35 @@ describe('inlineLaunchBytes', () => {
     expect(np.add(large, 1).get('7').item()).toBe(2);
     const b = traceStop();
     expect(b.some((r) => r.kind === 'task' && r.worker >= 0)).toBe(true);
+  });
+
+  it('starts no worker thread until a piece is posted to the pool', () => {
+    configure({ workers: 0 });
+    np.ones([4]).sum().item(); // the next launch drains and drops a pool of another size
+    expect(currentPool()).toBeNull();
+    configure({ workers: 2, mapper: new DefaultMapper({ inlineLaunchBytes: 4 * MiB }) });
+    const x = np.zeros([1024]);
+    const y = np.ones([1024]);
+    for (let k = 0; k < 50; k++) x.iadd(y.multiply(2));
+    expect(x.dot(y).item()).toBe(100 * 1024);
+    expect(currentPool()).toBeNull(); // every launch ran inline: no threads competing for the cores
+    expect(
+      np
+        .add(np.ones([1_000_000]), 1)
+        .sum()
+        .item(),
+    ).toBe(2_000_000);
+    expect(currentPool()?.size).toBe(2);
+    configure({ workers: 1 });
+    expect(
+      np
+        .add(np.ones([1_000_000]), 1)
+        .sum()
+        .item(),
+    ).toBe(2_000_000);
+    expect(currentPool()?.size).toBe(1);
+    configure({ workers: 0 });
+    expect(x.sum().item()).toBe(100 * 1024);
+    expect(currentPool()).toBeNull();
   });
 });

@@ -1,0 +1,118 @@
+/**
+ * One case of benchmarks/small/small.ts, run in a fresh process (the way a user meets cohort: the
+ * first solve of a program, not a warmed-up loop). Prints one JSON line with its figures.
+ *
+ * Cases: `cg nx iters workers` (ms per iteration of the first `cg` solve), `handcg nx iters
+ * workers` (a hand-written CG loop in the Legate Sparse paper's style), `small first next workers`
+ * (µs per `x.iadd(y.multiply(2))` on 1,024 elements over the first `first` calls and the next `next`),
+ * `fused n reps workers` (ms of a fresh `x*2.5 + y*0.5 - z` and of `a*x + y` on n elements, each
+ * result read).
+ */
+import * as np from 'cohortjs/numpy';
+import { configure } from 'cohortjs/runtime';
+import * as sparse from 'cohortjs/sparse';
+import { cg } from 'cohortjs/sparse/linalg';
+
+const [kind, ...rest] = process.argv.slice(2);
+const num = (i: number): number => Number(rest[i]);
+
+/** The 2-D 5-point Poisson matrix on an nx × nx grid (CSR). */
+function poisson(nx: number): sparse.csr_array {
+  const t = sparse.diags([np.full([nx - 1], -1), np.full([nx], 2), np.full([nx - 1], -1)], [-1, 0, 1], {
+    format: 'csr',
+  });
+  const i = sparse.identity(nx, { format: 'csr' });
+  return sparse
+    .kron(t, i, { format: 'csr' })
+    .add(sparse.kron(i, t, { format: 'csr' }))
+    .tocsr() as sparse.csr_array;
+}
+
+function residual(A: sparse.csr_array, x: np.ndarray, b: np.ndarray): number {
+  return (np.linalg.norm(np.subtract(b, A.dot(x))).item() as number) / (np.linalg.norm(b).item() as number);
+}
+
+function caseCg(nx: number, iters: number): Record<string, number> {
+  const A = poisson(nx);
+  const b = np.ones([nx * nx]);
+  const t0 = performance.now();
+  const [x, info] = cg(A, b, { rtol: 0, atol: 0, maxiter: iters });
+  x.get('0').item();
+  const ms = (performance.now() - t0) / iters;
+  if (info !== iters) throw new Error(`cg nx=${nx}: info ${info}, expected ${iters}`);
+  return { ms, residual: residual(A, x, b) };
+}
+
+/** CG as a user writes it with cohort (Legate Sparse's listing): every scalar a 0-d array. */
+function caseHandCg(nx: number, iters: number): Record<string, number> {
+  const A = poisson(nx);
+  const b = np.ones([nx * nx]);
+  const t0 = performance.now();
+  const x = np.zeros([nx * nx]);
+  const r = b.copy();
+  const p = r.copy();
+  let rr = r.dot(r);
+  for (let k = 0; k < iters; k++) {
+    const Ap = A.dot(p);
+    const alpha = rr.divide(p.dot(Ap));
+    x.iadd(p.multiply(alpha));
+    r.isub(Ap.multiply(alpha));
+    const rrNew = r.dot(r);
+    const beta = rrNew.divide(rr);
+    rr = rrNew;
+    p.imul(beta).iadd(r);
+  }
+  x.get('0').item();
+  const ms = (performance.now() - t0) / iters;
+  return { ms, residual: residual(A, x, b) };
+}
+
+function caseSmall(first: number, next: number): Record<string, number> {
+  const n = 1024;
+  const x = np.zeros([n]);
+  const y = np.ones([n]);
+  let t0 = performance.now();
+  for (let i = 0; i < first; i++) x.iadd(y.multiply(2));
+  x.get('0').item();
+  const usFirst = ((performance.now() - t0) * 1000) / first;
+  t0 = performance.now();
+  for (let i = 0; i < next; i++) x.iadd(y.multiply(2));
+  const v = x.get('0').item() as number;
+  const usNext = ((performance.now() - t0) * 1000) / next;
+  if (v !== 2 * (first + next)) throw new Error(`small: x[0] = ${v}, expected ${2 * (first + next)}`);
+  return { first: usFirst, next: usNext };
+}
+
+function median(t: number[]): number {
+  t.sort((a, b) => a - b);
+  return t[t.length >> 1]!;
+}
+
+function caseFused(n: number, reps: number): Record<string, number> {
+  const x = np.random.default_rng(1).random([n]);
+  const y = np.random.default_rng(2).random([n]);
+  const z = np.random.default_rng(3).random([n]);
+  const chain: number[] = [];
+  const axpy: number[] = [];
+  for (let k = 0; k < reps; k++) {
+    let t0 = performance.now();
+    const w = x.multiply(2.5).add(y.multiply(0.5)).subtract(z);
+    const w0 = w.get(String(n - 1)).item() as number;
+    chain.push(performance.now() - t0);
+    t0 = performance.now();
+    const u = x.multiply(2.5).add(y);
+    const u0 = u.get(String(n - 1)).item() as number;
+    axpy.push(performance.now() - t0);
+    if (!Number.isFinite(w0) || !Number.isFinite(u0)) throw new Error('fused: non-finite result');
+  }
+  return { chain: median(chain), axpy: median(axpy) };
+}
+
+configure({ workers: num(2) });
+let out: Record<string, number>;
+if (kind === 'cg') out = caseCg(num(0), num(1));
+else if (kind === 'handcg') out = caseHandCg(num(0), num(1));
+else if (kind === 'small') out = caseSmall(num(0), num(1));
+else if (kind === 'fused') out = caseFused(num(0), num(1));
+else throw new Error(`unknown case ${kind}`);
+console.log(JSON.stringify(out));
