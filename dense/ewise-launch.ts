@@ -163,6 +163,20 @@ function flatView(s: Store): Store {
   return f;
 }
 
+const spreads = new WeakMap<Store, Store>();
+/**
+ * A one-element store seen as `size` elements (stride 0), the same object while the size stays:
+ * the runtime memoizes footprints per Store object.
+ */
+function spread(s: Store, size: number): Store {
+  let v = spreads.get(s);
+  if (v === undefined || v.shape[0] !== size) {
+    v = new Store(s.region, [size], [0], s.offset);
+    spreads.set(s, v);
+  }
+  return v;
+}
+
 function sameShape(a: readonly number[], b: readonly number[]): boolean {
   if (a === b) return true;
   if (a.length !== b.length) return false;
@@ -183,14 +197,18 @@ function launchContiguous(
 ): boolean {
   if (!outStore.contiguous) return false;
   const n = arrays.length;
+  if (n > 8) return false;
+  const size = outStore.size;
   let sharesOut = false;
+  /** Bit k: input k is one element read for every output element (a 0-d alpha). */
+  let mask = 0;
   for (let k = 0; k < n; k++) {
     const s = arrays[k]!.store;
-    if (!sameShape(s.shape, outStore.shape) || !s.contiguous) return false;
     if (s.region === outStore.region) {
-      if (s.offset !== outStore.offset) return false;
+      if (s.offset !== outStore.offset || !sameShape(s.shape, outStore.shape) || !s.contiguous) return false;
       sharesOut = true;
-    }
+    } else if (s.size === 1 && size !== 1) mask |= 1 << k;
+    else if (!sameShape(s.shape, outStore.shape) || !s.contiguous) return false;
   }
   let byTree = flatKernels.get(tree);
   if (byTree === undefined) {
@@ -198,15 +216,20 @@ function launchContiguous(
     flatKernels.set(tree, byTree);
   }
   const ns = scalars.length;
-  const key = (DTYPE_CODE[outStore.dtype] * 256 + n) * 256 + ns;
+  const key = ((DTYPE_CODE[outStore.dtype] * 256 + n) * 256 + ns) * 256 + mask;
   let kname = byTree.get(key);
   if (kname === undefined) {
-    kname = makeKernel(tree, outStore.dtype, 1, true, n, ns);
+    const bcast: number[] = [];
+    for (let k = 0; k < n; k++) if (mask & (1 << k)) bcast.push(k);
+    kname = makeKernel(tree, outStore.dtype, 1, true, n, ns, bcast);
     byTree.set(key, kname);
   }
   const args: LaunchArg[] = new Array(n + 1);
   args[0] = { store: flatView(outStore), privilege: sharesOut ? 'write' : 'write-discard' };
-  for (let k = 0; k < n; k++) args[k + 1] = { store: flatView(arrays[k]!.store), privilege: 'read' };
+  for (let k = 0; k < n; k++) {
+    const st = arrays[k]!.store;
+    args[k + 1] = { store: mask & (1 << k) ? spread(st, size) : flatView(st), privilege: 'read' };
+  }
   launch({ op: fn, kernel: kname, args, scalars, constraints: alignedTo0(n), key: 0 });
   return true;
 }

@@ -98,7 +98,20 @@ export class Stopper {
       }
     }
     const idx = this.flags.length - 1 - (force ? 0 : this.lag);
-    if (idx < 0) return undefined;
+    if (idx < 0) {
+      // No iteration ended (maxiter 0): a condition tested before the loop (b = 0) still stops it.
+      if (force && this.flags.length === 0) {
+        for (const e of this.events) {
+          if (e.iteration === this.base && e.cond.item()) {
+            return {
+              iteration: this.base,
+              code: typeof e.code === 'number' ? e.code : Number(e.code.item()),
+            };
+          }
+        }
+      }
+      return undefined;
+    }
     if (this.flags[idx]!.item()) {
       this.base += idx + 1;
       this.flags = this.flags.slice(idx + 1);

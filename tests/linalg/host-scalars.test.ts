@@ -95,4 +95,14 @@ describe('cg with host scalars', () => {
     expect(ih).toBe(id);
     expect(bitsOf(xh)).toBe(bitsOf(xd));
   });
+
+  it('maxiter 0 with b = 0 returns b, as SciPy (the deferred loop had returned x0)', () => {
+    const A = spd(6, 0);
+    for (const mode of [host, deferred]) {
+      mode();
+      const [x, info] = cg(A, np.zeros([6]), { x0: np.full([6], 0.5), maxiter: 0 });
+      expect(info).toBe(0);
+      expect(Array.from(x.toArray() as Float64Array)).toEqual([0, 0, 0, 0, 0, 0]);
+    }
+  });
 });
