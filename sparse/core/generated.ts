@@ -116,6 +116,14 @@ function gen(
 
 /** `y(i) = A(i,j) * x(j)`, A CSR: `(A_pos, A_crd, A_vals, x, y, lo, hi)` over rows. */
 export function spmvLoop(a: DType, x: DType, y: DType): Loop {
+  const k = `${a}.${x}.${y}`;
+  let loop = spmvLoops.get(k);
+  if (loop === undefined) spmvLoops.set(k, (loop = spmvLoopOf(a, x, y)));
+  return loop;
+}
+const spmvLoops = new Map<string, Loop>();
+
+function spmvLoopOf(a: DType, x: DType, y: DType): Loop {
   return gen(
     'y(i) = A(i,j) * x(j)',
     { A: CSR, x: DENSE_VECTOR, y: DENSE_VECTOR },

@@ -46,12 +46,23 @@ export interface Dia {
 
 /** A 1-D store over the first `n` elements of a region (from `off`). */
 export function vec(region: Region, n: number = region.size, off = 0): Store {
-  return new Store(region, [n], [1], off);
+  // The same Store object for the same view: the runtime memoizes footprints per Store.
+  const last = vecs.get(region);
+  if (last !== undefined && last.shape[0] === n && last.offset === off) return last;
+  const st = new Store(region, [n], [1], off);
+  vecs.set(region, st);
+  return st;
 }
+const vecs = new WeakMap<Region, Store>();
+const positions = new WeakMap<Region, Store>();
 
 /** The row-aligned view of a CSR `indptr`: its first `rows` entries (the region holds rows + 1). */
 export function posStore(a: Csr): Store {
-  return new Store(a.indptr, [a.rows], [1], 0);
+  const last = positions.get(a.indptr);
+  if (last !== undefined && last.shape[0] === a.rows) return last;
+  const st = new Store(a.indptr, [a.rows], [1], 0);
+  positions.set(a.indptr, st);
+  return st;
 }
 
 /** Reads one element of a region (waits for its pending writes). */
