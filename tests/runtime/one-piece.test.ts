@@ -172,7 +172,7 @@ describe('one-piece fast path', () => {
       // 20 more iterations: more one-piece launches, not one more solve or footprint table.
       expect(long.solves).toBe(short.solves);
       expect(long.footprints).toBe(short.footprints);
-      expect(long.onePiece).toBeGreaterThan(short.onePiece + 20 * 5);
+      expect(long.onePiece).toBeGreaterThanOrEqual(short.onePiece + 20 * 4);
     }
   });
 
