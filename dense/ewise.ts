@@ -20,6 +20,7 @@ import { allocStore } from './alloc.js';
 import { broadcastShapes, canBroadcastTo } from './broadcast.js';
 import { fmtShape } from './errors.js';
 import { launchEwise } from './ewise-launch.js';
+import { hostScalar } from './host-scalar.js';
 import { fuseOperands, lazyArray } from './lazy.js';
 import { ndarray } from './ndarray.js';
 
@@ -154,6 +155,10 @@ export function ewise(
     // — in a solver loop, beta_k = rho_k / rho_{k-1} held rho_{k-1}, whose pending readers held
     // beta_{k-1} and rho_{k-2}, and so on back to the first iteration (the regions never get
     // written, so their readers never run): memory and every collection grew with the iterations.
+    if (shape.length === 0 && nArrays > 0 && opts?.dtype === undefined) {
+      const h = hostScalar(t.tree, operands); // known 0-d values: no launch (host-scalar.ts)
+      if (h !== null) return h;
+    }
     const outStore = allocStore(resDtype, shape, false);
     if (size > 0) {
       const f = fuseOperands(t.tree, operands, null);

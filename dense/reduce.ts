@@ -51,7 +51,7 @@ registerKernel(DIVN, (t) => t.futures[0]! / t.scalars[0]!);
 /** A 0-d array holding a future's value (cast to `dtype`), readable without a region read. */
 export function fromFuture(fn: string, f: Future, dtype: DType): ndarray {
   const st = allocStore(dtype, [], false);
-  if (f._seq < 0 && f._error === null) {
+  if (f._immediate) {
     // A value known when it was made (an inline reduction): stored as the kernel would store it,
     // without a launch — the region is fresh, so no task can be touching it.
     st.region.data[st.offset] = f._value;

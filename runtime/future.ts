@@ -33,11 +33,19 @@ export class Future {
   _error: TaskError | null;
 
   /** @internal Futures are made by launches, {@link Future.of} and {@link Future.failed}. */
+  /**
+   * True when the value was known when the future was made (an inline reduction, a host
+   * computation), not later found done: a fact of the program, never of timing, so libraries may
+   * decide on it (e.g. to compute with the value on the issuing thread) the same way on every run.
+   */
+  readonly _immediate: boolean;
+
   constructor(value: number, seq: number, slot: number, error: TaskError | null) {
     this._value = value;
     this._seq = seq;
     this._slot = slot;
     this._error = error;
+    this._immediate = seq < 0 && error === null;
   }
 
   /**
