@@ -127,28 +127,34 @@ export class ndarray {
 
   /**
    * The value of a one-element array as a JavaScript number (booleans as `true`/`false`).
+   *
+   * Typed `number`, the value of every numeric dtype; a bool array's value is a boolean: name it,
+   * `a.all().item<boolean>()` (the dtype is known only at run time).
+   * @typeParam T - the value's type: `number` (the default) or `boolean` for bool arrays
    * @throws {ValueError} when the array has more than one element
    * @returns the element (a number, or a boolean for bool arrays)
    * @example np.sum(np.ones([3])).item() // 3
+   * @example np.array([1, 0]).any().item<boolean>() // true
    */
-  item(): number | boolean {
+  item<T extends number | boolean = number>(): T {
     this.checkItem();
-    if (this.futureValid()) return this.scalar(this._future!.value());
-    return this.scalar(readStore(this.store)[0]!);
+    if (this.futureValid()) return this.scalar(this._future!.value()) as T;
+    return this.scalar(readStore(this.store)[0]!) as T;
   }
 
   /**
    * {@link ndarray.item} without blocking the event loop.
+   * @typeParam T - as for {@link ndarray.item}
    * @returns a promise of the value
    * @throws {ValueError} when the array has more than one element
    * @example
    * np.ones([1]).itemAsync() instanceof Promise // true
    * // await np.sum(np.ones([3])).itemAsync() resolves to 3
    */
-  async itemAsync(): Promise<number | boolean> {
+  async itemAsync<T extends number | boolean = number>(): Promise<T> {
     this.checkItem();
-    if (this.futureValid()) return this.scalar(await this._future!.valueAsync());
-    return this.scalar((await readStoreAsync(this.store))[0]!);
+    if (this.futureValid()) return this.scalar(await this._future!.valueAsync()) as T;
+    return this.scalar((await readStoreAsync(this.store))[0]!) as T;
   }
 
   /**

@@ -141,7 +141,7 @@ export const isspmatrix = issparse;
  * @throws {ShapeError} when the inner dimensions differ
  * @example matmul(np.ones([2]), sparse.eye(2)).tolist() // [1, 1]
  */
-export function matmul(a: sparray, b: sparray): sparray;
+export function matmul(a: sparray, b: sparray): CsrArray | CscArray;
 export function matmul(a: sparray | ndarray, b: sparray | ndarray): ndarray;
 export function matmul(a: sparray | ndarray, b: sparray | ndarray): ndarray | sparray {
   if (isSparse(a)) return matmulOp(a as sparray, b, 'matmul');
