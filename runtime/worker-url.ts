@@ -12,7 +12,9 @@ let chosen: string | null = null;
 
 /** A file: URL, a path or another URL, as a URL string (`fn`/`arg` name it in errors). */
 export function toWorkerUrl(fn: string, arg: string, v: unknown): string {
-  if (v instanceof URL) return v.href;
+  if (typeof v === 'object' && v !== null && typeof (v as URL).href === 'string') {
+    return new URL((v as URL).href).href;
+  }
   if (typeof v === 'string' && v !== '') {
     if (/^[a-z][a-z\d+.-]+:/i.test(v) && !/^[a-z]:[\\/]/i.test(v)) return new URL(v).href;
     return pathToFileURL(v).href;
