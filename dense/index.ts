@@ -23,9 +23,11 @@ export {
 } from './creation-more.js';
 export { cumsum } from './cumsum.js';
 export type { Operand, OutOptions } from './ewise.js';
+export { fromJSON } from './from-json.js';
 export { fuse } from './fuse.js';
 export type { Index, IndexPart } from './indexing.js';
 export { from_ndarray } from './interop.js';
+export type { JSONValue, NdarrayJSON } from './json.js';
 export { dot, inner, matmul, outer, vdot } from './linalg.js';
 export * as linalg from './linalg-ns.js';
 export { type NestedArray, ndarray } from './ndarray.js';

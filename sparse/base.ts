@@ -9,6 +9,7 @@ import type { CscArray, CsrArray } from './compressed.js';
 import type { CooArray } from './coo.js';
 import type { Csr } from './core/types.js';
 import type { DiaArray } from './dia.js';
+import { type SparseJSON, toSparseJSON } from './json.js';
 import * as ops from './ops.js';
 import { formatEntries } from './print.js';
 import type { IndexLike } from './slicing.js';
@@ -375,6 +376,18 @@ export abstract class sparray {
   toString(): string {
     const { row, col, vals } = this._entries();
     return formatEntries(this.format, this.dtype, this.shape, row, col, vals);
+  }
+
+  /**
+   * What `JSON.stringify(A)` writes: SciPy's constructor arguments under a format tag, e.g.
+   * `{type: 'csr_array', shape, dtype, data, indices, indptr}` (COO: `coords`; DIA: `offsets`).
+   * Read it back with `sparse.fromJSON`.
+   * @returns the JSON form (waits for pending work)
+   * @example JSON.stringify(sparse.coo_array([[0, 5]])) // '{"type":"coo_array","shape":[1,2],"dtype":"int32","data":[5],"coords":[[0],[1]]}'
+   * @example sparse.csr_array([[0, 5]]).toJSON().indptr // [0, 1]
+   */
+  toJSON(): SparseJSON {
+    return toSparseJSON(this);
   }
 
   /** For `console.log` in Node. */

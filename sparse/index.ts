@@ -16,8 +16,10 @@ import { isSparse, matmul as matmulOp, rmatmul } from './ops.js';
 
 export type { AxisOptions, DenseLike, SparseFormat, SparseOptions } from './base.js';
 export type { SparseInput } from './construct.js';
+export { fromJSON } from './from-json.js';
 export type { FormatOptions } from './functions.js';
 export { block_diag, diags, eye, hstack, identity, kron, spdiags, tril, triu, vstack } from './functions.js';
+export type { CompressedJSON, CooJSON, DiaJSON, SparseJSON } from './json.js';
 export type { RandomOptions } from './random.js';
 export { rand, random } from './random.js';
 export type { IndexLike } from './slicing.js';
