@@ -50,8 +50,7 @@ function decode(json: unknown): ndarray {
  * An ndarray back from the object `JSON.stringify` wrote for it ({@link NdarrayJSON}). Called with
  * two arguments it is a reviver for `JSON.parse`: tagged objects become ndarrays, every other value
  * is returned as is.
- * @param json - the parsed JSON form (one argument), or the key (as a reviver)
- * @param value - as a reviver: the parsed value
+ * @param json - the parsed JSON form (as a reviver, `(key, value)`: the value is converted)
  * @returns the ndarray (same dtype, shape and values; a new array)
  * @throws {ValueError} when the object is not an ndarray's JSON form, or its data does not match
  * its shape

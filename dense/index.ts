@@ -1,5 +1,5 @@
 /**
- * `cohort/numpy`: NumPy-style n-dimensional arrays on the region runtime (DESIGN.md §4). Every
+ * `cohortjs/numpy`: NumPy-style n-dimensional arrays on the region runtime (DESIGN.md §4). Every
  * operation is a launch; reads (`item`, `toArray`, `tolist`, printing) are the only waits.
  *
  * Differences from NumPy, on purpose: the default integer type is int32 (NumPy: int64); integer
@@ -63,6 +63,7 @@ export {
   vstack,
 } from './shape.js';
 export { Slice, slice } from './slice.js';
+export type { Bin as BinaryUfunc, Un as UnaryUfunc } from './ufuncs.js';
 export {
   abs,
   absolute,

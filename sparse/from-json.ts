@@ -54,8 +54,7 @@ function decode(j: unknown): sparray | np.ndarray {
  * A sparse array (or an ndarray) back from the object `JSON.stringify` wrote for it. Called with
  * two arguments it is a reviver for `JSON.parse`: tagged objects (`csr_array`, `csc_array`,
  * `coo_array`, `dia_array`, `ndarray`) become arrays, every other value is returned as is.
- * @param json - the parsed JSON form (one argument), or the key (as a reviver)
- * @param value - as a reviver: the parsed value
+ * @param json - the parsed JSON form (as a reviver, `(key, value)`: the value is converted)
  * @returns the array, in the format it was written in (new storage)
  * @throws {ValueError} when the object is not an array's JSON form or its fields do not fit
  * @example

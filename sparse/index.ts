@@ -1,5 +1,5 @@
 /**
- * `cohort/sparse`: SciPy-sparse-style arrays over the region runtime (DESIGN.md §5). Formats
+ * `cohortjs/sparse`: SciPy-sparse-style arrays over the region runtime (DESIGN.md §5). Formats
  * `coo_array csr_array csc_array dia_array` (callable without `new`; `instanceof` works; the
  * `*_matrix` names are aliases), their methods, and the module functions.
  */
@@ -20,6 +20,7 @@ export { fromJSON } from './from-json.js';
 export type { FormatOptions } from './functions.js';
 export { block_diag, diags, eye, hstack, identity, kron, spdiags, tril, triu, vstack } from './functions.js';
 export type { CompressedJSON, CooJSON, DiaJSON, SparseJSON } from './json.js';
+export type { ProductOptions } from './ops.js';
 export type { RandomOptions } from './random.js';
 export { rand, random } from './random.js';
 export type { IndexLike } from './slicing.js';

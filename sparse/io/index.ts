@@ -1,5 +1,5 @@
 /**
- * `cohort/io`: the files of the NumPy/SciPy world — Matrix Market (`mmread`, `mmwrite`), NumPy's
+ * `cohortjs/io`: the files of the NumPy/SciPy world — Matrix Market (`mmread`, `mmwrite`), NumPy's
  * `.npy` (`load`, `save`) and SciPy's sparse `.npz` (`load_npz`, `save_npz`). Malformed files raise
  * a `FormatError` naming the file and the line (or field); nothing partially read is returned.
  * @packageDocumentation

@@ -15,7 +15,7 @@ import { readMatrixMarket } from './mm-read.js';
 import { writeMatrixMarket } from './mm-write.js';
 import { readSparseNpz, type SparseFormat, writeSparseNpz } from './npz.js';
 
-/** The sparse arrays `cohort/io` reads and writes. */
+/** The sparse arrays `cohortjs/io` reads and writes. */
 export type SparseArray = coo_array | csr_array | csc_array | dia_array;
 
 /** Options of {@link mmwrite}, as SciPy's. */

@@ -9,7 +9,7 @@
  * Needs the npm registry (the tarball's dependencies); about 30 s alone.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,6 +101,17 @@ describe('the npm package', () => {
 
     it('runs a program over every subpath export, on the worker pool', () => {
       expectSolved(run(process.execPath, ['app.mjs'], dir));
+    });
+
+    it("runs the README's quick start", () => {
+      const readme = readFileSync(join(root, 'README.md'), 'utf8');
+      const start = readme.indexOf('```ts', readme.indexOf('## Quick start'));
+      const code = readme.slice(start + '```ts'.length, readme.indexOf('```', start + 5));
+      writeFileSync(join(dir, 'quick.mjs'), code);
+      const lines = run(process.execPath, ['quick.mjs'], dir).trim().split('\n');
+      const stated = [...code.matchAll(/console\.log\(.*\/\/ (.*?)(?:: |$)/gm)].map((m) => m[1]!.trim());
+      expect(lines.slice(0, 3)).toEqual(stated.slice(0, 3));
+      expect(lines.slice(3)).toEqual(['[1. 0.]', '[0. 1.]']);
     });
 
     it.each(['nodenext', 'bundler', 'node10'])('type-checks strictly under moduleResolution %s', (mr) => {
