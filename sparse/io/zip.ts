@@ -1,5 +1,4 @@
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { crc32 } from './crc32.js';
+import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { fileError } from './errors.js';
 
 /**
