@@ -6,11 +6,14 @@
  */
 export { FormatError } from '../../runtime/index.js';
 export type { MMField, MMSymmetry } from './mm-header.js';
-export { load, save } from './npy-api.js';
+export { load, loadAsync, type NpzFile, save, savez, savez_compressed } from './npy-api.js';
+export type { FileInput } from './source.js';
 export {
   load_npz,
+  load_npzAsync,
   type MMWriteOptions,
   mmread,
+  mmreadAsync,
   mmwrite,
   type SaveNpzOptions,
   type SparseArray,
