@@ -2,7 +2,7 @@
 """Writes the fixtures of cohort/io's inputs beyond single files into tests/fixtures/io-inputs/.
 
 NumPy's own multi-array archives (np.savez, np.savez_compressed), a gzip-compressed Matrix Market
-file (scipy.io.mmwrite, then gzip), and int64 .npy files at and past 2**53. manifest.json gives
+file (scipy.io.mmwrite, then gzip), int64 .npy files at and past 2**53, and ZIP64 archives. manifest.json gives
 what NumPy/SciPy read back from each: per array its shape, dtype as cohort reports it, and values
 flattened in C order. tests/io/inputs.test.ts reads them with cohort. Run through `npm run
 fixtures`; the outputs are committed so the tests never need Python.
@@ -10,6 +10,7 @@ fixtures`; the outputs are committed so the tests never need Python.
 import gzip
 import io
 import json
+import zipfile
 import pathlib
 
 import numpy as np
@@ -58,8 +59,8 @@ manifest["savez_compressed_multi.npz"] = {k: entry(back[k]) for k in ("w", "u", 
 m = sp.random(7, 5, density=0.4, format="coo", random_state=np.random.default_rng(7))
 buf = io.BytesIO()
 sio.mmwrite(buf, m)
-with gzip.open(OUT / "real_general.mtx.gz", "wb") as f:
-    f.write(buf.getvalue())
+with open(OUT / "real_general.mtx.gz", "wb") as raw, gzip.GzipFile("", "wb", fileobj=raw, mtime=0) as f:
+    f.write(buf.getvalue())  # mtime 0: the same bytes at every run
 back = sio.mmread(str(OUT / "real_general.mtx.gz"))
 manifest["real_general.mtx.gz"] = {"": {**entry(back.toarray(), "float64"), "nnz": int(back.nnz)}}
 
@@ -68,6 +69,23 @@ np.save(OUT / "i8_exact.npy", np.array([2**53, -(2**53), 3], dtype=np.int64))
 manifest["i8_exact.npy"] = {"": entry(np.load(OUT / "i8_exact.npy").astype(np.float64))}
 np.save(OUT / "i8_overflow.npy", np.array([1, 2**53 + 1], dtype=np.int64))
 manifest["i8_overflow.npy"] = {"error": "int64 value 9007199254740993 (element 1) is beyond ±2^53"}
+
+# ZIP64 archives, small: Python's zipfile writes ZIP64 records (the ZIP64 end record and locator,
+# each entry's sizes and offset in a ZIP64 extra field) for anything past ZIP64_LIMIT, so lowering
+# it makes np.savez and scipy.sparse.save_npz write what they write for files past 4 GiB.
+limits = (zipfile.ZIP64_LIMIT, zipfile.ZIP_FILECOUNT_LIMIT)
+zipfile.ZIP64_LIMIT, zipfile.ZIP_FILECOUNT_LIMIT = 0, 0
+try:
+    np.savez(OUT / "zip64_savez.npz", a=np.arange(5, dtype=np.int32), b=np.eye(2))
+    sp.save_npz(OUT / "zip64_csr.npz", sp.random(4, 6, density=0.5, format="csr", random_state=np.random.default_rng(3)))
+finally:
+    zipfile.ZIP64_LIMIT, zipfile.ZIP_FILECOUNT_LIMIT = limits
+raw = (OUT / "zip64_savez.npz").read_bytes()
+assert b"PK\x06\x06" in raw and b"PK\x06\x07" in raw, "no ZIP64 end record written"
+back = np.load(OUT / "zip64_savez.npz")
+manifest["zip64_savez.npz"] = {k: entry(back[k]) for k in ("a", "b")}
+m = sp.load_npz(OUT / "zip64_csr.npz")
+manifest["zip64_csr.npz"] = {"": {**entry(m.toarray()), "nnz": int(m.nnz), "format": m.format}}
 
 (OUT / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
 print(f"wrote {len(manifest)} fixtures to {OUT}")

@@ -169,7 +169,7 @@ export function writeSparseNpz(path: string, r: SparseRecord, compressed: boolea
   } catch (e) {
     if (e instanceof RangeError)
       throw new ValueError(
-        argMessage(fn, 'A', 'a matrix whose file fits 4 GiB (ZIP64 is not supported)', e.message),
+        argMessage(fn, 'A', 'a matrix whose file fits 4 GiB (ZIP64 is not written)', e.message),
       );
     throw e;
   }

@@ -194,7 +194,7 @@ export function mmwrite(path: string, A: sparray | ndarray | unknown, options: M
  * @param file - the `.npz` file's path, or its bytes (a `Buffer`, `Uint8Array` or `ArrayBuffer`)
  * @returns a csr_array, csc_array, coo_array or dia_array
  * @throws FormatError naming the file and the key or ZIP entry: not a ZIP archive, corrupt or
- *   truncated entries (CRC-32 checked), ZIP64, missing keys, unsupported format (bsr) or dtype,
+ *   truncated entries (CRC-32 checked) or ZIP64 records, missing keys, unsupported format (bsr) or dtype,
  *   inconsistent lengths
  * @throws ValueError naming the path when the file cannot be read (the system error is its `cause`);
  *   ArgumentTypeError when `file` is neither a path nor bytes
@@ -244,7 +244,7 @@ function fromNpz(r: SparseRecord): SparseArray {
  * Saves a sparse array as `scipy.sparse.save_npz` does (same keys and dtypes: `format`, `shape`,
  * `data`, and `indices`+`indptr` / `row`+`col` / `offsets`), readable by `scipy.sparse.load_npz`.
  * As NumPy, `.npz` is appended to a path without it. The ZIP container is cohort's own writer
- * (stored or deflate entries; ZIP64 — files of 4 GiB or more — is not supported).
+ * (stored or deflate entries; it does not write ZIP64, needed for files of 4 GiB or more).
  * @param path - the file
  * @param A - a csr, csc, coo or dia array
  * @param options - `{ compressed = true }`

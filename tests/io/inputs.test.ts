@@ -160,3 +160,27 @@ describe('bytes and async for the single-file readers', () => {
     await expect(io.mmreadAsync(3 as never)).rejects.toThrow(ArgumentTypeError);
   });
 });
+
+describe('ZIP64 archives (as zipfile writes them past 4 GiB)', () => {
+  it('load reads NumPy’s', () => {
+    expectNpz(io.load(join(DIR, 'zip64_savez.npz') as `${string}.npz`), manifest['zip64_savez.npz']!);
+  });
+
+  it('load_npz reads SciPy’s', () => {
+    const e = manifest['zip64_csr.npz']!['']! as Expected & { format: string };
+    const A = io.load_npz(join(DIR, 'zip64_csr.npz'));
+    expect(A.format).toBe(e.format);
+    expect(A.nnz).toBe(e.nnz);
+    expectArray(A.toarray(), e);
+  });
+
+  it('a ZIP64 locator pointing nowhere is a FormatError', () => {
+    const bytes = new Uint8Array(readFileSync(join(DIR, 'zip64_savez.npz')));
+    const end = bytes.length - 22;
+    const v = new DataView(bytes.buffer);
+    v.setBigUint64(end - 20 + 8, 3n, true); // the ZIP64 end record's offset
+    expect(() => io.load(bytes)).toThrow(
+      "load: file '<bytes>': corrupt ZIP64: the ZIP64 end record is missing",
+    );
+  });
+});
