@@ -103,6 +103,10 @@ describe('the npm package', () => {
       expectSolved(run(process.execPath, ['app.mjs'], dir));
     });
 
+    it('is require()d from CommonJS', () => {
+      expect(JSON.parse(run(process.execPath, ['require.cjs'], dir))).toEqual([6, 2, 'function']);
+    });
+
     it("runs the README's quick start", () => {
       const readme = readFileSync(join(root, 'README.md'), 'utf8');
       const start = readme.indexOf('```ts', readme.indexOf('## Quick start'));
