@@ -3,10 +3,11 @@
  * this checkout (its `prepare` builds dist/), install the tarball into an empty project with no dev
  * toolchain and no install scripts, then run a program over every subpath export, type-check a
  * strict TypeScript file against the shipped declarations (no skipLibCheck; moduleResolution
- * nodenext, bundler and node10), bundle the program with esbuild and run the bundle. A folder
- * install of the checkout (`npm install ../cohort`) runs the same program.
+ * nodenext, bundler and node10; no `any` in them), require() it from CommonJS, bundle the program
+ * with esbuild and run the bundle. A folder install of the checkout (`npm install ../cohort`) runs
+ * the same program.
  *
- * Needs the npm registry (the tarball's dependencies); about 30 s alone.
+ * Needs the npm registry (the tarball's dependencies); about 30 s alone, most of it the build.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anyTypes, exportedTypes, reachableDeclarations } from './public-types.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const consumer = fileURLToPath(new URL('./consumer', import.meta.url));
@@ -98,6 +100,19 @@ describe('the npm package', () => {
       dir = project('from-tarball');
       run('npm', ['install', tarball, ...npmFlags], dir);
     }, 180_000);
+
+    it('declares no any in the declarations reachable from its exports', () => {
+      const pkg = join(dir, 'node_modules', 'cohortjs');
+      const entries = exportedTypes(join(pkg, 'package.json'));
+      const files = reachableDeclarations(pkg, entries);
+      for (const e of entries) expect(files).toContain(e.replace(/^\.\//, ''));
+      const found: Record<string, string[]> = {};
+      for (const f of files) {
+        const lines = anyTypes(join(pkg, f));
+        if (lines.length > 0) found[f] = lines;
+      }
+      expect(found).toEqual({});
+    });
 
     it('runs a program over every subpath export, on the worker pool', () => {
       expectSolved(run(process.execPath, ['app.mjs'], dir));
