@@ -1,6 +1,6 @@
 /**
- * `cohort`: everything — `np` (cohort/numpy), `sp` (cohort/sparse), `linalg`
- * (cohort/sparse/linalg), `io` (cohort/io) — plus runtime configuration.
+ * `cohortjs`: everything — `np` (cohortjs/numpy), `sp` (cohortjs/sparse), `linalg`
+ * (cohortjs/sparse/linalg), `io` (cohortjs/io) — plus runtime configuration.
  *
  * @example
  * import { configure, np, sp, linalg } from 'cohortjs';

@@ -136,7 +136,7 @@ export function generateKernel(
  * @example
  * compileKernel(generateKernel('y(i) = A(i,j) * x(j)', formats))(A_pos, A_crd, A_vals, x, y, 0, n)
  */
-export function compileKernel<F extends (...args: any[]) => unknown = (...args: any[]) => void>(gen: {
+export function compileKernel<F extends (...args: never[]) => unknown = (...args: unknown[]) => void>(gen: {
   readonly source: string;
 }): F {
   return new Function(`return (${gen.source});`)() as F;

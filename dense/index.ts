@@ -1,5 +1,5 @@
 /**
- * `cohort/numpy`: NumPy-style n-dimensional arrays on the region runtime (DESIGN.md §4). Every
+ * `cohortjs/numpy`: NumPy-style n-dimensional arrays on the region runtime (DESIGN.md §4). Every
  * operation is a launch; reads (`item`, `toArray`, `tolist`, printing) are the only waits.
  *
  * Differences from NumPy, on purpose: the default integer type is int32 (NumPy: int64); integer
@@ -23,9 +23,11 @@ export {
 } from './creation-more.js';
 export { cumsum } from './cumsum.js';
 export type { Operand, OutOptions } from './ewise.js';
+export { fromJSON } from './from-json.js';
 export { fuse } from './fuse.js';
 export type { Index, IndexPart } from './indexing.js';
 export { from_ndarray } from './interop.js';
+export type { JSONValue, NdarrayJSON } from './json.js';
 export { dot, inner, matmul, outer, vdot } from './linalg.js';
 export * as linalg from './linalg-ns.js';
 export { type NestedArray, ndarray } from './ndarray.js';
@@ -61,6 +63,7 @@ export {
   vstack,
 } from './shape.js';
 export { Slice, slice } from './slice.js';
+export type { Bin as BinaryUfunc, Un as UnaryUfunc } from './ufuncs.js';
 export {
   abs,
   absolute,

@@ -1,2 +1,2 @@
-/** The `linalg` namespace object of `cohort/numpy`. */
+/** The `linalg` namespace object of `cohortjs/numpy`. */
 export { type NormOptions, norm } from './linalg.js';

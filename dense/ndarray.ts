@@ -17,6 +17,8 @@ import type { Operand, OutOptions } from './ewise.js';
 import { assign, copyAs } from './ewise.js';
 import { getItem, type Index, setItem } from './indexing.js';
 import { toNdarray } from './interop.js';
+import { iterate } from './iterate.js';
+import { type NdarrayJSON, toJSONForm } from './json.js';
 import { type LazyState, materialize } from './lazy.js';
 import { dot, matmul } from './linalg.js';
 import { formatArray } from './print.js';
@@ -127,28 +129,34 @@ export class ndarray {
 
   /**
    * The value of a one-element array as a JavaScript number (booleans as `true`/`false`).
+   *
+   * Typed `number`, the value of every numeric dtype; a bool array's value is a boolean: name it,
+   * `a.all().item<boolean>()` (the dtype is known only at run time).
+   * @typeParam T - the value's type: `number` (the default) or `boolean` for bool arrays
    * @throws {ValueError} when the array has more than one element
    * @returns the element (a number, or a boolean for bool arrays)
    * @example np.sum(np.ones([3])).item() // 3
+   * @example np.array([1, 0]).any().item<boolean>() // true
    */
-  item(): number | boolean {
+  item<T extends number | boolean = number>(): T {
     this.checkItem();
-    if (this.futureValid()) return this.scalar(this._future!.value());
-    return this.scalar(readStore(this.store)[0]!);
+    if (this.futureValid()) return this.scalar(this._future!.value()) as T;
+    return this.scalar(readStore(this.store)[0]!) as T;
   }
 
   /**
    * {@link ndarray.item} without blocking the event loop.
+   * @typeParam T - as for {@link ndarray.item}
    * @returns a promise of the value
    * @throws {ValueError} when the array has more than one element
    * @example
    * np.ones([1]).itemAsync() instanceof Promise // true
    * // await np.sum(np.ones([3])).itemAsync() resolves to 3
    */
-  async itemAsync(): Promise<number | boolean> {
+  async itemAsync<T extends number | boolean = number>(): Promise<T> {
     this.checkItem();
-    if (this.futureValid()) return this.scalar(await this._future!.valueAsync());
-    return this.scalar((await readStoreAsync(this.store))[0]!);
+    if (this.futureValid()) return this.scalar(await this._future!.valueAsync()) as T;
+    return this.scalar((await readStoreAsync(this.store))[0]!) as T;
   }
 
   /**
@@ -169,6 +177,29 @@ export class ndarray {
       return out;
     };
     return build(0);
+  }
+
+  /**
+   * What `JSON.stringify(a)` writes: `{type: 'ndarray', dtype, shape, data}` with `data` the view's
+   * elements as nested lists (NaN and ±Infinity as strings). Read it back with `np.fromJSON`.
+   * @returns the JSON form (waits for pending work)
+   * @example JSON.stringify(np.arange(1e6).get('2:4')) // '{"type":"ndarray","dtype":"int32","shape":[2],"data":[2,3]}'
+   * @example np.array([[1.5, Infinity]]).toJSON().data // [[1.5, 'Infinity']]
+   */
+  toJSON(): NdarrayJSON {
+    return toJSONForm(this);
+  }
+
+  /**
+   * `for (const x of a)`, as NumPy iterates: a 1-D array yields its elements (numbers; booleans
+   * for bool), an n-D array its (n-1)-D views along the first axis.
+   * @returns an iterator over the first axis
+   * @throws {ArgumentTypeError} for a 0-d array
+   * @example [...np.array([1, 2, 3])] // [1, 2, 3]
+   * @example Array.from(np.arange(6).reshape(2, 3), (row) => String(row)) // ['[0 1 2]', '[3 4 5]']
+   */
+  [Symbol.iterator](): Iterator<ndarray | number | boolean> {
+    return iterate(this);
   }
 
   /**

@@ -1,2 +1,2 @@
-/** The `random` namespace object of `cohort/numpy`. */
+/** The `random` namespace object of `cohortjs/numpy`. */
 export { default_rng, Generator, rand, randn, seed } from './random.js';

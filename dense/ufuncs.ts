@@ -7,8 +7,10 @@ import type { ndarray } from './ndarray.js';
 
 const o = (opts?: OutOptions) => opts?.out;
 
-type Bin = (a: Operand, b: Operand, opts?: OutOptions) => ndarray;
-type Un = (x: Operand, opts?: OutOptions) => ndarray;
+/** A binary ufunc: `f(a, b, {out})`, broadcasting `a` against `b`. */
+export type Bin = (a: Operand, b: Operand, opts?: OutOptions) => ndarray;
+/** A unary ufunc: `f(x, {out})`. */
+export type Un = (x: Operand, opts?: OutOptions) => ndarray;
 
 const bin =
   (name: string): Bin =>
@@ -200,12 +202,11 @@ export const negative: Un = un('negative');
  */
 export const abs: Un = un('abs');
 /**
- * Alias of {
+ * Alias of {@link abs}.
  * @param x operand (an array or a scalar)
  * @param opts `out`: an array to write the result into
  * @returns the result array
  * @throws {ArgumentTypeError} when `x` is not an ndarray, a number or a boolean
- * @link abs}.
  * @example np.absolute(np.array([-3, 3])).tolist() // [3, 3]
  */
 export const absolute: Un = abs;

@@ -3,13 +3,14 @@
  * unknowns (1023×1023 grid; examples/multigrid.ts), progress lines while it runs, then the same
  * solve by plain CG, and a summary of both.
  *
- * Run: npm start [-- nx=1023 rtol=1e-10]
+ * Run: npm start [-- nx=1023 rtol=1e-10] (or positionally: npm start -- 1023 1e-10)
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as np from 'cohortjs/numpy';
 import { workerCount } from 'cohortjs/runtime';
 import { cg } from 'cohortjs/sparse/linalg';
+import { parseDemoArgs, UsageError } from './demo-args.js';
 import { buildHierarchy, vcycleOperator } from './multigrid.js';
 import { poisson2d, poissonProblem } from './poisson.js';
 
@@ -19,8 +20,15 @@ import { poisson2d, poissonProblem } from './poisson.js';
 setFlagsFromString('--expose-gc');
 const collect = runInNewContext('gc') as () => void;
 
-const nx = Number(process.argv[2] ?? 1023);
-const rtol = Number(process.argv[3] ?? 1e-10);
+let args: ReturnType<typeof parseDemoArgs>;
+try {
+  args = parseDemoArgs(process.argv.slice(2));
+} catch (e) {
+  if (!(e instanceof UsageError)) throw e;
+  console.error(e.message);
+  process.exit(2);
+}
+const { nx, rtol } = args;
 const A = poisson2d(nx);
 const { b, exact } = poissonProblem(nx);
 const bnorm = np.linalg.norm(b).item() as number;

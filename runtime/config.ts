@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { DefaultMapper, isMapper, type Mapper } from '../mapper/index.js';
 import { argMessage, ValueError } from './errors.js';
 import { events } from './events.js';
+import { setWorkerUrl, toWorkerUrl } from './worker-url.js';
 
 /** Runtime configuration. */
 export interface RuntimeOptions {
@@ -10,8 +11,17 @@ export interface RuntimeOptions {
    * `os.availableParallelism()`. Changing it drains the pool and resizes it at the next launch.
    */
   workers?: number;
-  /** The mapper (see `cohort/runtime`'s Mapper interface). */
+  /** The mapper (see `cohortjs/runtime`'s Mapper interface). */
   mapper?: Mapper;
+  /**
+   * The worker file the pool's threads run (a `URL` or a path), for bundles: a bundler leaves
+   * `dist/runtime/worker.js` behind, so copy it beside the bundle (as `.mjs` unless the bundle's
+   * folder is an ES module package) and name it here. Default: the environment variable
+   * `COHORT_WORKER_URL`, else the file beside cohort's own runtime module, else the installed
+   * `cohortjs` package's. `null` restores the default. Applies to pools started afterwards: set it
+   * before the first operation.
+   */
+  workerUrl?: string | { readonly href: string } | null;
 }
 
 function defaultWorkers(): number {
@@ -47,8 +57,12 @@ export function currentMapper(): Mapper {
 }
 
 /**
- * Configures the runtime: pool size and mapper.
+ * Configures the runtime: pool size, mapper and (for bundles) the worker file.
+ * @param opts - `{workers, mapper, workerUrl}`
+ * @throws {ValueError} on a pool size outside [0, 256], an object that is not a mapper, or a
+ * `workerUrl` that is neither a URL nor a path
  * @example configure({ workers: 2 })
+ * @example configure({ workerUrl: new URL('./cohort-worker.mjs', import.meta.url) })
  */
 export function configure(opts: RuntimeOptions): void {
   if (opts.workers !== undefined) {
@@ -65,5 +79,8 @@ export function configure(opts: RuntimeOptions): void {
     }
     state.mapper = opts.mapper;
     applySpin();
+  }
+  if (opts.workerUrl !== undefined) {
+    setWorkerUrl(opts.workerUrl === null ? null : toWorkerUrl('configure', 'workerUrl', opts.workerUrl));
   }
 }

@@ -1,5 +1,5 @@
 /**
- * `cohort/runtime`: the region runtime's public face for library authors — regions and stores,
+ * `cohortjs/runtime`: the region runtime's public face for library authors — regions and stores,
  * index spaces, partitioning constraints, launches, futures, reads and configuration.
  */
 export {
@@ -57,9 +57,11 @@ export {
   getKernel,
   type KernelFn,
   type KernelInfo,
+  type KernelOptions,
   registerCombine,
   registerKernel,
   type TaskContext,
+  type WebAssemblyMemoryLike,
 } from './kernels.js';
 export { launch, launchScalar, withFusedLaunches } from './launch.js';
 export {

@@ -5,6 +5,7 @@ import { recordFailure } from './failures.js';
 import { heapMemory } from './heap.js';
 import { kernelById } from './kernels.js';
 import { traceBuffers } from './trace.js';
+import { workerUrl } from './worker-url.js';
 
 /** Control words per slot, 16 int32 apart (see worker.js). */
 const STRIDE = 16;
@@ -75,7 +76,7 @@ export class Pool {
   constructor(readonly size: number) {
     this.ctl = new Int32Array(new SharedArrayBuffer(Math.max(1, size) * STRIDE * 4));
     this.piscina = new Piscina({
-      filename: new URL('./worker.js', import.meta.url).href,
+      filename: workerUrl(),
       minThreads: size,
       maxThreads: size,
       idleTimeout: Number.POSITIVE_INFINITY,

@@ -5,7 +5,11 @@
  */
 import type { ndarray } from '../dense/index.js';
 import type { DType, Region, Store } from '../runtime/index.js';
+import type { CscArray, CsrArray } from './compressed.js';
+import type { CooArray } from './coo.js';
 import type { Csr } from './core/types.js';
+import type { DiaArray } from './dia.js';
+import { type SparseJSON, toSparseJSON } from './json.js';
 import * as ops from './ops.js';
 import { formatEntries } from './print.js';
 import type { IndexLike } from './slicing.js';
@@ -125,38 +129,43 @@ export abstract class sparray {
    * @param copy - copy even when this is already COO
    * @example sparse.csr_array([[1, 0], [0, 2]]).tocoo().row.tolist() // [0, 1]
    */
-  tocoo(copy = false): sparray {
-    return ops.convert(this, 'coo', copy);
+  tocoo(copy = false): CooArray {
+    return ops.convert(this, 'coo', copy) as CooArray;
   }
   /**
    * As CSR (canonical when converted from COO).
    * @param copy - copy even when this is already CSR
    * @example sparse.coo_array([[1, 2], [3, 4]]).tocsr().indptr.tolist() // [0, 2, 4]
    */
-  tocsr(copy = false): sparray {
-    return ops.convert(this, 'csr', copy);
+  tocsr(copy = false): CsrArray {
+    return ops.convert(this, 'csr', copy) as CsrArray;
   }
   /**
    * As CSC.
    * @param copy - copy even when this is already CSC
    * @example sparse.csr_array([[1, 2], [3, 4]]).tocsc().indices.tolist() // [0, 1, 0, 1]
    */
-  tocsc(copy = false): sparray {
-    return ops.convert(this, 'csc', copy);
+  tocsc(copy = false): CscArray {
+    return ops.convert(this, 'csc', copy) as CscArray;
   }
   /**
    * As DIA.
    * @param copy - copy even when this is already DIA
    * @example sparse.csr_array([[1, 0], [0, 2]]).todia().offsets.tolist() // [0]
    */
-  todia(copy = false): sparray {
-    return ops.convert(this, 'dia', copy);
+  todia(copy = false): DiaArray {
+    return ops.convert(this, 'dia', copy) as DiaArray;
   }
   /**
    * In `format` (`'csr' | 'csc' | 'coo' | 'dia'`; `null`/`undefined` keeps this one).
    * @throws {ValueError} on an unknown format
    * @example sparse.csr_array([[1, 2], [3, 4]]).asformat('csc').format // 'csc'
    */
+  asformat(format: 'csr', copy?: boolean): CsrArray;
+  asformat(format: 'csc', copy?: boolean): CscArray;
+  asformat(format: 'coo', copy?: boolean): CooArray;
+  asformat(format: 'dia', copy?: boolean): DiaArray;
+  asformat(format: SparseFormat | null | undefined, copy?: boolean): sparray;
   asformat(format: SparseFormat | null | undefined, copy = false): sparray {
     return ops.convert(this, format ?? this.format, copy, 'asformat');
   }
@@ -178,6 +187,8 @@ export abstract class sparray {
    * shape and dtype, written in place and returned. A loop that multiplies again and again (an
    * iterative solver) then reuses one vector instead of making a fresh one each time.
    * @param opts - `{out}`: where the dense result goes.
+   * @returns by a number: the same format, scaled; by a sparse array: CSR (CSC when both are CSC);
+   * by a dense vector or matrix: an ndarray (`out` when given)
    * @throws {ShapeError} when the inner dimensions differ (naming `other`), or `out`'s shape is not
    * the result's
    * @throws {ValueError} when `out`'s dtype is not the result's
@@ -187,7 +198,11 @@ export abstract class sparray {
    * sparse.csr_array([[1, 2], [3, 4]], { dtype: 'float64' }).dot(np.array([1, 1]), { out: y });
    * y.tolist() // [3, 7]
    */
-  dot(other: sparray | DenseLike | number, opts?: ops.ProductOptions): any {
+  dot(other: number, opts?: ops.ProductOptions): this;
+  dot(other: sparray, opts?: ops.ProductOptions): CsrArray | CscArray;
+  dot(other: DenseLike, opts?: ops.ProductOptions): ndarray;
+  dot(other: sparray | DenseLike | number, opts?: ops.ProductOptions): ndarray | sparray;
+  dot(other: sparray | DenseLike | number, opts?: ops.ProductOptions): ndarray | sparray {
     return ops.matmul(this, other, 'dot', opts);
   }
   /**
@@ -195,7 +210,11 @@ export abstract class sparray {
    * @throws {ShapeError} when the inner dimensions differ
    * @example sparse.csr_array([[1, 2], [3, 4]]).matmul(np.array([1, 1])).tolist() // [3, 7]
    */
-  matmul(other: sparray | DenseLike | number, opts?: ops.ProductOptions): any {
+  matmul(other: number, opts?: ops.ProductOptions): this;
+  matmul(other: sparray, opts?: ops.ProductOptions): CsrArray | CscArray;
+  matmul(other: DenseLike, opts?: ops.ProductOptions): ndarray;
+  matmul(other: sparray | DenseLike | number, opts?: ops.ProductOptions): ndarray | sparray;
+  matmul(other: sparray | DenseLike | number, opts?: ops.ProductOptions): ndarray | sparray {
     return ops.matmul(this, other, 'matmul', opts);
   }
   /**
@@ -211,20 +230,30 @@ export abstract class sparray {
 
   /**
    * `this + other`: sparse (union; zeros dropped), dense (a dense result) or 0.
+   * @returns by a sparse array: CSR (CSC when both are CSC); by a dense array: an ndarray; by 0: a
+   * copy of this array
    * @throws {ShapeError} when the shapes differ
    * @example
    * const S = sparse.csr_array([[1, 0], [0, 2]]).add(sparse.csr_array([[0, 3], [0, -2]]));
    * S.toarray().tolist() // [[1, 3], [0, 0]]
    * S.nnz // 2
    */
-  add(other: sparray | DenseLike | number): any {
+  add(other: sparray): CsrArray | CscArray;
+  add(other: DenseLike): ndarray;
+  add(other: number): this;
+  add(other: sparray | DenseLike | number): ndarray | sparray;
+  add(other: sparray | DenseLike | number): ndarray | sparray {
     return ops.addsub(this, other, 1, 'add');
   }
   /**
    * `this - other` (the same operands as {@link sparray.add}).
    * @example sparse.csr_array([[1, 0], [0, 2]]).subtract(sparse.csr_array([[1, 3], [0, 0]])).toarray().tolist() // [[0, -3], [0, 2]]
    */
-  subtract(other: sparray | DenseLike | number): any {
+  subtract(other: sparray): CsrArray | CscArray;
+  subtract(other: DenseLike): ndarray;
+  subtract(other: number): this;
+  subtract(other: sparray | DenseLike | number): ndarray | sparray;
+  subtract(other: sparray | DenseLike | number): ndarray | sparray {
     return ops.addsub(this, other, -1, 'subtract');
   }
   /**
@@ -239,9 +268,13 @@ export abstract class sparray {
   }
   /**
    * Element-wise true division: by a scalar (sparse result) or by an array (dense result).
+   * @returns by a number: the same format; by an array: an ndarray
    * @example sparse.csr_array([[2, 4], [0, 6]]).divide(2).toarray().tolist() // [[1, 2], [0, 3]]
    */
-  divide(other: sparray | DenseLike | number): any {
+  divide(other: number): this;
+  divide(other: sparray | DenseLike): ndarray;
+  divide(other: sparray | DenseLike | number): ndarray | sparray;
+  divide(other: sparray | DenseLike | number): ndarray | sparray {
     return ops.divide(this, other);
   }
   /**
@@ -343,6 +376,18 @@ export abstract class sparray {
   toString(): string {
     const { row, col, vals } = this._entries();
     return formatEntries(this.format, this.dtype, this.shape, row, col, vals);
+  }
+
+  /**
+   * What `JSON.stringify(A)` writes: SciPy's constructor arguments under a format tag, e.g.
+   * `{type: 'csr_array', shape, dtype, data, indices, indptr}` (COO: `coords`; DIA: `offsets`).
+   * Read it back with `sparse.fromJSON`.
+   * @returns the JSON form (waits for pending work)
+   * @example JSON.stringify(sparse.coo_array([[0, 5]])) // '{"type":"coo_array","shape":[1,2],"dtype":"int32","data":[5],"coords":[[0],[1]]}'
+   * @example sparse.csr_array([[0, 5]]).toJSON().indptr // [0, 1]
+   */
+  toJSON(): SparseJSON {
+    return toSparseJSON(this);
   }
 
   /** For `console.log` in Node. */

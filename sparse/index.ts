@@ -1,5 +1,5 @@
 /**
- * `cohort/sparse`: SciPy-sparse-style arrays over the region runtime (DESIGN.md §5). Formats
+ * `cohortjs/sparse`: SciPy-sparse-style arrays over the region runtime (DESIGN.md §5). Formats
  * `coo_array csr_array csc_array dia_array` (callable without `new`; `instanceof` works; the
  * `*_matrix` names are aliases), their methods, and the module functions.
  */
@@ -16,8 +16,11 @@ import { isSparse, matmul as matmulOp, rmatmul } from './ops.js';
 
 export type { AxisOptions, DenseLike, SparseFormat, SparseOptions } from './base.js';
 export type { SparseInput } from './construct.js';
+export { fromJSON } from './from-json.js';
 export type { FormatOptions } from './functions.js';
 export { block_diag, diags, eye, hstack, identity, kron, spdiags, tril, triu, vstack } from './functions.js';
+export type { CompressedJSON, CooJSON, DiaJSON, SparseJSON } from './json.js';
+export type { ProductOptions } from './ops.js';
 export type { RandomOptions } from './random.js';
 export { rand, random } from './random.js';
 export type { IndexLike } from './slicing.js';
@@ -141,7 +144,7 @@ export const isspmatrix = issparse;
  * @throws {ShapeError} when the inner dimensions differ
  * @example matmul(np.ones([2]), sparse.eye(2)).tolist() // [1, 1]
  */
-export function matmul(a: sparray, b: sparray): sparray;
+export function matmul(a: sparray, b: sparray): CsrArray | CscArray;
 export function matmul(a: sparray | ndarray, b: sparray | ndarray): ndarray;
 export function matmul(a: sparray | ndarray, b: sparray | ndarray): ndarray | sparray {
   if (isSparse(a)) return matmulOp(a as sparray, b, 'matmul');

@@ -127,7 +127,7 @@ export function shapeError(fn: string, arg: string, expected: string, received: 
 
 /**
  * The options object of `fn`: `{}` when omitted or null; anything but a plain object raises (the
- * same rule as cohort/numpy's, kept here because sparse/ sees only the public dense API).
+ * same rule as cohortjs/numpy's, kept here because sparse/ sees only the public dense API).
  * @throws {ArgumentTypeError} when `opts` is not a plain object
  */
 export function optionsArg<T extends object>(fn: string, opts: T | null | undefined): T {

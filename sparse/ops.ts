@@ -13,6 +13,7 @@ import {
   ValueError,
 } from '../runtime/index.js';
 import type { AxisOptions, SparseFormat, sparray } from './base.js';
+import type { CscArray, CsrArray } from './compressed.js';
 import {
   canonicalize,
   cooToCsr,
@@ -159,7 +160,7 @@ function destination(
 }
 
 /** `a @ other`, into `opts.out` when given (dense results only). */
-export function matmul(a: sparray, other: unknown, fn: string, opts?: ProductOptions): any {
+export function matmul(a: sparray, other: unknown, fn: string, opts?: ProductOptions): ndarray | sparray {
   const m = a.shape[0];
   const n = a.shape[1];
   const outArr = outOf(fn, opts);
@@ -233,7 +234,7 @@ export function isSparse(x: unknown): boolean {
 }
 
 /** Element-wise union of two sparse arrays (`op`), in CSC when both are CSC, else CSR. */
-function union(a: sparray, b: sparray, op: number, out: DType, fn: string): sparray {
+function union(a: sparray, b: sparray, op: number, out: DType, fn: string): CsrArray | CscArray {
   checkShape(fn, a, b);
   if (a.format === 'csc' && b.format === 'csc') {
     return wrap.csc(binop(canonicalize(csrT(a)), canonicalize(csrT(b)), op, out, fn));
@@ -242,7 +243,7 @@ function union(a: sparray, b: sparray, op: number, out: DType, fn: string): spar
 }
 
 /** `a + sign·other`. */
-export function addsub(a: sparray, other: unknown, sign: 1 | -1, fn: string): any {
+export function addsub(a: sparray, other: unknown, sign: 1 | -1, fn: string): ndarray | sparray {
   if (typeof other === 'number') {
     if (other === 0) return a.copy();
     throw new ValueError(
@@ -301,7 +302,7 @@ export function multiply(a: sparray, other: unknown): sparray {
 }
 
 /** Element-wise true division. */
-export function divide(a: sparray, other: unknown): any {
+export function divide(a: sparray, other: unknown): ndarray | sparray {
   const fn = 'divide';
   if (typeof other === 'number') return mapData(a, 1, other, divType(a.dtype, 'float64'), fn);
   const d = isSparse(other) ? (other as sparray).toarray() : denseArg(fn, other);

@@ -2,16 +2,18 @@
  * Late-bound constructors of the four formats (each format's module registers itself), so that
  * shared code can build results of any format without import cycles.
  */
-import type { sparray } from './base.js';
+import type { CscArray, CsrArray } from './compressed.js';
+import type { CooArray } from './coo.js';
 import type { Coo, Csr, Dia } from './core/types.js';
+import type { DiaArray } from './dia.js';
 
 export const wrap = {
   /** A CSR array over a CSR structure. */
-  csr: null as unknown as (s: Csr) => sparray,
+  csr: null as unknown as (s: Csr) => CsrArray,
   /** A CSC array over the CSR structure of its transpose. */
-  csc: null as unknown as (t: Csr) => sparray,
+  csc: null as unknown as (t: Csr) => CscArray,
   /** A COO array. */
-  coo: null as unknown as (c: Coo) => sparray,
+  coo: null as unknown as (c: Coo) => CooArray,
   /** A DIA array. */
-  dia: null as unknown as (d: Dia) => sparray,
+  dia: null as unknown as (d: Dia) => DiaArray,
 };

@@ -19,15 +19,25 @@ export class LineReader {
   private next0 = 0;
   private eof = false;
   private fd: number;
-
-  /** @param chunk - the buffer's initial size (tests use tiny ones to exercise the chunk boundaries) */
-  constructor(path: string, chunk = CHUNK) {
-    this.buf = Buffer.allocUnsafe(chunk);
-    this.fd = openSync(path, 'r');
-  }
-
   /** Total bytes read so far (for tests of the streaming). */
   bytesRead = 0;
+
+  /**
+   * @param file - a path (streamed), or the whole text as bytes (read in place)
+   * @param chunk - the buffer's initial size (tests use tiny ones to exercise the chunk boundaries)
+   */
+  constructor(file: string | Uint8Array, chunk = CHUNK) {
+    if (typeof file === 'string') {
+      this.buf = Buffer.allocUnsafe(chunk);
+      this.fd = openSync(file, 'r');
+    } else {
+      this.buf = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
+      this.fd = -1;
+      this.fill = file.byteLength;
+      this.bytesRead = file.byteLength;
+      this.eof = true;
+    }
+  }
 
   /** Advances to the next line; false at the end of the file. */
   next(): boolean {
@@ -74,6 +84,6 @@ export class LineReader {
   }
 
   close(): void {
-    closeSync(this.fd);
+    if (this.fd >= 0) closeSync(this.fd);
   }
 }

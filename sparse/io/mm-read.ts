@@ -39,10 +39,15 @@ const PERCENT = 37;
  *   entries than declared, indices out of range (including 0), non-numeric fields, truncated or
  *   empty files.
  */
-export function readMatrixMarket(path: string, fn = 'mmread', chunk?: number): MMData {
-  const r = new LineReader(path, chunk);
+export function readMatrixMarket(
+  file: string | Uint8Array,
+  fn = 'mmread',
+  chunk?: number,
+  name = typeof file === 'string' ? file : '<bytes>',
+): MMData {
+  const r = new LineReader(file, chunk);
   try {
-    return parse(r, path, fn);
+    return parse(r, name, fn);
   } finally {
     r.close();
   }

@@ -63,6 +63,19 @@ export function readNpyFile(path: string, fn = 'load'): NpyNumeric {
   }
 }
 
+/**
+ * Reads the bytes of a whole `.npy` file into a C-order typed array in shared memory.
+ * @throws FormatError naming `name`: bad magic or header, unsupported dtype, truncated data.
+ */
+export function readNpyBytes(all: Uint8Array, fn: string, name: string): NpyNumeric {
+  const hlen = npyHeaderLength(all.subarray(0, NPY_PREFIX), fn, name, 'header');
+  const h = parseNpyHeader(all.subarray(0, hlen), fn, name, 'header');
+  const dec = decodeNpy(all, h, fn, name, 'data');
+  if (dec.kind !== 'numeric')
+    throw fileError(fn, name, 'header', `dtype '${h.descr}' (strings) is not supported`);
+  return dec;
+}
+
 function readFully(fd: number, into: Uint8Array, position: number): void {
   let off = 0;
   while (off < into.length) {

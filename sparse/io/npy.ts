@@ -1,4 +1,4 @@
-import type { DType, TypedArray } from '../../runtime/index.js';
+import { type DType, type TypedArray, ValueError } from '../../runtime/index.js';
 import { fileError } from './errors.js';
 import { type PyValue, parsePyLiteral } from './py-literal.js';
 import { sharedArray } from './shared-array.js';
@@ -121,8 +121,12 @@ function layoutOf(descr: string): Layout | undefined {
   return ok ? { size: kind === 'U' ? size * 4 : size, little: m[1] !== '>', kind } : undefined;
 }
 
+const EXACT = 2n ** 53n;
+const INT32_MAX = 2n ** 31n - 1n;
+const INT32_MIN = -(2n ** 31n);
+
 const SUPPORTED =
-  '<f8 <f4 <i4 |u1 |b1 (either byte order), and <i8 (read as int32 when every value fits, float64 otherwise)';
+  '<f8 <f4 <i4 |u1 |b1 (either byte order), and <i8 (read as int32 when every value fits, float64 when every value is within ±2^53)';
 
 /**
  * Decodes the data of an array described by `h` from `bytes[h.offset...]` into a C-order typed
@@ -171,12 +175,17 @@ export function decodeNpy(
           ? 'uint8'
           : 'bool';
   if (L.kind === 'i' && L.size === 8) {
+    // cohort has no int64: int32 when every value fits, float64 when every value is exact in it
+    // (|v| ≤ 2^53); beyond that, an error rather than a silently rounded value.
     for (let k = 0; k < n; k++) {
-      const v = read(k);
-      if ((v | 0) !== v) {
-        dtype = 'float64';
-        break;
+      const b = view.getBigInt64(k * 8, L.little);
+      if (b > EXACT || b < -EXACT) {
+        throw new ValueError(
+          `${fn}: file '${path}', ${where}: int64 value ${b} (element ${k}) is beyond ±2^53, so ` +
+            'neither int32 nor float64 holds it exactly (cohort has no int64 dtype)',
+        );
       }
+      if (dtype === 'int32' && (b > INT32_MAX || b < INT32_MIN)) dtype = 'float64';
     }
   }
   const out = sharedArray(dtype, n);

@@ -38,9 +38,14 @@ const KEYS: Record<SparseFormat, readonly string[]> = {
  * @throws FormatError naming the file and the key: not a ZIP, missing keys, unknown format
  *   (e.g. bsr), unsupported dtypes, inconsistent lengths.
  */
-export function readSparseNpz(path: string, fn = 'load_npz'): SparseRecord {
+export function readSparseNpz(
+  file: string | Uint8Array,
+  fn = 'load_npz',
+  path = typeof file === 'string' ? file : '<bytes>',
+): SparseRecord {
+  const bytes = typeof file === 'string' ? readFileSync(file) : file;
   const entries = new Map<string, Uint8Array>();
-  for (const e of readZip(readFileSync(path), fn, path)) entries.set(e.name.replace(/\.npy$/, ''), e.data);
+  for (const e of readZip(bytes, fn, path)) entries.set(e.name.replace(/\.npy$/, ''), e.data);
   const get = (key: string) => {
     const bytes = entries.get(key);
     if (!bytes)
@@ -164,7 +169,7 @@ export function writeSparseNpz(path: string, r: SparseRecord, compressed: boolea
   } catch (e) {
     if (e instanceof RangeError)
       throw new ValueError(
-        argMessage(fn, 'A', 'a matrix whose file fits 4 GiB (ZIP64 is not supported)', e.message),
+        argMessage(fn, 'A', 'a matrix whose file fits 4 GiB (ZIP64 is not written)', e.message),
       );
     throw e;
   }

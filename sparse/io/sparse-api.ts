@@ -11,11 +11,13 @@ import { coo_array, csc_array, csr_array, dia_array, type sparray } from '../ind
 import { fromDense, toNdarray } from './dense-adapter.js';
 import { optionsArg, pathArg, withFileErrors } from './errors.js';
 import type { MMField, MMSymmetry } from './mm-header.js';
-import { readMatrixMarket } from './mm-read.js';
+import { type MMData, readMatrixMarket } from './mm-read.js';
 import { writeMatrixMarket } from './mm-write.js';
-import { readSparseNpz, type SparseFormat, writeSparseNpz } from './npz.js';
+import { readSparseNpz, type SparseFormat, type SparseRecord, writeSparseNpz } from './npz.js';
+import { type FileInput, gunzipped, isGzip, sourceArg, sourceBytes, sourceBytesAsync } from './source.js';
+import { peek } from './source-peek.js';
 
-/** The sparse arrays `cohort/io` reads and writes. */
+/** The sparse arrays `cohortjs/io` reads and writes. */
 export type SparseArray = coo_array | csr_array | csc_array | dia_array;
 
 /** Options of {@link mmwrite}, as SciPy's. */
@@ -51,26 +53,63 @@ function dtypeOfValues(v: TypedArray): DType {
  * Reads a Matrix Market file: a `coordinate` file as a {@link coo_array} (entries in file order,
  * symmetric storage expanded as SciPy does: each off-diagonal entry is mirrored, negated for
  * skew-symmetric), an `array` file as a dense ndarray. Fields real, integer and pattern (pattern
- * entries read as 1.0); integer values are int32 when they all fit, float64 otherwise. The file
- * is streamed through a fixed buffer, never held whole in memory.
- * @param path - the file
+ * entries read as 1.0); integer values are int32 when they all fit, float64 otherwise. A path is
+ * streamed through a fixed buffer, never held whole in memory; gzip-compressed files (`.mtx.gz`,
+ * or content starting with gzip's magic number) are uncompressed in memory first. Bytes (a
+ * `Buffer`, `Uint8Array` or `ArrayBuffer`) are read in place and errors name them `<bytes>`.
+ * @param file - the file's path, or its bytes
  * @returns a coo_array, or an ndarray for `array` files
  * @throws FormatError naming the file and the line, as SciPy's `Line 3: Row index out of bounds`:
  *   bad banner or size line, complex/hermitian files (not supported), fewer or more entries than
  *   declared, indices out of range (including 0), non-numeric fields, truncated or empty files.
  *   Nothing partially read is returned.
  * @throws ValueError naming the path when the file cannot be read (the system error is its `cause`);
- *   ArgumentTypeError when `path` is not a string
+ *   ArgumentTypeError when `file` is neither a path nor bytes
  * @example
  * const path = `${os.tmpdir()}/a.mtx`;
  * fs.writeFileSync(path, '%%MatrixMarket matrix coordinate real general\n2 2 1\n2 1 5.5\n');
  * const A = io.mmread(path);
  * A.format // 'coo'
  * A.toarray().tolist() // [[0, 0], [5.5, 0]]
+ * io.mmread(fs.readFileSync(path)).nnz // 1
  */
-export function mmread(path: string): coo_array | ndarray {
-  pathArg('mmread', path);
-  const d = withFileErrors('mmread', path, 'read', () => readMatrixMarket(path, 'mmread'));
+export function mmread(file: FileInput): coo_array | ndarray {
+  const src = sourceArg('mmread', file);
+  const path = src.path;
+  let d: MMData;
+  if (
+    path !== null &&
+    !path.endsWith('.gz') &&
+    !isGzip(withFileErrors('mmread', path, 'read', () => peek(path, 2)))
+  ) {
+    d = withFileErrors('mmread', path, 'read', () => readMatrixMarket(path, 'mmread'));
+  } else
+    d = readMatrixMarket(
+      gunzipped(sourceBytes('mmread', src), 'mmread', src.name),
+      'mmread',
+      undefined,
+      src.name,
+    );
+  return fromMM(d);
+}
+
+/**
+ * {@link mmread} without blocking the event loop while the file is read (the text is then parsed
+ * on the calling thread, from memory).
+ * @param file - a path (`.mtx` or `.mtx.gz`), or the file's bytes
+ * @returns a promise of a coo_array, or of an ndarray for `array` files
+ * @throws as {@link mmread} (the promise rejects)
+ * @example
+ * io.mmreadAsync(new TextEncoder().encode('%%MatrixMarket matrix coordinate real general\n1 1 1\n1 1 2\n')) instanceof Promise // true
+ * // (await io.mmreadAsync(path)).toarray().tolist() resolves to [[2]]
+ */
+export async function mmreadAsync(file: FileInput): Promise<coo_array | ndarray> {
+  const src = await sourceBytesAsync('mmread', file);
+  const bytes = gunzipped(src.bytes, 'mmread', src.name);
+  return fromMM(readMatrixMarket(bytes, 'mmread', undefined, src.name));
+}
+
+function fromMM(d: MMData): coo_array | ndarray {
   const values = toNdarray(dtypeOfValues(d.values), [d.values.length], d.values);
   if (d.format === 'array') return toNdarray(dtypeOfValues(d.values), d.shape, d.values);
   return new coo_array(
@@ -152,22 +191,40 @@ export function mmwrite(path: string, A: sparray | ndarray | unknown, options: M
  * Reads a sparse array saved by `scipy.sparse.save_npz` (or {@link save_npz}): csr, csc, coo or
  * dia, compressed or not, as an array of the stored format and dtype. Index arrays saved as int64
  * are read as int32 (a FormatError if a value does not fit).
- * @param path - the `.npz` file
+ * @param file - the `.npz` file's path, or its bytes (a `Buffer`, `Uint8Array` or `ArrayBuffer`)
  * @returns a csr_array, csc_array, coo_array or dia_array
  * @throws FormatError naming the file and the key or ZIP entry: not a ZIP archive, corrupt or
- *   truncated entries (CRC-32 checked), ZIP64, missing keys, unsupported format (bsr) or dtype,
+ *   truncated entries (CRC-32 checked) or ZIP64 records, missing keys, unsupported format (bsr) or dtype,
  *   inconsistent lengths
  * @throws ValueError naming the path when the file cannot be read (the system error is its `cause`);
- *   ArgumentTypeError when `path` is not a string
+ *   ArgumentTypeError when `file` is neither a path nor bytes
  * @example
  * const path = `${os.tmpdir()}/m.npz`; // python: scipy.sparse.save_npz(path, scipy.sparse.eye_array(3, format='csr'))
  * io.save_npz(path, sp.eye(3, null, { format: 'csr' }));
  * const A = io.load_npz(path);
  * [A.format, A.shape, A.nnz] // ['csr', [3, 3], 3]
  */
-export function load_npz(path: string): SparseArray {
-  pathArg('load_npz', path);
-  const r = withFileErrors('load_npz', path, 'read', () => readSparseNpz(path, 'load_npz'));
+export function load_npz(file: FileInput): SparseArray {
+  const src = sourceArg('load_npz', file);
+  return fromNpz(readSparseNpz(sourceBytes('load_npz', src), 'load_npz', src.name));
+}
+
+/**
+ * {@link load_npz} without blocking the event loop while the file is read.
+ * @param file - a path, or the file's bytes
+ * @returns a promise of the sparse array
+ * @throws as {@link load_npz} (the promise rejects)
+ * @example
+ * io.save_npz(`${os.tmpdir()}/e.npz`, sp.eye(2, 2, { format: 'csr' }));
+ * io.load_npzAsync(`${os.tmpdir()}/e.npz`) instanceof Promise // true
+ * // (await io.load_npzAsync(path)).format resolves to 'csr'
+ */
+export async function load_npzAsync(file: FileInput): Promise<SparseArray> {
+  const src = await sourceBytesAsync('load_npz', file);
+  return fromNpz(readSparseNpz(src.bytes, 'load_npz', src.name));
+}
+
+function fromNpz(r: SparseRecord): SparseArray {
   const data = toNdarray(r.dtype, r.dataShape, r.data);
   const idx = (a: Int32Array) => toNdarray('int32', [a.length], a);
   const opts = { shape: r.shape };
@@ -187,7 +244,7 @@ export function load_npz(path: string): SparseArray {
  * Saves a sparse array as `scipy.sparse.save_npz` does (same keys and dtypes: `format`, `shape`,
  * `data`, and `indices`+`indptr` / `row`+`col` / `offsets`), readable by `scipy.sparse.load_npz`.
  * As NumPy, `.npz` is appended to a path without it. The ZIP container is cohort's own writer
- * (stored or deflate entries; ZIP64 — files of 4 GiB or more — is not supported).
+ * (stored or deflate entries; it does not write ZIP64, needed for files of 4 GiB or more).
  * @param path - the file
  * @param A - a csr, csc, coo or dia array
  * @param options - `{ compressed = true }`

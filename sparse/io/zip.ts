@@ -1,13 +1,13 @@
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { crc32 } from './crc32.js';
+import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { fileError } from './errors.js';
 
 /**
  * A minimal ZIP reader and writer for `.npz` files: stored (method 0) and deflate (method 8)
  * entries, local headers + central directory + end record. Sizes and offsets are taken from the
  * central directory, so NumPy's local headers (written with ZIP64 extras and 0xFFFFFFFF sizes)
- * read fine. Archives that need ZIP64 themselves (an entry or the archive past 4 GiB, more than
- * 65535 entries) are not supported: reading one raises a FormatError, writing one a ValueError.
+ * read fine. ZIP64 archives are read (the ZIP64 end record and the entries' ZIP64 extra fields);
+ * they are not written: an archive that would need ZIP64 (an entry or the archive past 4 GiB,
+ * more than 65534 entries) is a ValueError.
  */
 export interface ZipEntry {
   name: string;
@@ -17,11 +17,26 @@ export interface ZipEntry {
 const SIG_LOCAL = 0x04034b50;
 const SIG_CENTRAL = 0x02014b50;
 const SIG_END = 0x06054b50;
+const SIG_Z64_END = 0x06064b50;
+const SIG_Z64_LOCATOR = 0x07064b50;
+/** A 4-byte size or offset that says "see the ZIP64 extra field". */
+const SAT = 0xffffffff;
+
+/** The bounds of the ZIP64 extended-information field (id 1) in an extra block, or null. */
+function zip64Extra(v: DataView, start: number, length: number): { start: number; end: number } | null {
+  for (let q = start; q + 4 <= start + length; ) {
+    const id = v.getUint16(q, true);
+    const size = v.getUint16(q + 2, true);
+    if (id === 1) return { start: q + 4, end: Math.min(q + 4 + size, start + length) };
+    q += 4 + size;
+  }
+  return null;
+}
 
 /**
  * Reads every entry of the archive in `bytes`, checking each CRC-32.
- * @throws FormatError naming `fn`, `path` and the entry: not a ZIP, ZIP64, unknown compression,
- *   truncated or corrupt entries.
+ * @throws FormatError naming `fn`, `path` and the entry: not a ZIP, unknown compression, truncated
+ *   or corrupt entries or ZIP64 records.
  */
 export function readZip(bytes: Uint8Array, fn: string, path: string): ZipEntry[] {
   if (bytes.length === 0) throw fileError(fn, path, undefined, 'file is empty (expected a ZIP archive)');
@@ -39,11 +54,20 @@ export function readZip(bytes: Uint8Array, fn: string, path: string): ZipEntry[]
       undefined,
       'not a ZIP archive (no end-of-central-directory record; truncated?)',
     );
-  const count = v.getUint16(end + 10, true);
-  const cdSize = v.getUint32(end + 12, true);
-  const cdOffset = v.getUint32(end + 16, true);
-  if (count === 0xffff || cdOffset === 0xffffffff || cdSize === 0xffffffff)
-    throw fileError(fn, path, undefined, 'ZIP64 archives are not supported');
+  let count = v.getUint16(end + 10, true);
+  let cdSize = v.getUint32(end + 12, true);
+  let cdOffset = v.getUint32(end + 16, true);
+  // ZIP64: a locator just before the end record points at the ZIP64 end record, whose 8-byte
+  // fields hold the real count, size and offset (the 2- and 4-byte ones may be saturated).
+  if (end >= 20 && v.getUint32(end - 20, true) === SIG_Z64_LOCATOR) {
+    const rec = Number(v.getBigUint64(end - 20 + 8, true));
+    if (rec + 56 > end || v.getUint32(rec, true) !== SIG_Z64_END)
+      throw fileError(fn, path, undefined, 'corrupt ZIP64: the ZIP64 end record is missing');
+    count = Number(v.getBigUint64(rec + 32, true));
+    cdSize = Number(v.getBigUint64(rec + 40, true));
+    cdOffset = Number(v.getBigUint64(rec + 48, true));
+  } else if (count === 0xffff || cdOffset === 0xffffffff || cdSize === 0xffffffff)
+    throw fileError(fn, path, undefined, 'corrupt ZIP: saturated end record without a ZIP64 locator');
   if (cdOffset + cdSize > end)
     throw fileError(fn, path, undefined, 'corrupt ZIP: the central directory lies outside the file');
   const out: ZipEntry[] = [];
@@ -53,17 +77,32 @@ export function readZip(bytes: Uint8Array, fn: string, path: string): ZipEntry[]
       throw fileError(fn, path, undefined, `corrupt ZIP: central directory entry ${e} is malformed`);
     const method = v.getUint16(p + 10, true);
     const crc = v.getUint32(p + 16, true);
-    const csize = v.getUint32(p + 20, true);
-    const usize = v.getUint32(p + 24, true);
+    let csize = v.getUint32(p + 20, true);
+    let usize = v.getUint32(p + 24, true);
     const nlen = v.getUint16(p + 28, true);
     const xlen = v.getUint16(p + 30, true);
     const clen = v.getUint16(p + 32, true);
-    const local = v.getUint32(p + 42, true);
+    let local = v.getUint32(p + 42, true);
     const name = Buffer.from(bytes.buffer, bytes.byteOffset + p + 46, nlen).toString('utf8');
-    p += 46 + nlen + xlen + clen;
     const where = `entry '${name}'`;
-    if (csize === 0xffffffff || usize === 0xffffffff || local === 0xffffffff)
-      throw fileError(fn, path, where, 'ZIP64 entries are not supported');
+    if (usize === SAT || csize === SAT || local === SAT) {
+      // The ZIP64 extra field (id 1) holds the saturated fields, 8 bytes each, in this order.
+      const z = zip64Extra(v, p + 46 + nlen, xlen);
+      if (z === null)
+        throw fileError(fn, path, where, 'corrupt ZIP64: saturated sizes without a ZIP64 extra field');
+      let at = z.start;
+      const next = () => {
+        if (at + 8 > z.end)
+          throw fileError(fn, path, where, 'corrupt ZIP64: the ZIP64 extra field is too short');
+        const x = Number(v.getBigUint64(at, true));
+        at += 8;
+        return x;
+      };
+      if (usize === SAT) usize = next();
+      if (csize === SAT) csize = next();
+      if (local === SAT) local = next();
+    }
+    p += 46 + nlen + xlen + clen;
     if (local + 30 > bytes.length || v.getUint32(local, true) !== SIG_LOCAL)
       throw fileError(fn, path, where, 'corrupt ZIP: local header missing');
     const start = local + 30 + v.getUint16(local + 26, true) + v.getUint16(local + 28, true);

@@ -1,4 +1,4 @@
-/** The one error class of `cohort/sparse/linalg` beyond runtime/errors.ts (SciPy has it too). */
+/** The one error class of `cohortjs/sparse/linalg` beyond runtime/errors.ts (SciPy has it too). */
 import type * as np from '../../dense/index.js';
 import { CohortError } from '../../runtime/index.js';
 

@@ -1,7 +1,7 @@
 /**
- * `cohort/sparse/linalg`: SciPy's sparse linear algebra on cohort — Krylov solvers (`cg cgs bicg
+ * `cohortjs/sparse/linalg`: SciPy's sparse linear algebra on cohort — Krylov solvers (`cg cgs bicg
  * bicgstab gmres minres`), `LinearOperator`, `norm`, `eigsh` and `spsolve`. Built only on the
- * public dense (`cohort/numpy`) and sparse (`cohort/sparse`) APIs: the solvers run deferred and in
+ * public dense (`cohortjs/numpy`) and sparse (`cohortjs/sparse`) APIs: the solvers run deferred and in
  * parallel, their scalars stay 0-d arrays, and a convergence check is their only read.
  */
 export { bicg } from './bicg.js';

@@ -4,7 +4,7 @@
  */
 import * as np from '../../dense/index.js';
 import { ArgumentTypeError, argMessage, ValueError } from '../../runtime/index.js';
-import { type csr_array, issparse } from '../index.js';
+import { type csr_array, issparse, type sparray } from '../index.js';
 import { eigsh } from './eigsh.js';
 import { aslinearoperator, LinearOperator } from './interface.js';
 import { symeig } from './symeig.js';
@@ -13,8 +13,6 @@ type ndarray = np.ndarray;
 
 /** The norms `norm` computes. */
 export type NormOrd = 'fro' | 1 | -1 | 2 | typeof Infinity | typeof Number.NEGATIVE_INFINITY;
-
-type Sparse = any;
 
 /**
  * A matrix norm of a sparse array.
@@ -33,7 +31,7 @@ type Sparse = any;
  * norm(sparse.diags([[1, -2, 3]], [0])).item(); // 3.7416573867739413
  * norm(sparse.diags([[1, -2, 3]], [0]), Infinity).item(); // 3
  */
-export function norm(A: Sparse, ord: NormOrd = 'fro'): ndarray {
+export function norm(A: sparray | ndarray, ord: NormOrd = 'fro'): ndarray {
   if (A instanceof np.ndarray) return ord === 2 ? twoNorm(A) : np.linalg.norm(A, ord);
   if (!issparse(A)) {
     throw new ArgumentTypeError(argMessage('norm', 'A', 'a sparse array', A));
@@ -61,7 +59,7 @@ export function norm(A: Sparse, ord: NormOrd = 'fro'): ndarray {
 }
 
 /** The largest singular value: host Jacobi on the small Gram matrix, else Lanczos on AᵀA. */
-function twoNorm(A: Sparse): ndarray {
+function twoNorm(A: sparray | ndarray): ndarray {
   const op = aslinearoperator(A);
   const [m, n] = op.shape;
   const k = Math.min(m, n);

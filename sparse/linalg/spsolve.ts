@@ -11,7 +11,7 @@
  */
 import * as np from '../../dense/index.js';
 import { ArgumentTypeError, argMessage, type DType, ShapeError, ValueError } from '../../runtime/index.js';
-import { csc_array, issparse } from '../index.js';
+import { csc_array, issparse, type sparray } from '../index.js';
 import { type HostCsc, luFactor, luSolve, rcmOrder } from './lu.js';
 
 type ndarray = np.ndarray;
@@ -26,9 +26,7 @@ export interface SpsolveOptions {
   permc_spec?: 'NATURAL' | 'RCM' | 'COLAMD' | 'MMD_ATA' | 'MMD_AT_PLUS_A';
 }
 
-type Sparse = any;
-
-function hostCsc(A: Sparse): HostCsc {
+function hostCsc(A: sparray): HostCsc {
   const c = A.tocsc();
   return {
     n: c.shape[0],
@@ -49,7 +47,18 @@ function hostCsc(A: Sparse): HostCsc {
  * @example
  * spsolve(sparse.csr_array([[3, 2], [1, 2]]), np.array([2, 4])).tolist(); // [-1, 2.5]
  */
-export function spsolve(A: Sparse, b: ndarray | Sparse, opts: SpsolveOptions = {}): ndarray | Sparse {
+export function spsolve(A: sparray, b: sparray, opts?: SpsolveOptions): csc_array;
+export function spsolve(A: sparray, b: ndarray | readonly unknown[], opts?: SpsolveOptions): ndarray;
+export function spsolve(
+  A: sparray,
+  b: ndarray | sparray | readonly unknown[],
+  opts?: SpsolveOptions,
+): ndarray | csc_array;
+export function spsolve(
+  A: sparray,
+  b: ndarray | sparray | readonly unknown[],
+  opts: SpsolveOptions = {},
+): ndarray | csc_array {
   if (!issparse(A)) throw new ArgumentTypeError(argMessage('spsolve', 'A', 'a sparse array', A));
   const [m, n] = A.shape as [number, number];
   if (m !== n) throw new ShapeError(argMessage('spsolve', 'A', 'a square matrix', [...A.shape]));
@@ -60,7 +69,7 @@ export function spsolve(A: Sparse, b: ndarray | Sparse, opts: SpsolveOptions = {
     );
   }
   const sparseB = issparse(b);
-  const bd: ndarray = sparseB ? (b as Sparse).toarray() : b instanceof np.ndarray ? b : np.asarray(b);
+  const bd: ndarray = issparse(b) ? b.toarray() : b instanceof np.ndarray ? b : np.asarray(b);
   if (!(bd.ndim === 1 || bd.ndim === 2) || bd.shape[0] !== n) {
     throw new ShapeError(argMessage('spsolve', 'b', `shape [${n}] or [${n}, k]`, [...bd.shape]));
   }

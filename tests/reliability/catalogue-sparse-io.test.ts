@@ -217,7 +217,8 @@ const io: Row[] = [
     name: 'mmread: a number as path (a raw TypeError)',
     call: () => mmread(123 as never),
     error: ArgumentTypeError,
-    message: /^mmread: argument 'path' expected a non-empty string, received 123$/,
+    message:
+      /^mmread: argument 'file' expected a path \(a non-empty string\) or the bytes of a file \(Buffer, Uint8Array\), received 123$/,
     regression: true,
   },
   {
@@ -239,7 +240,8 @@ const io: Row[] = [
     name: 'load: null path (a raw TypeError)',
     call: () => load(null as never),
     error: ArgumentTypeError,
-    message: /^load: argument 'path' expected a non-empty string, received null$/,
+    message:
+      /^load: argument 'file' expected a path \(a non-empty string\) or the bytes of a file \(Buffer, Uint8Array\), received null$/,
     regression: true,
   },
   {
