@@ -98,7 +98,13 @@ export class Stopper {
       }
     }
     const idx = this.flags.length - 1 - (force ? 0 : this.lag);
-    if (idx < 0) return undefined;
+    if (idx < 0) {
+      // No iteration ended since the last read (maxiter = 0): a test made before the loop (‖b‖ = 0)
+      // may still have fired, and SciPy returns on it whatever maxiter.
+      if (!force) return undefined;
+      const e = this.events.find((ev) => ev.cond.item());
+      return e && { iteration: this.base, code: typeof e.code === 'number' ? e.code : Number(e.code.item()) };
+    }
     if (this.flags[idx]!.item()) {
       this.base += idx + 1;
       this.flags = this.flags.slice(idx + 1);
