@@ -141,6 +141,18 @@ describe('Krylov solvers with host scalars', () => {
     ]);
   });
 
+  it('bicg: the deferred loop’s iterates bit for bit, its callbacks and info', () => {
+    const codes = new Set<number | string>();
+    agrees('bicg', bicg as Solve, nonsym, codes);
+    expect(codes.has(0)).toBe(true);
+    reaches('bicg', bicg as Solve, [
+      ['convdiff', 0, 1e-8, 0],
+      ['random', 1, 0, 40],
+      ['convdiff', 0, 0, -10],
+      ['skew', 0, 0, -11],
+    ]);
+  });
+
   it('‖b‖ = 0 returns b whatever maxiter (also 0), in both modes, as SciPy', () => {
     const n = 8;
     const A = matrix('convdiff', n, 1);
