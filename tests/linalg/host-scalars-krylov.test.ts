@@ -48,14 +48,19 @@ function record(
   }
 }
 
+/** More options of a solve, as a function of n. */
+type Extra = (n: number) => Record<string, unknown>;
+const noExtra: Extra = () => ({});
+
 /**
  * The property: host and deferred agree bit for bit.
  * @param name - the solver's name (hostScalars' op).
  * @param solve - the solver.
  * @param kinds - matrix kinds to draw from.
- * @param codes - collects the info codes seen (to check the breakdown branches were reached).
+ * @param codes - collects the info codes (and errors) seen.
+ * @param extras - more options to draw from (minres: shift, an indefinite M).
  */
-function agrees(name: string, solve: Solve, kinds: Kind[], codes: Set<number | string>) {
+function agrees(name: string, solve: Solve, kinds: Kind[], codes: Set<number | string>, extras = [noExtra]) {
   fc.assert(
     fc.property(
       fc.constantFrom(...kinds),
@@ -67,7 +72,8 @@ function agrees(name: string, solve: Solve, kinds: Kind[], codes: Set<number | s
       fc.boolean(),
       fc.boolean(),
       fc.boolean(),
-      (kind, n, seed, rtol, maxiter, x0kind, withM, zeroB, withCb) => {
+      fc.constantFrom(...extras),
+      (kind, n, seed, rtol, maxiter, x0kind, withM, zeroB, withCb, extra) => {
         const A = matrix(kind, n, seed);
         const rand = rng(seed + 1);
         const b = zeroB
@@ -79,6 +85,7 @@ function agrees(name: string, solve: Solve, kinds: Kind[], codes: Set<number | s
         const bb = x0kind === 'x0exact' ? (A.dot(np.full([n], 1)) as np.ndarray) : b;
         if (x0kind === 'x0exact') opts.x0 = np.full([n], 1);
         if (withM) opts.M = sparse.diags([np.full([n], 0.5)], [0], { format: 'csr' });
+        Object.assign(opts, extra(n));
         host();
         expect(hostScalars(name, n, 'float64')).toBe(true);
         const h = record(solve, A, bb, opts, withCb);
@@ -86,30 +93,34 @@ function agrees(name: string, solve: Solve, kinds: Kind[], codes: Set<number | s
         expect(hostScalars(name, n, 'float64')).toBe(false);
         const d = record(solve, A, bb, opts, withCb);
         expect(h).toEqual(d);
-        codes.add(h.error !== undefined ? 'error' : (h.info as number));
+        codes.add(h.info ?? (h.error as string));
       },
     ),
     { numRuns: 60 },
   );
 }
 
-/** A case that reaches a given `info` (found by search; n = 6, b = (i mod 5) − 2, maxiter 40). */
-type Case = [kind: Kind, seed: number, rtol: number, info: number];
+/**
+ * A case that reaches a given `info` or error (found by search; n = 6, b = (i mod 5) − 2,
+ * maxiter 40, and the extra options).
+ */
+type Case = [kind: Kind, seed: number, rtol: number, outcome: number | string, extra?: Extra];
 
 /** Each case agrees in both modes, with and without a callback, and ends with its info. */
 function reaches(name: string, solve: Solve, cases: Case[]) {
   const n = 6;
   const b = np.array(Array.from({ length: n }, (_, i) => (i % 5) - 2));
-  for (const [kind, seed, rtol, info] of cases) {
+  for (const [kind, seed, rtol, outcome, extra = noExtra] of cases) {
     for (const withCb of [false, true]) {
       const A = matrix(kind, n, seed);
+      const opts = { rtol, maxiter: 40, ...extra(n) };
       host();
-      const h = record(solve, A, b, { rtol, maxiter: 40 }, withCb);
+      const h = record(solve, A, b, opts, withCb);
       deferred();
       expect(hostScalars(name, n, 'float64')).toBe(false);
-      const d = record(solve, A, b, { rtol, maxiter: 40 }, withCb);
+      const d = record(solve, A, b, opts, withCb);
       expect(h).toEqual(d);
-      expect([kind, seed, rtol, h.info]).toEqual([kind, seed, rtol, info]);
+      expect([kind, seed, rtol, h.info ?? h.error]).toEqual([kind, seed, rtol, outcome]);
     }
   }
 }
@@ -150,6 +161,40 @@ describe('Krylov solvers with host scalars', () => {
       ['random', 1, 0, 40],
       ['convdiff', 0, 0, -10],
       ['skew', 0, 0, -11],
+    ]);
+  });
+
+  it('minres: the deferred loop’s iterates bit for bit, its callbacks and info or error', () => {
+    const diagM = (f: (i: number) => number) => (n: number) => ({
+      M: sparse.diags([np.array(Array.from({ length: n }, (_, i) => f(i)))], [0], { format: 'csr' }),
+    });
+    const indefiniteM = diagM((i) => (i % 3 === 2 ? -1 : 1));
+    const negativeM = diagM(() => -0.5);
+    const shift: Extra = () => ({ shift: 0.5 });
+    const codes = new Set<number | string>();
+    const extras = [noExtra, shift, indefiniteM, negativeM];
+    agrees(
+      'minres',
+      minres as Solve,
+      ['spd', 'symindef', 'diag', 'convdiff', 'singular', 'illcond'],
+      codes,
+      extras,
+    );
+    expect(codes.has(0)).toBe(true);
+    reaches('minres', minres as Solve, [
+      ['symindef', 0, 1e-8, 0],
+      ['convdiff', 1, 1e-8, 40],
+      [
+        'symindef',
+        0,
+        1e-8,
+        'ValueError: minres: non-symmetric matrix (negative ‖r‖²_M in the Lanczos step)',
+        indefiniteM,
+      ],
+      ['spd', 0, 1e-8, 'ValueError: minres: indefinite preconditioner M', negativeM],
+      ['symindef', 1, 1e-8, 0, shift],
+      ['illcond', 1, 0, 0], // stops on ‖A‖·‖x‖·eps ≥ β₁ (istop 3), at iteration 6
+      ['illcond', 5, 0, 0], // and on cond(A) ≥ 0.1/eps (istop 4) too
     ]);
   });
 

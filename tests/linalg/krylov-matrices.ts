@@ -18,7 +18,7 @@ export function rng(seed: number): () => number {
   };
 }
 
-export type Kind = 'convdiff' | 'skew' | 'diag' | 'random' | 'singular' | 'symindef' | 'spd';
+export type Kind = 'convdiff' | 'skew' | 'diag' | 'random' | 'singular' | 'symindef' | 'spd' | 'illcond';
 
 /** An n×n matrix of a kind, from a seed (small integers or halves: many dot products are exact). */
 export function matrix(kind: Kind, n: number, seed: number): sparse.csr_array {
@@ -50,6 +50,13 @@ export function matrix(kind: Kind, n: number, seed: number): sparse.csr_array {
         break;
       case 'diag':
         put(i, i, int(1, 4));
+        break;
+      case 'illcond': // symmetric tridiagonal, one tiny eigenvalue: the condition and ‖x‖ tests
+        put(i, i, i === n - 1 ? 10 ** -(14 + 2 * c) : int(1, 4));
+        if (i + 1 < n - 1) {
+          put(i, i + 1, 0.5);
+          put(i + 1, i, 0.5);
+        }
         break;
       case 'random':
         put(i, i, int(-1, 4));
