@@ -2,17 +2,16 @@
  * `bicg` with host scalars (host-scalars.ts): the iteration of bicg.ts, with `rho`, `alpha`,
  * `beta` and the residual norm as float64 numbers, and the stopping tests (convergence, breakdowns
  * −10 and −11) on the host where the deferred loop issues them: a test that fires returns before
- * the updates its gate would mask.
+ * the updates its gate would mask. The update of r returns r·r with it (`axmyDot`), whose root is
+ * the next test's ‖r‖ (rootOf).
  */
 import * as np from '../../dense/index.js';
+import { num, rootOf } from './host-scalars.js';
 import { type LinearOperator, matvecInto } from './interface.js';
 import { epsOf, type System } from './system.js';
-import { axmy, axpy, xpay } from './vec.js';
+import { axmy, axmyDot, axpy, xpay } from './vec.js';
 
 type ndarray = np.ndarray;
-
-/** A 0-d result's value (ready: the mapper ran its launch inline). */
-const num = (a: ndarray): number => a.item() as number;
 
 /**
  * Runs BiCG on a system whose scalars stay on the host; the same iterates and `info` as the
@@ -38,8 +37,9 @@ export function bicgHost(
   let p: ndarray | undefined;
   let pt: ndarray | undefined;
   let rhoPrev = 0;
+  let rr = np.dot(r, r);
   for (let it = 0; it < maxiter; it++) {
-    if (num(np.linalg.norm(r)) < atol) return [x, 0];
+    if (rootOf(rr) < atol) return [x, 0];
     const z = s.M ? s.M.matvec(r) : r;
     const zt = s.M ? rmat(rt, s.M) : rt;
     const rho = num(np.dot(rt, z));
@@ -58,7 +58,7 @@ export function bicgHost(
     if (rv === 0) return [x, -11];
     const alpha = rho / rv;
     axpy(x, alpha, p);
-    axmy(r, alpha, q);
+    rr = axmyDot(r, alpha, q);
     axmy(rt, alpha, qt);
     rhoPrev = rho;
     callback?.(x);

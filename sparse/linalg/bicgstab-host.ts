@@ -3,16 +3,15 @@
  * `alpha`, `omega`, `beta` and the residual norms as float64 numbers, and each stopping test
  * (convergence at the top and after the half step, breakdowns −10 and −11) on the host where the
  * deferred loop issues it: a test that fires returns before the updates its gate would mask.
+ * Each update of r returns r·r with it (`axmyDot`), whose root is the next test's ‖r‖ (rootOf).
  */
 import * as np from '../../dense/index.js';
+import { num, rootOf } from './host-scalars.js';
 import { matvecInto } from './interface.js';
 import { epsOf, type System } from './system.js';
-import { axmy, axpy, xpay } from './vec.js';
+import { axmy, axmyDot, axpy, xpay } from './vec.js';
 
 type ndarray = np.ndarray;
-
-/** A 0-d result's value (ready: the mapper ran its launch inline). */
-const num = (a: ndarray): number => a.item() as number;
 
 /**
  * Runs BiCGSTAB on a system whose scalars stay on the host; the same iterates and `info` as the
@@ -36,8 +35,9 @@ export function bicgstabHost(s: System, callback: ((xk: ndarray) => void) | unde
   let rhoPrev = 0;
   let alpha = 0;
   let omega = 0;
+  let rr = np.dot(r, r);
   for (let it = 0; it < maxiter; it++) {
-    if (num(np.linalg.norm(r)) < atol) return [x, 0];
+    if (rootOf(rr) < atol) return [x, 0];
     const rho = num(np.dot(rt, r));
     if (Math.abs(rho) < rhotol) return [x, -10];
     if (p === undefined || v === undefined) {
@@ -53,14 +53,14 @@ export function bicgstabHost(s: System, callback: ((xk: ndarray) => void) | unde
     const rv = num(np.dot(rt, v));
     if (rv === 0) return [x, -11];
     alpha = rho / rv;
-    axmy(r, alpha, v);
+    rr = axmyDot(r, alpha, v);
     axpy(x, alpha, phat);
-    if (num(np.linalg.norm(r)) < atol) return [x, 0];
+    if (rootOf(rr) < atol) return [x, 0];
     const shat = s.M ? s.M.matvec(r) : r;
     const t = matvecInto(s.A, shat, tBuf);
     omega = num(np.dot(t, r)) / num(np.dot(t, t));
     axpy(x, omega, shat);
-    axmy(r, omega, t);
+    rr = axmyDot(r, omega, t);
     rhoPrev = rho;
     callback?.(x);
   }

@@ -5,13 +5,11 @@
  * updates its gate would mask.
  */
 import * as np from '../../dense/index.js';
+import { num, rootOf } from './host-scalars.js';
 import { epsOf, type System } from './system.js';
 import { axmy, axpy, xpay } from './vec.js';
 
 type ndarray = np.ndarray;
-
-/** A 0-d result's value (ready: the mapper ran its launch inline). */
-const num = (a: ndarray): number => a.item() as number;
 
 /**
  * Runs CGS on a system whose scalars stay on the host; the same iterates and `info` as the
@@ -33,7 +31,7 @@ export function cgsHost(s: System, callback: ((xk: ndarray) => void) | undefined
   let q: ndarray | undefined;
   let rhoPrev = 0;
   for (let it = 0; it < maxiter; it++) {
-    if (num(np.linalg.norm(r)) < atol) return [x, 0];
+    if (rootOf(np.dot(r, r)) < atol) return [x, 0];
     const rho = num(np.dot(rt, r));
     if (Math.abs(rho) < rhotol) return [x, -10];
     if (p === undefined || q === undefined) {

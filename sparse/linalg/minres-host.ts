@@ -9,13 +9,11 @@
  */
 import * as np from '../../dense/index.js';
 import { ValueError } from '../../runtime/index.js';
+import { num, rootOf } from './host-scalars.js';
 import { epsOf, type System } from './system.js';
 import { axpy } from './vec.js';
 
 type ndarray = np.ndarray;
-
-/** A 0-d result's value (ready: the mapper ran its launch inline). */
-const num = (a: ndarray): number => a.item() as number;
 
 /** `a / b`, or 0 where b is 0 (vec.ts's safeDiv on numbers). */
 const safeDiv = (a: number, b: number): number => (b === 0 ? 0 : a / b);
@@ -56,7 +54,7 @@ export function minresHost(
   const beta1sq = num(np.dot(r1, y));
   if (beta1sq < 0) throw indefiniteM();
   if (beta1sq === 0) return [x, 0];
-  if (num(np.linalg.norm(sys.b)) === 0) return [sys.b.copy(), 0];
+  if (rootOf(np.dot(sys.b, sys.b)) === 0) return [sys.b.copy(), 0];
   const beta1 = Math.sqrt(beta1sq);
 
   let oldb = 0;
@@ -113,7 +111,7 @@ export function minresHost(
 
     // The stopping tests, in SciPy's order (later ones override earlier ones).
     const anorm = Math.sqrt(tnorm2);
-    const ynorm = num(np.linalg.norm(x));
+    const ynorm = rootOf(np.dot(x, x));
     const epsx = anorm * ynorm * eps;
     const rnorm = phibar;
     const test1 = ynorm === 0 || anorm === 0 ? Infinity : safeDiv(rnorm, anorm * ynorm);

@@ -198,6 +198,25 @@ describe('Krylov solvers with host scalars', () => {
     ]);
   });
 
+  it('and at a size of many reduction blocks (the fused update-and-dot, the split launches)', () => {
+    const n = 3000;
+    const b = np.linspace(-1, 2, n);
+    const cases: [Solve, Kind][] = [
+      [bicgstab as Solve, 'convdiff'],
+      [cgs as Solve, 'convdiff'],
+      [bicg as Solve, 'convdiff'],
+      [minres as Solve, 'symindef'],
+    ];
+    for (const [solve, kind] of cases) {
+      const A = matrix(kind, n, 4);
+      host();
+      const h = record(solve, A, b, { rtol: 1e-10, maxiter: 25 }, true);
+      deferred();
+      const d = record(solve, A, b, { rtol: 1e-10, maxiter: 25 }, true);
+      expect(h).toEqual(d);
+    }
+  });
+
   it('‖b‖ = 0 returns b whatever maxiter (also 0), in both modes, as SciPy', () => {
     const n = 8;
     const A = matrix('convdiff', n, 1);
