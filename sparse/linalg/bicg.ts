@@ -3,6 +3,8 @@
  */
 import * as np from '../../dense/index.js';
 import { ValueError } from '../../runtime/index.js';
+import { bicgHost } from './bicg-host.js';
+import { hostScalars } from './host-scalars.js';
 import { matvecInto, type Operand } from './interface.js';
 import { B_ZERO, CONVERGED, outcome, stopperFor } from './stopper.js';
 import { epsOf, makeSystem, type SolverOptions } from './system.js';
@@ -31,11 +33,7 @@ export function bicg(
   opts: SolverOptions = {},
 ): [ndarray, number] {
   const s = makeSystem('bicg', A, b, opts);
-  const { x, maxiter } = s;
   const callback = opts.callback;
-  const bnrm = np.linalg.norm(s.b);
-  const atol = np.maximum(np.multiply(bnrm, s.rtol), s.atol);
-  const rhotol = epsOf(s.dtype) ** 2;
   const rmat = (v: ndarray, M = s.A) => {
     try {
       return M.rmatvec(v);
@@ -43,6 +41,12 @@ export function bicg(
       throw e instanceof ValueError ? new ValueError(`bicg: needs rmatvec (${(e as Error).message})`) : e;
     }
   };
+  // A small solve: scalars on the host, as SciPy's loop (same iterates; host-scalars.ts).
+  if (hostScalars('bicg', s.n, s.dtype)) return bicgHost(s, rmat, callback);
+  const { x, maxiter } = s;
+  const bnrm = np.linalg.norm(s.b);
+  const atol = np.maximum(np.multiply(bnrm, s.rtol), s.atol);
+  const rhotol = epsOf(s.dtype) ** 2;
   const st = stopperFor(s.every, !!callback);
   const qBuf = np.empty([s.n], { dtype: s.dtype });
   st.stopIf(np.equal(bnrm, 0), B_ZERO);

@@ -2,6 +2,8 @@
  * BiCGSTAB (SciPy's `bicgstab`), deferred: every scalar of the iteration is a 0-d array.
  */
 import * as np from '../../dense/index.js';
+import { bicgstabHost } from './bicgstab-host.js';
+import { hostScalars } from './host-scalars.js';
 import { matvecInto, type Operand } from './interface.js';
 import { B_ZERO, CONVERGED, outcome, stopperFor } from './stopper.js';
 import { epsOf, makeSystem, type SolverOptions } from './system.js';
@@ -28,8 +30,10 @@ export function bicgstab(
   opts: SolverOptions = {},
 ): [ndarray, number] {
   const s = makeSystem('bicgstab', A, b, opts);
-  const { x, maxiter } = s;
   const callback = opts.callback;
+  // A small solve: scalars on the host, as SciPy's loop (same iterates; host-scalars.ts).
+  if (hostScalars('bicgstab', s.n, s.dtype)) return bicgstabHost(s, callback);
+  const { x, maxiter } = s;
   const bnrm = np.linalg.norm(s.b);
   const atol = np.maximum(np.multiply(bnrm, s.rtol), s.atol);
   const rhotol = epsOf(s.dtype) ** 2;

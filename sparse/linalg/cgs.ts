@@ -2,6 +2,8 @@
  * Conjugate gradient squared (SciPy's `cgs`), deferred: every scalar of the iteration is a 0-d array.
  */
 import * as np from '../../dense/index.js';
+import { cgsHost } from './cgs-host.js';
+import { hostScalars } from './host-scalars.js';
 import type { Operand } from './interface.js';
 import { B_ZERO, CONVERGED, outcome, stopperFor } from './stopper.js';
 import { epsOf, makeSystem, type SolverOptions } from './system.js';
@@ -24,8 +26,10 @@ type ndarray = np.ndarray;
  */
 export function cgs(A: Operand, b: ndarray | ArrayLike<number>, opts: SolverOptions = {}): [ndarray, number] {
   const s = makeSystem('cgs', A, b, opts);
-  const { x, maxiter } = s;
   const callback = opts.callback;
+  // A small solve: scalars on the host, as SciPy's loop (same iterates; host-scalars.ts).
+  if (hostScalars('cgs', s.n, s.dtype)) return cgsHost(s, callback);
+  const { x, maxiter } = s;
   const bnrm = np.linalg.norm(s.b);
   const atol = np.maximum(np.multiply(bnrm, s.rtol), s.atol);
   const rhotol = epsOf(s.dtype) ** 2;

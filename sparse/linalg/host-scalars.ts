@@ -10,6 +10,7 @@
  * The choice is the mapper's, made from sizes alone (never from timing), so every run of a
  * program makes it the same way.
  */
+import type * as np from '../../dense/index.js';
 import { currentMapper, type DType, workerCount } from '../../runtime/index.js';
 
 /**
@@ -28,3 +29,19 @@ export function hostScalars(op: string, n: number, dtype: DType): boolean {
   const bytes = 3 * 8 * n;
   return currentMapper().pieces({ op, volume: n, bytes, workers }) === 1;
 }
+
+/**
+ * A 0-d result's value (ready: in host mode the mapper ran its launch inline).
+ * @param a - a 0-d array.
+ * @returns its value.
+ */
+export const num = (a: np.ndarray): number => a.item() as number;
+
+/**
+ * `np.linalg.norm(v)` of a vector as a number, in one launch instead of two: the norm is
+ * `Math.sqrt` of `dot(v, v)` (dense/linalg.ts), so the host takes the root of the dot itself —
+ * or of the dot that `axmyDot` (vec.ts) returns with the update of v.
+ * @param vv - `v·v` as a 0-d array.
+ * @returns ‖v‖₂.
+ */
+export const rootOf = (vv: np.ndarray): number => Math.sqrt(num(vv));

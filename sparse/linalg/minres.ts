@@ -5,7 +5,9 @@
  */
 import * as np from '../../dense/index.js';
 import { argMessage, ValueError } from '../../runtime/index.js';
+import { hostScalars } from './host-scalars.js';
 import type { Operand } from './interface.js';
+import { ITERATION_LIMIT, indefiniteM, minresHost, nonsymmetricA } from './minres-host.js';
 import { B_ZERO, CONVERGED, stopperFor } from './stopper.js';
 import { epsOf, makeSystem, type SolverOptions } from './system.js';
 import { axpy, safeDiv } from './vec.js';
@@ -20,7 +22,6 @@ export interface MinresOptions extends Omit<SolverOptions, 'atol'> {
 
 const NONSYM_A = -100;
 const INDEFINITE_M = -101;
-const ITERATION_LIMIT = 6;
 
 const hypot = (a: ndarray, b: ndarray) => np.sqrt(np.add(np.multiply(a, a), np.multiply(b, b)));
 
@@ -51,6 +52,8 @@ export function minres(
   if (typeof shift !== 'number' || !Number.isFinite(shift)) {
     throw new ValueError(argMessage('minres', 'shift', 'a finite number', shift));
   }
+  // A small solve: scalars on the host, as SciPy's loop (same iterates; host-scalars.ts).
+  if (hostScalars('minres', sys.n, sys.dtype)) return minresHost(sys, shift, callback);
   const eps = epsOf(dtype);
   const psolve = (v: ndarray) => (sys.M ? sys.M.matvec(v) : v);
   const dot = (a: ndarray, c: ndarray) => np.dot(a, c);
@@ -161,9 +164,8 @@ export function minres(
   return finish(stop ? stop.code : ITERATION_LIMIT);
 
   function finish(code: number): [ndarray, number] {
-    if (code === NONSYM_A)
-      throw new ValueError('minres: non-symmetric matrix (negative ‖r‖²_M in the Lanczos step)');
-    if (code === INDEFINITE_M) throw new ValueError('minres: indefinite preconditioner M');
+    if (code === NONSYM_A) throw nonsymmetricA();
+    if (code === INDEFINITE_M) throw indefiniteM();
     if (code === B_ZERO) return [sys.b.copy(), 0];
     return [x, code === ITERATION_LIMIT ? maxiter : 0];
   }
