@@ -10,23 +10,14 @@
  */
 import * as np from 'cohortjs/numpy';
 import { configure } from 'cohortjs/runtime';
-import * as sparse from 'cohortjs/sparse';
+import type * as sparse from 'cohortjs/sparse';
 import { cg } from 'cohortjs/sparse/linalg';
+import { poisson2d } from '../../tests/reliability/poisson.js';
 
 const [kind, ...rest] = process.argv.slice(2);
 const num = (i: number): number => Number(rest[i]);
 
-/** The 2-D 5-point Poisson matrix on an nx × nx grid (CSR). */
-function poisson(nx: number): sparse.csr_array {
-  const t = sparse.diags([np.full([nx - 1], -1), np.full([nx], 2), np.full([nx - 1], -1)], [-1, 0, 1], {
-    format: 'csr',
-  });
-  const i = sparse.identity(nx, { format: 'csr' });
-  return sparse
-    .kron(t, i, { format: 'csr' })
-    .add(sparse.kron(i, t, { format: 'csr' }))
-    .tocsr() as sparse.csr_array;
-}
+const poisson = poisson2d;
 
 function residual(A: sparse.csr_array, x: np.ndarray, b: np.ndarray): number {
   return (np.linalg.norm(np.subtract(b, A.dot(x))).item() as number) / (np.linalg.norm(b).item() as number);
