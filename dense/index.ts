@@ -35,7 +35,7 @@ export type { Operand, OutOptions } from './ewise.js';
 export { fuse } from './fuse.js';
 export type { Index, IndexPart } from './indexing.js';
 export { from_ndarray } from './interop.js';
-export { dot, inner, matmul, outer, vdot } from './linalg.js';
+export { dot, inner, matmul, outer, vdot } from './linalg-api.js';
 export * as linalg from './linalg-ns.js';
 export { type NestedArray, ndarray } from './ndarray.js';
 export * as random from './random-ns.js';

@@ -17,7 +17,7 @@ import { assign, copyAs } from './ewise.js';
 import { getItem, type Index, setItem } from './indexing.js';
 import { toNdarray } from './interop.js';
 import { type LazyState, materialize } from './lazy.js';
-import { dot, matmul } from './linalg.js';
+import { dot, matmul } from './linalg-api.js';
 import { formatArray } from './print.js';
 import * as ra from './reduce-api.js';
 import * as sh from './shape.js';
@@ -608,7 +608,7 @@ export class ndarray {
    * @returns the product
    * @example np.array([1, 2]).dot(np.array([3, 4])).item() // 11
    */
-  dot(b: ndarray): ndarray {
+  dot(b: ArrayInput): ndarray {
     return dot(this, b);
   }
   /**
@@ -618,7 +618,7 @@ export class ndarray {
    * @returns the product
    * @example np.array([[1, 2]]).matmul(np.array([[3], [4]])).tolist() // [[11]]
    */
-  matmul(b: ndarray): ndarray {
+  matmul(b: ArrayInput): ndarray {
     return matmul(this, b);
   }
 

@@ -15,7 +15,7 @@ export type Order = 'C' | 'F' | 'A' | 'K';
 type OrderOpt = { order?: Order };
 type JoinOptions = { axis?: number | null; out?: ndarray | null; dtype?: DType | null };
 
-function reshapeImpl(fn: string, a: ndarray, shape: number | readonly number[], order: Order): ndarray {
+function reshapeImpl(a: ndarray, shape: number | readonly number[], order: Order): ndarray {
   if (order !== 'F') return sh.reshape(a, shape);
   const list = typeof shape === 'number' ? [shape] : [...shape];
   return sh.transpose(sh.reshape(sh.transpose(a), list.reverse()));
@@ -36,14 +36,14 @@ function reshapeImpl(fn: string, a: ndarray, shape: number | readonly number[], 
 export const reshape = sig<
   (a: ArrayInput, shape: number | readonly number[], order?: Order | OrderOpt, opts?: OrderOpt) => ndarray
 >("reshape(a: array_like, shape: axes, order: order = 'C')", ((a: ndarray, s: number[], o: Order) =>
-  reshapeImpl('reshape', a, s, o)) as never);
+  reshapeImpl(a, s, o)) as never);
 
 /** The method form `a.reshape(*shape, order='C')`. */
 export const reshapeMethod = sig<(self: ndarray, ...shape: unknown[]) => ndarray>(
   "ndarray.reshape(self, *shape, order: order = 'C')",
   ((a: ndarray, shape: unknown[], o: Order) => {
     const s = shape.length === 1 ? (shape[0] as number | number[]) : (shape as number[]);
-    return reshapeImpl('reshape', a, s, o);
+    return reshapeImpl(a, s, o);
   }) as never,
 );
 
@@ -176,7 +176,7 @@ export const concatenate = sig<
     out?: ndarray | null | JoinOptions,
     opts?: JoinOptions,
   ) => ndarray
->('concatenate(arrays: arrays, /, axis: axis = 0, out: ndarray = None, *, dtype: dtype = None)', ((
+>('concatenate(arrays: arrays, /, axis: axis? = 0, out: ndarray = None, *, dtype: dtype = None)', ((
   arrays: ndarray[],
   axis: number | null,
   out: ndarray,

@@ -2,7 +2,8 @@
  * Parses a signature line written as NumPy and SciPy print theirs:
  * `sum(a: array_like, /, axis: axis = None, *, keepdims: bool = False)`. A `/` ends the
  * positional-only parameters, a `*` starts the keyword-only ones, `*name` collects the remaining
- * positional arguments (`reshape(self, *shape)`). Defaults are Python literals (`None`, `True`,
+ * positional arguments (`reshape(self, *shape)`). A kind ending in `?` also accepts `None` (`null`)
+ * when the default is not `None` (`axis: axis? = 0`). Defaults are Python literals (`None`, `True`,
  * `False`, numbers, quoted strings); `None` becomes `undefined`.
  */
 
@@ -82,19 +83,19 @@ export function parseSignature(text: string): Signature {
       mode = 'keyword';
       continue;
     }
-    const pm = /^(\*?)(\w+)\s*(?::\s*([\w|]+))?\s*(?:=\s*(.+))?$/.exec(part);
+    const pm = /^(\*?)(\w+)\s*(?::\s*([\w|]+)(\??))?\s*(?:=\s*(.+))?$/.exec(part);
     if (pm === null)
       throw new SyntaxError(`signature ${name}: cannot parse parameter ${JSON.stringify(part)}`);
     const star = pm[1] === '*';
-    const hasDefault = pm[4] !== undefined;
-    const dflt = hasDefault ? literal(pm[4]!, name) : undefined;
+    const hasDefault = pm[5] !== undefined;
+    const dflt = hasDefault ? literal(pm[5]!, name) : undefined;
     params.push({
       name: pm[2]!,
       mode: star ? 'varargs' : mode,
       kind: pm[3] ?? 'any',
       required: !hasDefault && !star,
       default: dflt,
-      nullable: hasDefault && dflt === undefined,
+      nullable: (hasDefault && dflt === undefined) || pm[4] === '?',
     });
     if (star) {
       varargs = params.length - 1;

@@ -76,9 +76,9 @@ const ewise: Row[] = [
   },
   {
     name: 'isclose: options of the wrong type',
-    call: () => np.isclose(a, a, 1e-3 as never),
+    call: () => np.isclose(a, a, 'x' as never),
     error: ArgumentTypeError,
-    message: /^isclose: argument 'options' expected an options object .*, received 0\.001$/,
+    message: /^isclose: argument 'rtol' expected a number, received "x"$/,
     regression: true,
   },
 ];
@@ -96,7 +96,7 @@ const reductions: Row[] = [
     name: "sum: a positional axis (NumPy's sum(a, 0)) is not silently ignored",
     call: () => np.sum(a, { axsi: 0 } as never),
     error: ArgumentTypeError,
-    message: /^sum: unknown option 'axsi' \(accepted keys: axis, dtype, out, keepdims, initial\)$/,
+    message: /^sum: unknown option 'axsi' \(accepted keys: a, axis, dtype, out, keepdims, initial\)$/,
     regression: true,
   },
   {
@@ -173,13 +173,14 @@ const linalg: Row[] = [
     name: 'dot: a string',
     call: () => np.dot('x' as never, a),
     error: ArgumentTypeError,
-    message: /^dot: argument 'a' expected an ndarray, received "x"$/,
+    message:
+      /^dot: argument 'a' expected an array_like \(an ndarray, a number, a boolean, a typed array or nested arrays\), received "x"$/,
   },
   {
     name: 'matmul: a scalar',
     call: () => np.matmul(a, 2 as never),
-    error: ArgumentTypeError,
-    message: /^matmul: argument 'b' expected an ndarray, received 2$/,
+    error: ValueError,
+    message: /^matmul: operands must have at least one dimension \(use multiply for scalars\)$/,
   },
   {
     name: 'matmul: inner dimensions differ',
@@ -205,7 +206,8 @@ const linalg: Row[] = [
     name: 'outer: a string',
     call: () => np.outer('x' as never, a),
     error: ArgumentTypeError,
-    message: /^outer: argument 'a' expected an ndarray, received "x"$/,
+    message:
+      /^outer: argument 'a' expected an array_like \(an ndarray, a number, a boolean, a typed array or nested arrays\), received "x"$/,
   },
   {
     name: 'linalg.norm: unknown ord',
@@ -216,16 +218,17 @@ const linalg: Row[] = [
   },
   {
     name: "linalg.norm: a positional axis (NumPy's norm(x, None, 5)) is not silently ignored",
-    call: () => np.linalg.norm(a, null, 5 as never),
+    call: () => np.linalg.norm(a, null, 5, 1 as never),
     error: ArgumentTypeError,
-    message: /^linalg\.norm: argument 'options' expected an options object .*, received 5$/,
+    message: /^linalg\.norm: argument 'keepdims' expected true or false, received 1$/,
     regression: true,
   },
   {
     name: 'linalg.norm: not an array',
     call: () => np.linalg.norm('x' as never),
     error: ArgumentTypeError,
-    message: /^linalg\.norm: argument 'x' expected an ndarray, received "x"$/,
+    message:
+      /^linalg\.norm: argument 'x' expected an array_like \(an ndarray, a number, a boolean, a typed array or nested arrays\), received "x"$/,
   },
 ];
 

@@ -99,6 +99,14 @@ describe('binding', () => {
     const any = b.bind<(...a: unknown[]) => unknown>('a(v: int|any)', (v: unknown) => v);
     expect(any(1.5)).toBe(1.5);
   });
+  it('accepts None for a kind marked ? whose default is not None', () => {
+    const g = b.bind<(...a: unknown[]) => unknown>('g(x: int? = 0)', (x: unknown) => x);
+    expect(g()).toBe(0);
+    expect(g(null)).toBe(null);
+    expect(() => b.bind<(...a: unknown[]) => unknown>('h(x: int = 0)', (x: unknown) => x)(null)).toThrow(
+      /^h: argument 'x' expected an integer, received null$/,
+    );
+  });
   it('collects *args', () => {
     const r = b.bind<(...a: unknown[]) => unknown>('r(self, *shape, order = "C")', (...a: unknown[]) => a);
     expect(r('s', 2, 3)).toEqual(['s', [2, 3], 'C']);
