@@ -6,6 +6,7 @@
 import type { ndarray } from '../dense/index.js';
 import type { DType, Region, Store } from '../runtime/index.js';
 import type { Csr } from './core/types.js';
+import * as m from './methods.js';
 import * as ops from './ops.js';
 import { formatEntries } from './print.js';
 import type { IndexLike } from './slicing.js';
@@ -26,8 +27,12 @@ export interface SparseOptions {
 
 /** Options of `sum` and `mean`. */
 export interface AxisOptions {
+  /** The axis (null: all). */
   axis?: number | null;
-  dtype?: DType;
+  /** Cast the values to this dtype first. */
+  dtype?: DType | null;
+  /** An array to write the result into. */
+  out?: ndarray | null;
 }
 
 /** What a dense operand may be: an ndarray or nested JavaScript arrays. */
@@ -125,47 +130,47 @@ export abstract class sparray {
    * @param copy - copy even when this is already COO
    * @example sparse.csr_array([[1, 0], [0, 2]]).tocoo().row.tolist() // [0, 1]
    */
-  tocoo(copy = false): sparray {
-    return ops.convert(this, 'coo', copy);
+  tocoo(copy?: boolean | { copy?: boolean }): sparray {
+    return m.mTocoo.call(this, copy);
   }
   /**
    * As CSR (canonical when converted from COO).
    * @param copy - copy even when this is already CSR
    * @example sparse.coo_array([[1, 2], [3, 4]]).tocsr().indptr.tolist() // [0, 2, 4]
    */
-  tocsr(copy = false): sparray {
-    return ops.convert(this, 'csr', copy);
+  tocsr(copy?: boolean | { copy?: boolean }): sparray {
+    return m.mTocsr.call(this, copy);
   }
   /**
    * As CSC.
    * @param copy - copy even when this is already CSC
    * @example sparse.csr_array([[1, 2], [3, 4]]).tocsc().indices.tolist() // [0, 1, 0, 1]
    */
-  tocsc(copy = false): sparray {
-    return ops.convert(this, 'csc', copy);
+  tocsc(copy?: boolean | { copy?: boolean }): sparray {
+    return m.mTocsc.call(this, copy);
   }
   /**
    * As DIA.
    * @param copy - copy even when this is already DIA
    * @example sparse.csr_array([[1, 0], [0, 2]]).todia().offsets.tolist() // [0]
    */
-  todia(copy = false): sparray {
-    return ops.convert(this, 'dia', copy);
+  todia(copy?: boolean | { copy?: boolean }): sparray {
+    return m.mTodia.call(this, copy);
   }
   /**
    * In `format` (`'csr' | 'csc' | 'coo' | 'dia'`; `null`/`undefined` keeps this one).
    * @throws {ValueError} on an unknown format
    * @example sparse.csr_array([[1, 2], [3, 4]]).asformat('csc').format // 'csc'
    */
-  asformat(format: SparseFormat | null | undefined, copy = false): sparray {
-    return ops.convert(this, format ?? this.format, copy, 'asformat');
+  asformat(format: SparseFormat | null | undefined, copy?: boolean | { copy?: boolean }): sparray {
+    return m.mAsformat.call(this, format, copy);
   }
   /**
    * A copy with values cast to `dtype`.
    * @example sparse.csr_array([[1.5, 0], [0, 2]]).astype('int32').toarray().tolist() // [[1, 0], [0, 2]]
    */
-  astype(dtype: DType): sparray {
-    return ops.astype(this, dtype);
+  astype(dtype: DType, opts?: { casting?: 'unsafe'; copy?: boolean }): sparray {
+    return m.mAstype.call(this, dtype, opts);
   }
 
   // ---- products --------------------------------------------------------------------------------
@@ -188,15 +193,16 @@ export abstract class sparray {
    * y.tolist() // [3, 7]
    */
   dot(other: sparray | DenseLike | number, opts?: ops.ProductOptions): any {
-    return ops.matmul(this, other, 'dot', opts);
+    return m.mDot.call(this, other, opts);
   }
   /**
    * `this @ other` (see {@link sparray.dot}, also for `opts.out`).
    * @throws {ShapeError} when the inner dimensions differ
+   * @throws {ValueError} for a scalar operand (SciPy: use `multiply`)
    * @example sparse.csr_array([[1, 2], [3, 4]]).matmul(np.array([1, 1])).tolist() // [3, 7]
    */
-  matmul(other: sparray | DenseLike | number, opts?: ops.ProductOptions): any {
-    return ops.matmul(this, other, 'matmul', opts);
+  matmul(other: sparray | DenseLike, opts?: ops.ProductOptions): any {
+    return m.mMatmul.call(this, other, opts);
   }
   /**
    * `other @ this` for a dense vector or matrix (Python's `__rmatmul__`).
@@ -218,14 +224,14 @@ export abstract class sparray {
    * S.nnz // 2
    */
   add(other: sparray | DenseLike | number): any {
-    return ops.addsub(this, other, 1, 'add');
+    return m.mAdd.call(this, other) as never;
   }
   /**
    * `this - other` (the same operands as {@link sparray.add}).
    * @example sparse.csr_array([[1, 0], [0, 2]]).subtract(sparse.csr_array([[1, 3], [0, 0]])).toarray().tolist() // [[0, -3], [0, 2]]
    */
   subtract(other: sparray | DenseLike | number): any {
-    return ops.addsub(this, other, -1, 'subtract');
+    return m.mSubtract.call(this, other) as never;
   }
   /**
    * Element-wise product: by a scalar, a sparse array (intersection) or a dense array (broadcast).
@@ -235,14 +241,14 @@ export abstract class sparray {
    * A.multiply(2).toarray().tolist() // [[2, 4], [0, 6]]
    */
   multiply(other: sparray | DenseLike | number): sparray {
-    return ops.multiply(this, other);
+    return m.mMultiply.call(this, other);
   }
   /**
    * Element-wise true division: by a scalar (sparse result) or by an array (dense result).
    * @example sparse.csr_array([[2, 4], [0, 6]]).divide(2).toarray().tolist() // [[1, 2], [0, 3]]
    */
   divide(other: sparray | DenseLike | number): any {
-    return ops.divide(this, other);
+    return m.mDivide.call(this, other) as never;
   }
   /**
    * `-this`.
@@ -256,8 +262,8 @@ export abstract class sparray {
    * @throws {ValueError} for 0
    * @example sparse.csr_array([[1, -2]]).power(2).toarray().tolist() // [[1, 4]]
    */
-  power(n: number): sparray {
-    return ops.power(this, n);
+  power(n: number, dtype?: DType | { dtype?: DType }): sparray {
+    return m.mPower.call(this, n, dtype);
   }
   /**
    * Element-wise absolute value (duplicates summed first).
@@ -274,8 +280,8 @@ export abstract class sparray {
    * @param axis `null`/omitted, 0, 1, -1, -2, or `{axis}`
    * @example sparse.eye(3).sum().item() // 3
    */
-  sum(axis?: number | null | AxisOptions): ndarray {
-    return ops.sum(this, axis, false);
+  sum(axis?: number | null | AxisOptions, dtype?: DType | null | AxisOptions, opts?: AxisOptions): ndarray {
+    return m.mSum.call(this, axis, dtype, opts);
   }
   /**
    * Mean of all entries or along an axis (float result).
@@ -284,22 +290,24 @@ export abstract class sparray {
    * sparse.csr_array([[1, 2], [3, 4]]).mean().item() // 2.5
    * sparse.csr_array([[1, 2], [3, 4]]).mean(0).tolist() // [2, 3]
    */
-  mean(axis?: number | null | AxisOptions): ndarray {
-    return ops.sum(this, axis, true);
+  mean(axis?: number | null | AxisOptions, dtype?: DType | null | AxisOptions, opts?: AxisOptions): ndarray {
+    return m.mMean.call(this, axis, dtype, opts);
   }
   /**
    * The k-th diagonal as a dense 1-D ndarray (duplicates summed).
    * @example sparse.csr_array([[1, 2], [3, 4]]).diagonal(1).tolist() // [2]
    */
-  diagonal(k = 0): ndarray {
-    return ops.diagonal(this, k);
+  diagonal(k?: number | { k?: number }): ndarray {
+    return m.mDiagonal.call(this, k);
   }
   /**
    * Number of nonzero values after summing duplicates (waits).
    * @example sparse.csr_array([[1, 0, 2], [0, 1, 2], [0, 3]], { shape: [1, 3] }).count_nonzero() // 2
    */
-  count_nonzero(): number {
-    return ops.countNonzero(this);
+  count_nonzero(): number;
+  count_nonzero(axis: number | { axis?: number | null }): number | ndarray;
+  count_nonzero(axis?: number | null | { axis?: number | null }): number | ndarray {
+    return m.mCountNonzero.call(this, axis);
   }
   /**
    * Sets diagonal k in place: the first `len(values)` elements (all of them for a scalar).
@@ -309,8 +317,8 @@ export abstract class sparray {
    * A.setdiag(7);
    * A.diagonal().tolist() // [7, 7]
    */
-  setdiag(values: number | readonly number[] | ndarray, k = 0): void {
-    this._replace(ops.setdiagCsr(this._csr(), values, k));
+  setdiag(values: number | readonly number[] | ndarray | ArrayBufferView, k?: number | { k?: number }): void {
+    m.mSetdiag.call(this, values, k);
   }
 
   /**
