@@ -27,7 +27,7 @@ import { KRON } from './kernel-names.js';
 import { kronEntries } from './kernels/elementwise.js';
 import { isSparse } from './ops.js';
 import { wrap } from './registry.js';
-import { ssig, ssigOpts } from './sig.js';
+import { ssigOpts } from './sig.js';
 
 /** `{format, dtype}` options of the constructors. */
 export interface FormatOptions {

@@ -8,7 +8,7 @@ import type { SparseFormat, sparray } from './base.js';
 import { region } from './core/types.js';
 import { optionsArg } from './inputs.js';
 import { wrap } from './registry.js';
-import { ssig, ssigOpts } from './sig.js';
+import { ssigOpts } from './sig.js';
 
 /** Options of {@link random}. */
 export interface RandomOptions {
