@@ -60,10 +60,13 @@ export const mCountNonzero = ssig<M<number | ndarray>>('count_nonzero(axis: axis
   if (axis === undefined || axis === null) return ops.countNonzero(this);
   if (![0, 1, -1, -2].includes(axis))
     throw new ValueError(`count_nonzero: argument 'axis' expected null, 0, 1, -1 or -2, received ${axis}`);
-  const b = this.tocsr(true);
+  // Per row (axis 1) or column (axis 0): the lengths of the canonical, zero-free CSR or CSC rows.
+  const b = (axis === 1 || axis === -1 ? this.tocsr(true) : this.tocsc(true)) as sparray & {
+    indptr: ndarray;
+  };
   b.sum_duplicates();
   b.eliminate_zeros();
-  return ops.sum(b.astype('bool'), axis, false);
+  return np.subtract(b.indptr.get('1:'), b.indptr.get(':-1'));
 } as never);
 
 /** @internal `A.power(n, dtype=None)`. */

@@ -1,10 +1,12 @@
 /**
  * Conjugate gradients (SciPy's `cg`), deferred: every scalar of the iteration is a 0-d array.
  */
+
 import * as np from '../../dense/index.js';
+import { ssig, ssigOpts } from '../sig.js';
 import { matvecInto, type Operand } from './interface.js';
 import { B_ZERO, CONVERGED, outcome, stopperFor } from './stopper.js';
-import { makeSystem, type SolverOptions } from './system.js';
+import { makeSystem, type Solver, type SolverOptions } from './system.js';
 import { axmy, axmyDot, axpy, xpay } from './vec.js';
 
 type ndarray = np.ndarray;
@@ -26,7 +28,13 @@ type ndarray = np.ndarray;
  * info; // 0
  * x.tolist(); // [1.5, 2, 1.5]
  */
-export function cg(A: Operand, b: ndarray | ArrayLike<number>, opts: SolverOptions = {}): [ndarray, number] {
+export const cg = ssigOpts<Solver<SolverOptions>>(
+  'cg(A, b, x0 = None, *, rtol: number = 1e-05, atol: number = 0, maxiter: int = None, M = None, callback: callable = None, check_every: int = None)',
+  2,
+  cgImpl as never,
+);
+
+function cgImpl(A: Operand, b: ndarray | ArrayLike<number>, opts: SolverOptions = {}): [ndarray, number] {
   const s = makeSystem('cg', A, b, opts);
   const { x, maxiter } = s;
   const callback = opts.callback;

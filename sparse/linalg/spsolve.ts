@@ -9,9 +9,11 @@
  * meshes only when tiny. Beyond that use an iterative solver (`cg`, `gmres`, …) with a
  * preconditioner (see examples/multigrid.ts).
  */
+
 import * as np from '../../dense/index.js';
 import { ArgumentTypeError, argMessage, type DType, ShapeError, ValueError } from '../../runtime/index.js';
 import { csc_array, issparse } from '../index.js';
+import { ssig, ssigOpts } from '../sig.js';
 import { type HostCsc, luFactor, luSolve, rcmOrder } from './lu.js';
 
 type ndarray = np.ndarray;
@@ -49,7 +51,16 @@ function hostCsc(A: Sparse): HostCsc {
  * @example
  * spsolve(sparse.csr_array([[3, 2], [1, 2]]), np.array([2, 4])).tolist(); // [-1, 2.5]
  */
-export function spsolve(A: Sparse, b: ndarray | Sparse, opts: SpsolveOptions = {}): ndarray | Sparse {
+export const spsolve = ssigOpts<
+  (
+    A: Sparse,
+    b: ndarray | Sparse,
+    permc_spec?: SpsolveOptions['permc_spec'] | SpsolveOptions,
+    opts?: SpsolveOptions & { use_umfpack?: boolean },
+  ) => ndarray | Sparse
+>('spsolve(A, b, permc_spec: str = None, use_umfpack: bool = True)', 2, spsolveImpl as never);
+
+function spsolveImpl(A: Sparse, b: ndarray | Sparse, opts: SpsolveOptions = {}): ndarray | Sparse {
   if (!issparse(A)) throw new ArgumentTypeError(argMessage('spsolve', 'A', 'a sparse array', A));
   const [m, n] = A.shape as [number, number];
   if (m !== n) throw new ShapeError(argMessage('spsolve', 'A', 'a square matrix', [...A.shape]));
