@@ -1,4 +1,5 @@
 import type { ndarray } from '../../dense/index.js';
+import { ssigOpts } from '../sig.js';
 import { fromDense, toNdarray } from './dense-adapter.js';
 import { pathArg, withFileErrors } from './errors.js';
 import { readNpyFile, writeNpyFile } from './npy-file.js';
@@ -22,7 +23,9 @@ import { readNpyFile, writeNpyFile } from './npy-file.js';
  * const a = io.load(path);
  * [a.shape, a.dtype] // [[2, 3], 'int32']
  */
-export function load(path: string): ndarray {
+export const load = ssigOpts<(path: string) => ndarray>('load(path)', 1, loadImpl as never);
+
+function loadImpl(path: string): ndarray {
   pathArg('load', path);
   const a = withFileErrors('load', path, 'read', () => readNpyFile(path, 'load'));
   return toNdarray(a.dtype, a.shape, a.data);
@@ -42,7 +45,13 @@ export function load(path: string): ndarray {
  * io.load(`${os.tmpdir()}/x.npy`).tolist() // [1, 2, 3]
  * // python: np.load(path) -> array([1, 2, 3], dtype=uint8)
  */
-export function save(path: string, a: ndarray | unknown): void {
+export const save = ssigOpts<(path: string, a: ndarray | unknown) => void>(
+  'save(path, a)',
+  2,
+  saveImpl as never,
+);
+
+function saveImpl(path: string, a: ndarray | unknown): void {
   pathArg('save', path);
   const d = fromDense(a);
   const file = path.endsWith('.npy') ? path : `${path}.npy`;
