@@ -189,6 +189,8 @@ export const linspace = sig<
 
 /** Keyword options of {@link linspace}. */
 export interface LinspaceOptions extends DTypeOptions {
+  /** The number of samples (default 50). */
+  num?: number;
   /** Include `stop` (default true). */
   endpoint?: boolean;
   /** Return `[samples, step]` instead of the samples (typed as the array; cast the result). */

@@ -69,11 +69,8 @@ function order(which: string, theta: Float64Array): number[] {
  * w.tolist(); // [4, 5]
  */
 export const eigsh = ssigOpts<{
-  (
-    A: Operand,
-    k: number | (EigshOptions & { return_eigenvectors: false }),
-    opts?: EigshOptions & { return_eigenvectors: false },
-  ): ndarray;
+  (A: Operand, opts: EigshOptions & { return_eigenvectors: false }): ndarray;
+  (A: Operand, k: number, opts: EigshOptions & { return_eigenvectors: false }): ndarray;
   (A: Operand, k?: number | EigshOptions, opts?: EigshOptions): [ndarray, ndarray];
 }>(
   'eigsh(A, k: int = None, *, which: str = None, v0 = None, ncv: int = None, maxiter: int = None, tol: number = None, return_eigenvectors: bool = None)',
