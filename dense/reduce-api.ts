@@ -54,6 +54,8 @@ type Sum = (
   axis?: AxisArg | SumOptions,
   dtype?: DType | null | SumOptions,
   out?: ndarray | null | SumOptions,
+  keepdims?: boolean | SumOptions,
+  initial?: number | null | SumOptions,
   opts?: SumOptions,
 ) => ndarray;
 type MinMax = (

@@ -436,6 +436,10 @@ export const clip = sig<
 
 /** Keyword options of {@link clip}. */
 export interface ClipOptions extends UfuncOptions {
+  /** The lower bound. */
+  a_min?: ArrayInput | null;
+  /** The upper bound. */
+  a_max?: ArrayInput | null;
   /** The lower bound (NumPy 2's name for `a_min`). */
   min?: ArrayInput | null;
   /** The upper bound (NumPy 2's name for `a_max`). */
