@@ -78,7 +78,7 @@ export {
   transpose,
   vstack,
 } from './shape-api.js';
-export type { ArrayInput } from './sig.js';
+export { type ArrayInput, REFLECT, type ReflectedOp, type Reflecting } from './sig.js';
 export { Slice, slice } from './slice.js';
 export {
   abs,

@@ -22,7 +22,7 @@ import { formatArray } from './print.js';
 import * as ra from './reduce-api.js';
 import * as sh from './shape.js';
 import * as sa from './shape-api.js';
-import { type ArrayInput, denseHooks } from './sig.js';
+import { type ArrayInput, denseHooks, REFLECT, type Reflecting, reflects } from './sig.js';
 import type { UfuncOptions } from './ufuncs.js';
 import * as ew from './ufuncs.js';
 
@@ -235,7 +235,8 @@ export class ndarray {
    * @returns the result array
    * @example np.array([1, 2]).add(10).tolist() // [11, 12]
    */
-  add(b: ArrayInput, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
+  add(b: ArrayInput | Reflecting, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
+    if (reflects(b)) return b[REFLECT]('add', this) as ndarray;
     return ew.add(this, b, out, opts);
   }
   /**
@@ -246,7 +247,8 @@ export class ndarray {
    * @returns the result array
    * @example np.array([1, 2]).subtract(1).tolist() // [0, 1]
    */
-  subtract(b: ArrayInput, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
+  subtract(b: ArrayInput | Reflecting, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
+    if (reflects(b)) return b[REFLECT]('subtract', this) as ndarray;
     return ew.subtract(this, b, out, opts);
   }
   /**
@@ -257,7 +259,10 @@ export class ndarray {
    * @returns the result array
    * @example np.array([1, 2]).multiply(3).tolist() // [3, 6]
    */
-  multiply(b: ArrayInput, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
+  multiply(b: Reflecting): any;
+  multiply(b: ArrayInput, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray;
+  multiply(b: ArrayInput | Reflecting, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): unknown {
+    if (reflects(b)) return b[REFLECT]('multiply', this);
     return ew.multiply(this, b, out, opts);
   }
   /**
@@ -268,7 +273,8 @@ export class ndarray {
    * @returns the result array
    * @example String(np.array([1, 2]).divide(4)) // '[0.25 0.5 ]'
    */
-  divide(b: ArrayInput, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
+  divide(b: ArrayInput | Reflecting, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
+    if (reflects(b)) return b[REFLECT]('divide', this) as ndarray;
     return ew.divide(this, b, out, opts);
   }
   /**
@@ -608,7 +614,8 @@ export class ndarray {
    * @returns the product
    * @example np.array([1, 2]).dot(np.array([3, 4])).item() // 11
    */
-  dot(b: ArrayInput): ndarray {
+  dot(b: ArrayInput | Reflecting): ndarray {
+    if (reflects(b)) return b[REFLECT]('dot', this) as ndarray;
     return dot(this, b);
   }
   /**
@@ -618,7 +625,8 @@ export class ndarray {
    * @returns the product
    * @example np.array([[1, 2]]).matmul(np.array([[3], [4]])).tolist() // [[11]]
    */
-  matmul(b: ArrayInput): ndarray {
+  matmul(b: ArrayInput | Reflecting): ndarray {
+    if (reflects(b)) return b[REFLECT]('matmul', this) as ndarray;
     return matmul(this, b);
   }
 

@@ -98,3 +98,30 @@ export type ArrayInput =
   | boolean
   | ArrayBufferView
   | readonly unknown[];
+
+/**
+ * The reflected-operation protocol (Python's `__radd__`, `__rmatmul__`, ...): an operand of another
+ * library (a sparse array) that carries a method under this symbol gets `a.add(b)`, `a.matmul(b)`
+ * ... of an ndarray `a` handed to it as `b[REFLECT](op, a)`, so that dense and sparse operands mix
+ * in both orders without dense importing sparse. A registered symbol: libraries need no import.
+ */
+export const REFLECT: unique symbol = Symbol.for('cohort.reflect') as never;
+
+/** The operations handed over by {@link REFLECT}. */
+export type ReflectedOp = 'add' | 'subtract' | 'multiply' | 'divide' | 'matmul' | 'dot';
+
+/** An operand of another library implementing the reflected-operation protocol. */
+export interface Reflecting {
+  /** Computes `a op this` for an ndarray `a`. */
+  [REFLECT](op: ReflectedOp, a: import('./ndarray.js').ndarray): unknown;
+}
+
+/** True when `b` implements {@link REFLECT} (and is not an ndarray). */
+export function reflects(b: unknown): b is Reflecting {
+  return (
+    typeof b === 'object' &&
+    b !== null &&
+    !isArray(b) &&
+    typeof (b as Partial<Reflecting>)[REFLECT] === 'function'
+  );
+}

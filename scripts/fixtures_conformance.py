@@ -137,6 +137,12 @@ CASES = [
     ("spla-norm-1", "scipy.sparse.linalg.norm docstring", "spla.norm(sp.csr_array((np.arange(9) - 4).reshape((3, 3))))"),
     ("spla-norm-inf", "scipy.sparse.linalg.norm docstring", "spla.norm(sp.csr_array((np.arange(9) - 4).reshape((3, 3))), np.inf)"),
     ("spla-norm-axis", "scipy.sparse.linalg.norm docstring", "spla.norm(sp.csr_array((np.arange(9) - 4).reshape((3, 3))), axis=1)"),
+    ("mix-add", "scipy test_base.py test_radd", "np.ones((2, 2)) + sp.csr_array([[1, 0], [2, 3]])"),
+    ("mix-sub", "scipy test_base.py test_rsub", "np.ones((2, 2)) - sp.csr_array([[1, 0], [2, 3]])"),
+    ("mix-mul", "scipy test_base.py test_elementwise_multiply (dense * sparse)", "np.ones((2, 2)) * sp.csr_array([[1, 0], [2, 3]])"),
+    ("mix-matmul", "scipy test_base.py test_rmatvec", "np.array([1, 1]) @ sp.csr_array([[1, 0], [2, 3]])"),
+    ("mix-matmul-2d", "scipy test_base.py test_rmatvec", "np.array([[1, 1], [0, 1]]) @ sp.csr_array([[1, 0], [2, 3]])"),
+    ("mix-div", "scipy (dense / sparse is unsupported)", "np.ones((2, 2)) / sp.csr_array([[1, 0], [2, 3]])"),
 ]
 
 ERRORS = {"ValueError": "ValueError", "TypeError": "ArgumentTypeError", "AxisError": "IndexError", "IndexError": "IndexError"}

@@ -3,7 +3,7 @@
  * work on the array's CSR structure (`_csr()`, cached for COO/CSC/DIA until their regions are
  * written); format-specific storage, conversions and in-place methods live in the subclasses.
  */
-import type { ndarray } from '../dense/index.js';
+import { type ndarray, REFLECT, type ReflectedOp } from '../dense/index.js';
 import type { DType, Region, Store } from '../runtime/index.js';
 import type { Csr } from './core/types.js';
 import * as m from './methods.js';
@@ -356,5 +356,15 @@ export abstract class sparray {
   /** For `console.log` in Node. */
   [Symbol.for('nodejs.util.inspect.custom')](): string {
     return this.toString();
+  }
+
+  /**
+   * `a op this` for an ndarray `a` (dense's reflected-operation protocol): `a.add(A)`,
+   * `a.subtract(A)`, `a.matmul(A)` (dense results), `a.multiply(A)` (sparse); `a.divide(A)` raises,
+   * as in SciPy.
+   * @example np.ones([2, 2]).add(sparse.eye(2)).tolist() // [[2, 1], [1, 2]]
+   */
+  [REFLECT](op: ReflectedOp, a: ndarray): unknown {
+    return m.reflected(this, op, a);
   }
 }

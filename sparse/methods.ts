@@ -4,7 +4,7 @@
  * with the array as `this`; base.ts's methods delegate here.
  */
 import * as np from '../dense/index.js';
-import { type DType, ValueError } from '../runtime/index.js';
+import { ArgumentTypeError, argMessage, type DType, ValueError } from '../runtime/index.js';
 import type { SparseFormat, sparray } from './base.js';
 import * as ops from './ops.js';
 import { ssig } from './sig.js';
@@ -168,3 +168,31 @@ export const mMultiply = ssig<M<sparray>>('multiply(other, /)', function (this: 
 export const mDivide = ssig<M<unknown>>('divide(other, /)', function (this: sparray, other: unknown) {
   return ops.divide(this, other);
 } as never);
+
+/**
+ * @internal `a op A` for an ndarray `a` (dense's reflected-operation protocol, `np.REFLECT`):
+ * Python's `__radd__`, `__rsub__`, `__rmul__`, `__rtruediv__` and `__rmatmul__` of SciPy's sparse
+ * arrays. Sums are dense, the element-wise product is sparse; a quotient raises (as SciPy).
+ */
+export function reflected(A: sparray, op: np.ReflectedOp, a: ndarray): unknown {
+  switch (op) {
+    case 'add':
+      return addsub(A, a, 1, 'add');
+    case 'subtract':
+      return np.negative(addsub(A, a, -1, 'subtract') as ndarray);
+    case 'multiply':
+      return ops.multiply(A, a);
+    case 'divide':
+      // SciPy: "unsupported operand type(s) for /: 'numpy.ndarray' and 'csr_array'".
+      throw new ArgumentTypeError(
+        argMessage(
+          'divide',
+          'b',
+          'an array_like (dense / sparse is unsupported, as in SciPy: use b.toarray())',
+          A,
+        ),
+      );
+    default:
+      return ops.rmatmul(A, a);
+  }
+}

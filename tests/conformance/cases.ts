@@ -464,4 +464,54 @@ export const CASES: Record<string, () => unknown> = {
   'spla-norm-1': () => spla.norm(sp.csr_array(np.subtract(np.arange(9), 4).reshape([3, 3]))),
   'spla-norm-inf': () => spla.norm(sp.csr_array(np.subtract(np.arange(9), 4).reshape([3, 3])), np.inf),
   'spla-norm-axis': () => spla.norm(sp.csr_array(np.subtract(np.arange(9), 4).reshape([3, 3])), { axis: 1 }),
+  'mix-add': () =>
+    np.ones([2, 2]).add(
+      sp.csr_array([
+        [1, 0],
+        [2, 3],
+      ]),
+    ),
+  'mix-sub': () =>
+    np.ones([2, 2]).subtract(
+      sp.csr_array([
+        [1, 0],
+        [2, 3],
+      ]),
+    ),
+  'mix-mul': () =>
+    np
+      .ones([2, 2])
+      .multiply(
+        sp.csr_array([
+          [1, 0],
+          [2, 3],
+        ]),
+      )
+      .toarray(),
+  'mix-matmul': () =>
+    np.array([1, 1]).matmul(
+      sp.csr_array([
+        [1, 0],
+        [2, 3],
+      ]),
+    ),
+  'mix-matmul-2d': () =>
+    np
+      .array([
+        [1, 1],
+        [0, 1],
+      ])
+      .matmul(
+        sp.csr_array([
+          [1, 0],
+          [2, 3],
+        ]),
+      ),
+  'mix-div': () =>
+    np.ones([2, 2]).divide(
+      sp.csr_array([
+        [1, 0],
+        [2, 3],
+      ]),
+    ),
 };

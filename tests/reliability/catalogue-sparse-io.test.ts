@@ -253,7 +253,8 @@ const io: Row[] = [
     name: 'mmwrite: options of the wrong type',
     call: () => mmwrite(join(dir, 'a.mtx'), S, { fields: 'real' } as never),
     error: ArgumentTypeError,
-    message: /^mmwrite: unknown option 'fields' \(accepted keys: path, A, comment, field, precision, symmetry\)$/,
+    message:
+      /^mmwrite: unknown option 'fields' \(accepted keys: path, A, comment, field, precision, symmetry\)$/,
     regression: true,
   },
   {
