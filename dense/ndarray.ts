@@ -22,7 +22,7 @@ import { formatArray } from './print.js';
 import * as ra from './reduce-api.js';
 import * as sh from './shape.js';
 import * as sa from './shape-api.js';
-import { type ArrayInput, denseHooks, REFLECT, type Reflecting, reflects } from './sig.js';
+import { type ArrayInput, denseHooks, NDARRAY_BRAND, REFLECT, type Reflecting, reflects } from './sig.js';
 import type { UfuncOptions } from './ufuncs.js';
 import * as ew from './ufuncs.js';
 
@@ -767,3 +767,4 @@ export class ndarray {
 }
 
 denseHooks.ndarray = ndarray;
+Object.defineProperty(ndarray.prototype, NDARRAY_BRAND, { value: true });

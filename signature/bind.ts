@@ -83,7 +83,8 @@ export function makeBinder(config: BinderConfig): Binder {
   const bind = <F>(line: string, impl: (...args: never[]) => unknown): F & Bound => {
     const sig = parseSignature(line);
     const checks = sig.params.map((p) => checkOf(kinds, p, sig.name));
-    const f = makeCaller(sig, checks, impl as (...a: unknown[]) => unknown, config);
+    const slow = makeCaller(sig, checks, impl as (...a: unknown[]) => unknown, config);
+    const f = compileFast(sig, checks, impl as (...a: unknown[]) => unknown, slow);
     Object.defineProperty(f, 'name', { value: sig.name.slice(sig.name.lastIndexOf('.') + 1) });
     Object.defineProperty(f, SIGNATURE, { value: sig });
     return f as unknown as F & Bound;
@@ -126,6 +127,7 @@ function makeCaller(
     throw config.error(`${fn}: ${msg}`);
   };
   const acceptedText = accepted.length > 0 ? accepted.join(', ') : '(none)';
+  const call = caller(np);
   return function (this: unknown, ...args: unknown[]): unknown {
     let n = args.length;
     while (n > 0 && args[n - 1] === undefined) n--;
@@ -137,14 +139,14 @@ function makeCaller(
         n--;
       }
     }
-    const out: unknown[] = varargs >= 0 ? new Array(np) : args;
+    // A fresh array of exactly the parameters (writing past the end of `args` would grow it).
+    const out: unknown[] = new Array(np);
+    let given = n;
     if (varargs >= 0) {
       const rest: unknown[] = [];
-      for (let i = 0; i < n; i++) {
-        if (i < varargs) out[i] = args[i];
-        else rest.push(args[i]);
-      }
+      for (let i = varargs; i < n; i++) rest.push(args[i]);
       out[varargs] = rest;
+      if (given > varargs) given = varargs;
     } else if (n > maxPositional) {
       fail(
         `takes at most ${maxPositional} positional argument${maxPositional === 1 ? '' : 's'} (${params
@@ -153,10 +155,8 @@ function makeCaller(
           .join(', ')}), received ${n}; pass the others in the options object`,
       );
     }
-    const given = varargs >= 0 ? Math.min(n, varargs) : n;
     if (opts !== null) {
       for (const key in opts) {
-        const v = opts[key];
         const i = keywords.get(key);
         if (i === undefined) {
           const p = params.find((q) => q.name === key);
@@ -164,13 +164,14 @@ function makeCaller(
             fail(`argument '${key}' is positional-only and cannot be given in the options object`);
           fail(`unknown option '${key}' (accepted keys: ${acceptedText})`);
         }
-        if (v !== undefined && i! < given) fail(`argument '${key}' given twice (by position and by key)`);
+        if (opts[key] !== undefined && i! < given)
+          fail(`argument '${key}' given twice (by position and by key)`);
       }
     }
     for (let i = 0; i < np; i++) {
       if (i === varargs) continue;
-      let v = i < given ? args[i] : opts !== null ? opts[params[i]!.name] : undefined;
       const p = params[i]!;
+      let v = i < given ? args[i] : opts !== null ? opts[p.name] : undefined;
       if (v === undefined || (v === null && p.nullable)) {
         if (p.required) fail(`missing required argument '${p.name}'`);
         out[i] = v === null ? null : p.default;
@@ -180,7 +181,88 @@ function makeCaller(
       if (c !== null) v = c!(v, fn, p.name);
       out[i] = v;
     }
-    if (out.length > np) out.length = np;
-    return impl.apply(this, out);
+    return call(impl, this, out);
   };
+}
+
+type Call = (impl: (...a: unknown[]) => unknown, self: unknown, a: unknown[]) => unknown;
+/**
+ * Calls `impl` with the bound values as separate arguments: `Function.prototype.apply` with an
+ * array costs several times a direct call on V8, and the binder sits on every element-wise call.
+ */
+function caller(np: number): Call {
+  switch (np) {
+    case 0:
+      return (f, s) => f.call(s);
+    case 1:
+      return (f, s, a) => f.call(s, a[0]);
+    case 2:
+      return (f, s, a) => f.call(s, a[0], a[1]);
+    case 3:
+      return (f, s, a) => f.call(s, a[0], a[1], a[2]);
+    case 4:
+      return (f, s, a) => f.call(s, a[0], a[1], a[2], a[3]);
+    case 5:
+      return (f, s, a) => f.call(s, a[0], a[1], a[2], a[3], a[4]);
+    case 6:
+      return (f, s, a) => f.call(s, a[0], a[1], a[2], a[3], a[4], a[5]);
+    case 7:
+      return (f, s, a) => f.call(s, a[0], a[1], a[2], a[3], a[4], a[5], a[6]);
+    case 8:
+      return (f, s, a) => f.call(s, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]);
+    default:
+      return (f, s, a) => f.apply(s, a);
+  }
+}
+
+type Caller = (this: unknown, ...args: unknown[]) => unknown;
+
+/**
+ * The public function of a signature without `*args`: a function generated for this signature
+ * (as codegen does for kernels) whose common case — plain positional arguments, no options
+ * object — checks each argument at its own call site and calls `impl` directly, with no array
+ * made. Anything else (an options object, too many arguments, a missing one) goes to `slow`, the
+ * generic binder, which also raises every error.
+ */
+function compileFast(
+  sig: Signature,
+  checks: readonly (KindCheck | null)[],
+  impl: (...a: unknown[]) => unknown,
+  slow: Caller,
+): Caller {
+  const { params, varargs } = sig;
+  const np = params.length;
+  if (varargs >= 0 || np > 8) return slow;
+  const a = params.map((_, i) => `a${i}`);
+  const slots = [...a, `a${np}`]; // one more: the options object may follow np positionals
+  const lines: string[] = [];
+  lines.push(`if (arguments.length > ${np + 1} || a${np} !== undefined) return slow.apply(this, arguments);`);
+  // Keyword-only parameters cannot be given by position (the generic binder says so).
+  for (let i = sig.maxPositional; i < np; i++)
+    lines.push(`if (a${i} !== undefined) return slow.apply(this, arguments);`);
+  // The last argument given: an options object sends the call to the generic binder.
+  let last = 'undefined';
+  for (let i = 0; i < np; i++) last = `a${i} !== undefined ? a${i} : ${last}`;
+  lines.push(`const last = ${last};`);
+  lines.push(
+    `if (typeof last === 'object' && last !== null && isOptions(last)) return slow.apply(this, arguments);`,
+  );
+  params.forEach((p, i) => {
+    const absent = p.nullable ? `a${i} === undefined || a${i} === null` : `a${i} === undefined`;
+    if (p.required) lines.push(`if (${absent}) return slow.apply(this, arguments);`);
+    if (checks[i] !== null) lines.push(`if (!(${absent})) a${i} = c${i}(a${i}, fn, n${i});`);
+  });
+  const vals = params.map((p, i) =>
+    p.default === undefined ? `a${i}` : `a${i} === undefined ? d${i} : a${i}`,
+  );
+  lines.push(`return impl.call(this, ${vals.join(', ')});`);
+  const names = ['slow', 'impl', 'isOptions', 'fn'];
+  const values: unknown[] = [slow, impl, isOptions, sig.name];
+  params.forEach((p, i) => {
+    names.push(`c${i}`, `n${i}`, `d${i}`);
+    values.push(checks[i], p.name, p.default);
+  });
+  // Strict: a sloppy function that assigns its parameters and reads `arguments` is slow on V8.
+  const body = `'use strict';\nreturn function bound(${slots.join(', ')}) {\n  ${lines.join('\n  ')}\n};`;
+  return new Function(...names, body)(...values) as Caller;
 }
