@@ -174,7 +174,8 @@ function makeCaller(
       let v = i < given ? args[i] : opts !== null ? opts[p.name] : undefined;
       if (v === undefined || (v === null && p.nullable)) {
         if (p.required) fail(`missing required argument '${p.name}'`);
-        out[i] = v === null ? null : p.default;
+        // None given for a None default reaches the implementation as undefined (one None).
+        out[i] = v === null && p.default !== undefined ? null : p.default;
         continue;
       }
       const c = checks[i];
@@ -251,6 +252,7 @@ function compileFast(
     const absent = p.nullable ? `a${i} === undefined || a${i} === null` : `a${i} === undefined`;
     if (p.required) lines.push(`if (${absent}) return slow.apply(this, arguments);`);
     if (checks[i] !== null) lines.push(`if (!(${absent})) a${i} = c${i}(a${i}, fn, n${i});`);
+    if (p.nullable && p.default === undefined) lines.push(`if (a${i} === null) a${i} = undefined;`);
   });
   const vals = params.map((p, i) =>
     p.default === undefined ? `a${i}` : `a${i} === undefined ? d${i} : a${i}`,

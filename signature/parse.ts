@@ -4,7 +4,8 @@
  * positional-only parameters, a `*` starts the keyword-only ones, `*name` collects the remaining
  * positional arguments (`reshape(self, *shape)`). A kind ending in `?` also accepts `None` (`null`)
  * when the default is not `None` (`axis: axis? = 0`). Defaults are Python literals (`None`, `True`,
- * `False`, numbers, quoted strings); `None` becomes `undefined`.
+ * `False`, numbers, quoted strings); `None` becomes `undefined`, and a `None` given for a `None`
+ * default reaches the implementation as `undefined`.
  */
 
 /** How a parameter may be passed (Python's `inspect.Parameter` kinds). */

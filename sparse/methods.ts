@@ -20,7 +20,7 @@ function intoOut(res: ndarray, out: ndarray | undefined): ndarray {
 
 /** `A.sum(axis, dtype, out)` and `A.mean(...)`: `dtype` casts the values first. */
 const reduction = (fn: 'sum' | 'mean') =>
-  ssig<M<ndarray>>(`${fn}(axis: axis? = None, dtype: dtype = None, out = None)`, function (
+  ssig<M<ndarray>>(`${fn}(axis: axis? = None, dtype: dtype = None, out: ndarray = None)`, function (
     this: sparray,
     axis: number | null | undefined,
     dtype: DType | undefined,
@@ -115,7 +115,7 @@ export const mTocsc = conv('csc');
 export const mTodia = conv('dia');
 
 /** @internal `A.dot(other)` (cohort extension: `{out}` for a dense result). */
-export const mDot = ssig<M<unknown>>('dot(other, /, *, out = None)', function (
+export const mDot = ssig<M<unknown>>('dot(other, /, *, out: ndarray = None)', function (
   this: sparray,
   other: unknown,
   out: ndarray | undefined,
@@ -124,7 +124,7 @@ export const mDot = ssig<M<unknown>>('dot(other, /, *, out = None)', function (
 } as never);
 
 /** @internal `A @ other`: SciPy refuses scalars ("use '*' instead"). */
-export const mMatmul = ssig<M<unknown>>('matmul(other, /, *, out = None)', function (
+export const mMatmul = ssig<M<unknown>>('matmul(other, /, *, out: ndarray = None)', function (
   this: sparray,
   other: unknown,
   out: ndarray | undefined,

@@ -30,6 +30,8 @@ export const SPARSE_KINDS: Record<string, KindCheck> = {
   str: (v, fn, name) => (typeof v === 'string' ? v : bad(fn, name, 'a string', v)),
   callable: (v, fn, name) => (typeof v === 'function' ? v : bad(fn, name, 'a function', v)),
   axis: int,
+  /** A dense array (an `out` argument). */
+  ndarray: (v, fn, name) => (v instanceof np.ndarray ? v : bad(fn, name, 'an ndarray', v)),
   dtype: (v, fn, name) => checkDType(fn, name, v),
   /** A sparse format name. */
   format: (v, fn, name) => {

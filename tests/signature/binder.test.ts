@@ -59,9 +59,10 @@ describe('binding', () => {
     expect(f(1, undefined, { z: 4 })).toEqual([1, 2, 4, 'a']);
     expect(f(1, { y: undefined })).toEqual([1, 2, undefined, 'a']);
   });
-  it('treats trailing undefined as absent and null as None', () => {
+  it('treats trailing undefined as absent and null as None (undefined for a None default)', () => {
     expect(f(1, undefined, undefined)).toEqual([1, 2, undefined, 'a']);
-    expect(f(1, 4, null)).toEqual([1, 4, null, 'a']);
+    expect(f(1, 4, null)).toEqual([1, 4, undefined, 'a']);
+    expect(f(1, 4, { z: null })).toEqual([1, 4, undefined, 'a']);
   });
   it('raises on an unknown key, naming it and the accepted keys', () => {
     expect(() => f(1, { yy: 1 })).toThrow(BadCall);

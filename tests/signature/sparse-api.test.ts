@@ -113,6 +113,12 @@ describe('sparse methods', () => {
       /^astype: argument 'casting' expected 'unsafe' \(the only casting cohort implements\), received "safe"$/,
     );
     expect(() => S().diagonal(0.5)).toThrow(/^diagonal: argument 'k' expected an integer, received 0.5$/);
+    expect(() => S().sum({ out: 1 } as never)).toThrow(
+      /^sum: argument 'out' expected an ndarray, received 1$/,
+    );
+    const out = np.zeros([2]);
+    expect(S().sum(0, null, out)).toBe(out);
+    expect(out.tolist()).toEqual([3, 3]);
   });
   it('broadcast a dense operand of another shape in add/subtract (a dense result)', () => {
     expect(S().add(np.ones(2)).tolist()).toEqual([
