@@ -4,7 +4,7 @@
  * and `asarray` are reached through {@link denseHooks} (set by ndarray.ts and creation.ts), so that
  * this file imports no dense module and may be loaded first in any import order.
  */
-import { ArgumentTypeError, argMessage, checkDType, DTYPES, type DType, describe } from '../runtime/index.js';
+import { ArgumentTypeError, argMessage, checkDType, type DType, describe } from '../runtime/index.js';
 import { type Bound, type KindCheck, makeBinder } from '../signature/index.js';
 
 /** Late-bound pieces of the dense library (set at module load of ndarray.ts and creation.ts). */
@@ -92,9 +92,6 @@ export function sig<F extends (...args: never[]) => unknown>(
 ): F & Bound {
   return denseBinder.bind<F>(line, impl);
 }
-
-/** The dtype names as NumPy's constants (`np.float32 === 'float32'`). */
-export const DTYPE_NAMES: readonly DType[] = DTYPES;
 
 /**
  * What NumPy calls array_like: an ndarray, a number or boolean, a typed array, or nested JS arrays.

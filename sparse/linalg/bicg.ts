@@ -4,7 +4,7 @@
 
 import * as np from '../../dense/index.js';
 import { ValueError } from '../../runtime/index.js';
-import { ssig, ssigOpts } from '../sig.js';
+import { ssigOpts } from '../sig.js';
 import { matvecInto, type Operand } from './interface.js';
 import { B_ZERO, CONVERGED, outcome, stopperFor } from './stopper.js';
 import { epsOf, makeSystem, type Solver, type SolverOptions } from './system.js';

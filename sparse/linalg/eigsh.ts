@@ -8,7 +8,7 @@
 
 import * as np from '../../dense/index.js';
 import { ArgumentTypeError, argMessage, ShapeError, ValueError } from '../../runtime/index.js';
-import { ssig, ssigOpts } from '../sig.js';
+import { ssigOpts } from '../sig.js';
 import { ArpackNoConvergence } from './errors.js';
 import { aslinearoperator, type Operand } from './interface.js';
 import { symeig } from './symeig.js';

@@ -8,7 +8,7 @@
 
 import * as np from '../../dense/index.js';
 import { ArgumentTypeError, argMessage, ValueError } from '../../runtime/index.js';
-import { ssig, ssigOpts } from '../sig.js';
+import { ssigOpts } from '../sig.js';
 import type { Operand } from './interface.js';
 import { epsOf, makeSystem, type Solver, type SolverOptions } from './system.js';
 import { axmy, axpy } from './vec.js';

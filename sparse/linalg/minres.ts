@@ -6,7 +6,7 @@
 
 import * as np from '../../dense/index.js';
 import { argMessage, ValueError } from '../../runtime/index.js';
-import { ssig, ssigOpts } from '../sig.js';
+import { ssigOpts } from '../sig.js';
 import type { Operand } from './interface.js';
 import { B_ZERO, CONVERGED, stopperFor } from './stopper.js';
 import { epsOf, makeSystem, type Solver, type SolverOptions } from './system.js';

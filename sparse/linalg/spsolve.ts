@@ -13,7 +13,7 @@
 import * as np from '../../dense/index.js';
 import { ArgumentTypeError, argMessage, type DType, ShapeError, ValueError } from '../../runtime/index.js';
 import { csc_array, issparse } from '../index.js';
-import { ssig, ssigOpts } from '../sig.js';
+import { ssigOpts } from '../sig.js';
 import { type HostCsc, luFactor, luSolve, rcmOrder } from './lu.js';
 
 type ndarray = np.ndarray;
