@@ -35,6 +35,14 @@ export interface AxisOptions {
   out?: ndarray | null;
 }
 
+/** Options of `toarray` and `todense`. */
+export interface ToarrayOptions {
+  /** 'C' or 'F' (the same values: cohort arrays are C-ordered). */
+  order?: 'C' | 'F' | null;
+  /** An array to write the values into. */
+  out?: ndarray | null;
+}
+
 /** What a dense operand may be: an ndarray or nested JavaScript arrays. */
 export type DenseLike = ndarray | readonly unknown[];
 
@@ -114,16 +122,28 @@ export abstract class sparray {
 
   // ---- conversions -----------------------------------------------------------------------------
 
-  /** A dense ndarray (duplicates summed). @example sparse.eye(2).toarray().tolist() // [[1, 0], [0, 1]] */
-  toarray(): ndarray {
-    return ops.toarray(this);
+  /**
+   * A dense ndarray (duplicates summed); `out` receives the values (cohort stores C order only, so
+   * `order: 'F'` gives the same values).
+   * @example sparse.eye(2).toarray().tolist() // [[1, 0], [0, 1]]
+   */
+  toarray(
+    order?: 'C' | 'F' | null | ToarrayOptions,
+    out?: ndarray | null | ToarrayOptions,
+    opts?: ToarrayOptions,
+  ): ndarray {
+    return m.mToarray.call(this, order, out, opts);
   }
   /**
    * Same as {@link sparray.toarray} (cohort has no matrix class).
    * @example sparse.csr_array([[1, 2], [3, 4]]).todense().tolist() // [[1, 2], [3, 4]]
    */
-  todense(): ndarray {
-    return ops.toarray(this);
+  todense(
+    order?: 'C' | 'F' | null | ToarrayOptions,
+    out?: ndarray | null | ToarrayOptions,
+    opts?: ToarrayOptions,
+  ): ndarray {
+    return m.mToarray.call(this, order, out, opts);
   }
   /**
    * As COO.

@@ -15,7 +15,7 @@ import { DiaArray } from './dia.js';
 import { isSparse, matmul as matmulOp, rmatmul } from './ops.js';
 import { ssig, ssigOpts } from './sig.js';
 
-export type { AxisOptions, DenseLike, SparseFormat, SparseOptions } from './base.js';
+export type { AxisOptions, DenseLike, SparseFormat, SparseOptions, ToarrayOptions } from './base.js';
 export type { SparseInput } from './construct.js';
 export type { FormatOptions } from './functions.js';
 export { block_diag, diags, eye, hstack, identity, kron, spdiags, tril, triu, vstack } from './functions.js';

@@ -196,3 +196,14 @@ export function reflected(A: sparray, op: np.ReflectedOp, a: ndarray): unknown {
       return ops.rmatmul(A, a);
   }
 }
+
+/** @internal `A.toarray(order=None, out=None)` (and `todense`): `out` receives the values. */
+export const mToarray = ssig<M<ndarray>>('toarray(order: str = None, out: ndarray = None)', function (
+  this: sparray,
+  order: string | undefined,
+  out: ndarray | undefined,
+) {
+  if (order !== undefined && order !== 'C' && order !== 'F')
+    throw new ValueError(`toarray: argument 'order' expected 'C' or 'F', received "${order}"`);
+  return intoOut(ops.toarray(this), out);
+} as never);
