@@ -3,17 +3,18 @@ import {
   ArgumentTypeError,
   argMessage,
   type DType,
+  IndexError,
   launch,
   registerKernel,
   ValueError,
 } from '../runtime/index.js';
-import { alloc, shapeArg } from './alloc.js';
+import { alloc, type ShapeLike, shapeArg } from './alloc.js';
 import { type DTypeOptions, full, zeros } from './creation.js';
 import { dtypeArg } from './dtypes.js';
-import { optionsArg } from './errors.js';
 import { assign } from './ewise.js';
 import { RAMP } from './kernel-names.js';
 import { ndarray } from './ndarray.js';
+import { type ArrayInput, sig } from './sig.js';
 
 registerKernel(RAMP, (t) => {
   const a = t.arrays[0]!;
@@ -25,11 +26,6 @@ registerKernel(RAMP, (t) => {
   for (let i = t.lo[0]!; i < t.hi[0]!; i++) a[o + i] = n > 0 && i === n - 1 ? stop : start + i * step;
 });
 
-function like(fn: string, a: unknown, arg = 'a'): ndarray {
-  if (!(a instanceof ndarray)) throw new ArgumentTypeError(argMessage(fn, arg, 'an ndarray', a));
-  return a;
-}
-
 /**
  * Zeros with the shape (and dtype, unless given) of `a`.
  * @param a the array whose shape (and dtype) to take
@@ -37,11 +33,11 @@ function like(fn: string, a: unknown, arg = 'a'): ndarray {
  * @returns a new array
  * @example String(np.zeros_like(np.array([[1, 2]]))) // '[[0 0]]'
  */
-export function zeros_like(a: ndarray, opts: DTypeOptions = {}): ndarray {
-  opts = optionsArg('zeros_like', opts);
-  const x = like('zeros_like', a);
-  return zeros(x.shape, { dtype: opts.dtype ?? x.dtype });
-}
+export const zeros_like = sig<LikeFn>(
+  'zeros_like(a: array_like, dtype: dtype = None, *, shape: shape = None)',
+  ((x: ndarray, dtype: DType | undefined, shape: ShapeLike | undefined) =>
+    zeros(shape ?? x.shape, { dtype: dtype ?? x.dtype })) as never,
+);
 /**
  * Ones with the shape and dtype of `a`.
  * @param a the array whose shape (and dtype) to take
@@ -49,11 +45,11 @@ export function zeros_like(a: ndarray, opts: DTypeOptions = {}): ndarray {
  * @returns a new array
  * @example String(np.ones_like(np.array([1.5, 2]))) // '[1. 1.]'
  */
-export function ones_like(a: ndarray, opts: DTypeOptions = {}): ndarray {
-  opts = optionsArg('ones_like', opts);
-  const x = like('ones_like', a);
-  return full(x.shape, 1, { dtype: opts.dtype ?? x.dtype });
-}
+export const ones_like = sig<LikeFn>(
+  'ones_like(a: array_like, dtype: dtype = None, *, shape: shape = None)',
+  ((x: ndarray, dtype: DType | undefined, shape: ShapeLike | undefined) =>
+    full(shape ?? x.shape, 1, { dtype: dtype ?? x.dtype })) as never,
+);
 /**
  * `value` with the shape and dtype of `a`.
  * @param a the array whose shape (and dtype) to take
@@ -62,11 +58,27 @@ export function ones_like(a: ndarray, opts: DTypeOptions = {}): ndarray {
  * @returns a new array
  * @example np.full_like(np.array([1, 2, 3]), 7).tolist() // [7, 7, 7]
  */
-export function full_like(a: ndarray, value: number | boolean, opts: DTypeOptions = {}): ndarray {
-  opts = optionsArg('full_like', opts);
-  const x = like('full_like', a);
-  return full(x.shape, value, { dtype: opts.dtype ?? x.dtype });
+export const full_like = sig<
+  (
+    a: ArrayInput,
+    fill_value: number | boolean,
+    dtype?: DType | null | LikeOptions,
+    opts?: LikeOptions,
+  ) => ndarray
+>('full_like(a: array_like, fill_value: scalar, dtype: dtype = None, *, shape: shape = None)', ((
+  x: ndarray,
+  value: number | boolean,
+  dtype: DType | undefined,
+  shape: ShapeLike | undefined,
+) => full(shape ?? x.shape, value, { dtype: dtype ?? x.dtype })) as never);
+
+/** Keyword options of the `*_like` functions. */
+export interface LikeOptions extends DTypeOptions {
+  /** Overrides the shape of `a`. */
+  shape?: ShapeLike | null;
 }
+/** A `*_like` creation function: `f(a, dtype?, {dtype, shape})`. */
+export type LikeFn = (a: ArrayInput, dtype?: DType | null | LikeOptions, opts?: LikeOptions) => ndarray;
 /**
  * Uninitialized (zeros) with the shape and dtype of `a`.
  * @param a the array whose shape (and dtype) to take
@@ -74,10 +86,11 @@ export function full_like(a: ndarray, value: number | boolean, opts: DTypeOption
  * @returns a new array
  * @example np.empty_like(np.zeros([2, 3])).shape // [2, 3]
  */
-export function empty_like(a: ndarray, opts: DTypeOptions = {}): ndarray {
-  opts = optionsArg('empty_like', opts);
-  return zeros_like(a, opts);
-}
+export const empty_like = sig<LikeFn>(
+  'empty_like(a: array_like, dtype: dtype = None, *, shape: shape = None)',
+  ((x: ndarray, dtype: DType | undefined, shape: ShapeLike | undefined) =>
+    zeros(shape ?? x.shape, { dtype: dtype ?? x.dtype })) as never,
+);
 
 function ramp(fn: string, n: number, start: number, step: number, dt: DType, last?: number): ndarray {
   // Validated here so that a huge length raises naming this function (not createRegion).
@@ -103,9 +116,28 @@ function ramp(fn: string, n: number, start: number, step: number, dt: DType, las
  * @returns a new 1-D array
  * @example np.arange(1, 7, 2).tolist() // [1, 3, 5]
  */
-export function arange(start: number, stop?: number, step = 1, opts: DTypeOptions = {}): ndarray {
-  opts = optionsArg('arange', opts);
-  if (stop === undefined) {
+export const arange = sig<
+  (
+    start: number,
+    stop?: number | null | DTypeOptions,
+    step?: number | null | DTypeOptions,
+    dtype?: DType | null | DTypeOptions,
+    opts?: DTypeOptions,
+  ) => ndarray
+>('arange(start, stop = None, step = None, dtype: dtype = None)', ((
+  start: number,
+  stop: number | undefined,
+  step: number | undefined,
+  dtype: DType | undefined,
+) => arangeImpl(start, stop, step ?? 1, dtype)) as never);
+
+function arangeImpl(
+  start: number,
+  stop: number | undefined | null,
+  step: number,
+  dtype: DType | undefined,
+): ndarray {
+  if (stop === undefined || stop === null) {
     stop = start;
     start = 0;
   }
@@ -120,7 +152,7 @@ export function arange(start: number, stop?: number, step = 1, opts: DTypeOption
   if (step === 0) throw new ValueError(argMessage('arange', 'step', 'a nonzero number', step));
   const n = Math.max(0, Math.ceil((stop - start) / step));
   const ints = Number.isInteger(start) && Number.isInteger(stop) && Number.isInteger(step);
-  const dt = dtypeArg('arange', opts.dtype, ints ? 'int32' : 'float64');
+  const dt = dtypeArg('arange', dtype, ints ? 'int32' : 'float64');
   return ramp('arange', n, start, step, dt);
 }
 
@@ -133,23 +165,56 @@ export function arange(start: number, stop?: number, step = 1, opts: DTypeOption
  * @returns a new 1-D array
  * @example np.linspace(0, 1, 5).tolist() // [0, 0.25, 0.5, 0.75, 1]
  */
-export function linspace(
+export const linspace = sig<
+  (start: number, stop: number, num?: number | LinspaceOptions, opts?: LinspaceOptions) => ndarray
+>(
+  'linspace(start, stop, num = 50, endpoint: bool = True, retstep: bool = False, dtype: dtype = None, axis: axis = 0)',
+  ((
+    start: number,
+    stop: number,
+    num: number,
+    endpoint: boolean,
+    retstep: boolean,
+    dtype: DType,
+    axis: number,
+  ) => {
+    if (axis !== 0 && axis !== -1)
+      throw new IndexError(`linspace: axis ${axis} is out of bounds for array of dimension 1`);
+    const r = linspaceImpl(start, stop, num, endpoint, dtype);
+    if (!retstep) return r;
+    const div = endpoint ? num - 1 : num;
+    return [r, div > 0 ? (stop - start) / div : Number.NaN];
+  }) as never,
+);
+
+/** Keyword options of {@link linspace}. */
+export interface LinspaceOptions extends DTypeOptions {
+  /** The number of samples (default 50). */
+  num?: number;
+  /** Include `stop` (default true). */
+  endpoint?: boolean;
+  /** Return `[samples, step]` instead of the samples (typed as the array; cast the result). */
+  retstep?: boolean;
+  /** The axis of the samples: 0 or -1 (the result is 1-D). */
+  axis?: number;
+}
+
+function linspaceImpl(
   start: number,
   stop: number,
-  num = 50,
-  opts: DTypeOptions & { endpoint?: boolean } = {},
+  num: number,
+  endpoint: boolean,
+  dtype: DType | undefined,
 ): ndarray {
-  opts = optionsArg('linspace', opts);
   // NaN and ±Inf bounds are allowed (NumPy's results); a string or an object is not.
   if (typeof start !== 'number')
     throw new ArgumentTypeError(argMessage('linspace', 'start', 'a number', start));
   if (typeof stop !== 'number') throw new ArgumentTypeError(argMessage('linspace', 'stop', 'a number', stop));
   if (!Number.isInteger(num) || num < 0)
     throw new ValueError(argMessage('linspace', 'num', 'a non-negative integer', num));
-  const endpoint = opts.endpoint ?? true;
   const div = endpoint ? num - 1 : num;
   const step = div > 0 ? (stop - start) / div : 0;
-  const dt = dtypeArg('linspace', opts.dtype, 'float64');
+  const dt = dtypeArg('linspace', dtype, 'float64');
   return ramp('linspace', num, start, step, dt, endpoint && num > 1 ? stop : undefined);
 }
 
@@ -162,12 +227,41 @@ export function linspace(
  * @returns a new 2-D array
  * @example np.eye(2).tolist() // [[1, 0], [0, 1]]
  */
-export function eye(N: number, M?: number, k = 0, opts: DTypeOptions = {}): ndarray {
-  opts = optionsArg('eye', opts);
+export const eye = sig<
+  (
+    N: number,
+    M?: number | null | EyeOptions,
+    k?: number | EyeOptions,
+    dtype?: DType | null | EyeOptions,
+    opts?: EyeOptions,
+  ) => ndarray
+>("eye(N: int, M: int = None, k: int = 0, dtype: dtype = None, order: order = 'C')", ((
+  N: number,
+  M: number | undefined,
+  k: number,
+  dtype: DType | undefined,
+  order: string,
+) => {
+  if (order !== 'C')
+    throw new ValueError(argMessage('eye', 'order', "'C' (cohort arrays are C-ordered)", order));
+  return eyeImpl(N, M ?? undefined, k, dtype);
+}) as never);
+
+/** Keyword options of {@link eye}. */
+export interface EyeOptions extends DTypeOptions {
+  /** Columns (default N). */
+  M?: number | null;
+  /** The diagonal (0 main, > 0 above, < 0 below). */
+  k?: number;
+  /** 'C' only (cohort arrays are C-ordered). */
+  order?: 'C';
+}
+
+function eyeImpl(N: number, M: number | undefined, k: number, dtype: DType | undefined): ndarray {
   const m = M ?? N;
   const [n, mm] = shapeArg('eye', [N, m]) as [number, number];
   if (!Number.isInteger(k)) throw new ValueError(argMessage('eye', 'k', 'an integer', k));
-  const a = zeros([n, mm], { dtype: dtypeArg('eye', opts.dtype, 'float64') });
+  const a = zeros([n, mm], { dtype: dtypeArg('eye', dtype, 'float64') });
   const d = diagView(a, k);
   if (d.size > 0) assign('eye', d, 1);
   return a;
@@ -180,11 +274,13 @@ export function eye(N: number, M?: number, k = 0, opts: DTypeOptions = {}): ndar
  * @returns a new n×n array
  * @example String(np.identity(2)) // '[[1. 0.]\n [0. 1.]]'
  */
-export function identity(n: number, opts: DTypeOptions = {}): ndarray {
-  opts = optionsArg('identity', opts);
-  shapeArg('identity', [n], 'n');
-  return eye(n, n, 0, opts);
-}
+export const identity = sig<(n: number, dtype?: DType | null | DTypeOptions, opts?: DTypeOptions) => ndarray>(
+  'identity(n: int, dtype: dtype = None)',
+  ((n: number, dtype: DType | undefined) => {
+    shapeArg('identity', [n], 'n');
+    return eyeImpl(n, n, 0, dtype);
+  }) as never,
+);
 
 /** The diagonal `k` of a 2-D array as a 1-D view. */
 function diagView(a: ndarray, k: number): ndarray {
@@ -203,8 +299,12 @@ function diagView(a: ndarray, k: number): ndarray {
  * @throws {ValueError} when `v` is not 1-D or 2-D
  * @example np.diag(np.array([1, 2])).tolist() // [[1, 0], [0, 2]]
  */
-export function diag(v: ndarray, k = 0): ndarray {
-  const x = like('diag', v, 'v');
+export const diag = sig<(v: ArrayInput, k?: number | { k?: number }) => ndarray>(
+  'diag(v: array_like, k: int = 0)',
+  ((v: ndarray, k: number) => diagImpl(v, k)) as never,
+);
+
+function diagImpl(x: ndarray, k: number): ndarray {
   if (!Number.isInteger(k)) throw new ValueError(argMessage('diag', 'k', 'an integer', k));
   if (x.ndim === 1) {
     const n = x.size + Math.abs(k);

@@ -12,15 +12,16 @@ import {
 } from '../runtime/index.js';
 import { alloc, type ShapeLike, shapeArg } from './alloc.js';
 import { dtypeArg, scalarDType } from './dtypes.js';
-import { optionsArg } from './errors.js';
 import { copyAs } from './ewise.js';
 import { FILL_CONTIG } from './kernel-names.js';
 import { type NestedArray, ndarray } from './ndarray.js';
+import { denseHooks, sig } from './sig.js';
 import './kernels-basic.js';
 
 /** Options of creation functions. */
 export interface DTypeOptions {
-  dtype?: DType;
+  /** The dtype of the result. */
+  dtype?: DType | null;
 }
 
 /**
@@ -32,11 +33,10 @@ export interface DTypeOptions {
  * @throws {DTypeError} on an unknown dtype
  * @example np.zeros([2, 3]).shape // [2, 3]
  */
-export function zeros(shape: ShapeLike, opts: DTypeOptions = {}): ndarray {
-  opts = optionsArg('zeros', opts);
-  const dt = dtypeArg('zeros', opts.dtype, 'float64');
-  return alloc(dt, shapeArg('zeros', shape));
-}
+export const zeros = sig<Creator>('zeros(shape: shape, dtype: dtype = None)', ((
+  shape: ShapeLike,
+  dtype?: DType,
+) => alloc(dtype ?? 'float64', shapeArg('zeros', shape))) as never);
 
 /**
  * A new array whose contents are unspecified (cohort returns zeros: fresh shared memory is zeroed).
@@ -45,11 +45,10 @@ export function zeros(shape: ShapeLike, opts: DTypeOptions = {}): ndarray {
  * @returns a new array
  * @example np.empty([2]).shape // [2]
  */
-export function empty(shape: ShapeLike, opts: DTypeOptions = {}): ndarray {
-  opts = optionsArg('empty', opts);
-  const dt = dtypeArg('empty', opts.dtype, 'float64');
-  return alloc(dt, shapeArg('empty', shape));
-}
+export const empty = sig<Creator>('empty(shape: shape, dtype: dtype = None)', ((
+  shape: ShapeLike,
+  dtype?: DType,
+) => alloc(dtype ?? 'float64', shapeArg('empty', shape))) as never);
 
 /**
  * A new array of ones.
@@ -58,10 +57,10 @@ export function empty(shape: ShapeLike, opts: DTypeOptions = {}): ndarray {
  * @returns a new array
  * @example np.ones([2]).tolist() // [1, 1]
  */
-export function ones(shape: ShapeLike, opts: DTypeOptions = {}): ndarray {
-  opts = optionsArg('ones', opts);
-  return full(shapeArg('ones', shape), 1, { dtype: dtypeArg('ones', opts.dtype, 'float64') });
-}
+export const ones = sig<Creator>('ones(shape: shape, dtype: dtype = None)', ((
+  shape: ShapeLike,
+  dtype?: DType,
+) => fullImpl('ones', shape, 1, dtype ?? 'float64')) as never);
 
 /**
  * A new array filled with `value` (dtype inferred from the value when not given: int32 for
@@ -72,13 +71,21 @@ export function ones(shape: ShapeLike, opts: DTypeOptions = {}): ndarray {
  * @returns a new array
  * @example np.full([2], 7).tolist() // [7, 7]
  */
-export function full(shape: ShapeLike, value: number | boolean, opts: DTypeOptions = {}): ndarray {
-  opts = optionsArg('full', opts);
-  if (typeof value !== 'number' && typeof value !== 'boolean') {
-    throw new ArgumentTypeError(argMessage('full', 'fill_value', 'a number or boolean', value));
-  }
-  const dt = dtypeArg('full', opts.dtype, scalarDType(value));
-  const a = alloc(dt, shapeArg('full', shape));
+export const full = sig<
+  (
+    shape: ShapeLike,
+    fill_value: number | boolean,
+    dtype?: DType | null | DTypeOptions,
+    opts?: DTypeOptions,
+  ) => ndarray
+>('full(shape: shape, fill_value: scalar, dtype: dtype = None)', ((
+  shape: ShapeLike,
+  value: number | boolean,
+  dtype?: DType,
+) => fullImpl('full', shape, value, dtype ?? scalarDType(value))) as never);
+
+function fullImpl(fn: string, shape: ShapeLike, value: number | boolean, dt: DType): ndarray {
+  const a = alloc(dt, shapeArg(fn, shape));
   fillContiguous(a, Number(value));
   return a;
 }
@@ -107,9 +114,25 @@ export function fillContiguous(a: ndarray, v: number): void {
  * @throws {ValueError} on ragged nested arrays
  * @example np.array([[1, 2], [3, 4]]).shape // [2, 2]
  */
-export function array(data: unknown, opts: DTypeOptions = {}): ndarray {
-  opts = optionsArg('array', opts);
-  return fromData('array', data, opts.dtype, true);
+export const array = sig<
+  (object: unknown, dtype?: DType | null | ArrayOptions, opts?: ArrayOptions) => ndarray
+>('array(object, dtype: dtype = None, *, ndmin: int = 0)', ((
+  data: unknown,
+  dtype: DType | undefined,
+  ndmin: number,
+) => withNdmin(fromData('array', data, dtype, true), ndmin)) as never);
+
+/** Keyword options of {@link array}. */
+export interface ArrayOptions extends DTypeOptions {
+  /** The minimum number of dimensions (ones are prepended to the shape). */
+  ndmin?: number;
+}
+
+function withNdmin(a: ndarray, ndmin: number): ndarray {
+  if (a.ndim >= ndmin) return a;
+  const shape = [...Array(ndmin - a.ndim).fill(1), ...a.shape];
+  const s = a.store;
+  return new ndarray(s.view(shape, [...Array(ndmin - a.ndim).fill(0), ...s.strides], s.offset));
 }
 
 /**
@@ -122,10 +145,31 @@ export function array(data: unknown, opts: DTypeOptions = {}): ndarray {
  * np.asarray(a) === a // true
  * np.asarray(a, { dtype: 'float32' }) === a // false
  */
-export function asarray(data: unknown, opts: DTypeOptions = {}): ndarray {
-  opts = optionsArg('asarray', opts);
-  return fromData('asarray', data, opts.dtype, false);
-}
+export const asarray = sig<(a: unknown, dtype?: DType | null | DTypeOptions, opts?: DTypeOptions) => ndarray>(
+  'asarray(a, dtype: dtype = None)',
+  ((data: unknown, dtype: DType | undefined) => fromData('asarray', data, dtype, false)) as never,
+);
+
+denseHooks.asarray = (fn, name, v) => {
+  if (
+    typeof v === 'number' ||
+    typeof v === 'boolean' ||
+    Array.isArray(v) ||
+    (ArrayBuffer.isView(v) && !(v instanceof DataView))
+  )
+    return fromData(fn, v, undefined, false);
+  throw new ArgumentTypeError(
+    argMessage(
+      fn,
+      name,
+      'an array_like (an ndarray, a number, a boolean, a typed array or nested arrays)',
+      v,
+    ),
+  );
+};
+
+/** A creation function `f(shape, dtype?, {dtype})`. */
+export type Creator = (shape: ShapeLike, dtype?: DType | null | DTypeOptions, opts?: DTypeOptions) => ndarray;
 
 /** Shared implementation of array/asarray. */
 export function fromData(fn: string, data: unknown, dtype: DType | undefined, copyArrays: boolean): ndarray {

@@ -1,6 +1,7 @@
 /** `fuse`: CuPy's `cupy.fuse` for cohort — a function whose element-wise intermediates are its own. */
 import { ArgumentTypeError, argMessage } from '../runtime/index.js';
 import { runFused } from './lazy.js';
+import { sig } from './sig.js';
 
 /**
  * Makes a fused function, as CuPy's `cupy.fuse`: `fuse(f)` returns a function that runs `f`, in
@@ -31,7 +32,12 @@ import { runFused } from './lazy.js';
  * axpy(y, 2, np.array([1, 2, 3]));
  * y.tolist() // [3, 5, 7]
  */
-export function fuse<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+export const fuse: <A extends unknown[], R>(fn: (...args: A) => R) => (...args: A) => R = sig(
+  'fuse(fn, /)',
+  ((fn: (...args: unknown[]) => unknown) => fuseImpl(fn)) as never,
+);
+
+function fuseImpl<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
   if (typeof fn !== 'function') throw new ArgumentTypeError(argMessage('fuse', 'fn', 'a function', fn));
   return (...args: A) => runFused(() => fn(...args));
 }

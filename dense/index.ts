@@ -9,7 +9,17 @@
 export type { DType } from '../runtime/index.js';
 export type { ShapeLike } from './alloc.js';
 export { allclose, array_equal, type CloseOptions, isclose } from './compare.js';
-export { array, asarray, type DTypeOptions, empty, full, ones, zeros } from './creation.js';
+export {
+  type ArrayOptions,
+  array,
+  asarray,
+  type Creator,
+  type DTypeOptions,
+  empty,
+  full,
+  ones,
+  zeros,
+} from './creation.js';
 export {
   arange,
   diag,
@@ -21,39 +31,47 @@ export {
   ones_like,
   zeros_like,
 } from './creation-more.js';
-export { cumsum } from './cumsum.js';
 export type { Operand, OutOptions } from './ewise.js';
 export { fromJSON } from './from-json.js';
 export { fuse } from './fuse.js';
 export type { Index, IndexPart } from './indexing.js';
 export { from_ndarray } from './interop.js';
 export type { JSONValue, NdarrayJSON } from './json.js';
-export { dot, inner, matmul, outer, vdot } from './linalg.js';
+export { dot, inner, matmul, outer, vdot } from './linalg-api.js';
 export * as linalg from './linalg-ns.js';
 export { type NestedArray, ndarray } from './ndarray.js';
 export * as random from './random-ns.js';
+export type { ReduceOptions } from './reduce.js';
 export {
+  type ArgOptions,
+  type AxisArg,
   all,
   any,
   argmax,
   argmin,
+  type BoolReduceOptions,
+  type CumsumOptions,
   count_nonzero,
+  cumsum,
+  type MeanOptions,
+  type MinMaxOptions,
   max,
   mean,
   min,
   prod,
-  type ReduceOptions,
+  type SumOptions,
   std,
   sum,
   type VarOptions,
   var,
-} from './reduce.js';
+} from './reduce-api.js';
 export {
   astype,
   concatenate,
   copy,
   expand_dims,
   hstack,
+  type Order,
   ravel,
   reshape,
   squeeze,
@@ -61,13 +79,16 @@ export {
   swapaxes,
   transpose,
   vstack,
-} from './shape.js';
+} from './shape-api.js';
+export { type ArrayInput, REFLECT, type ReflectedOp, type Reflecting } from './sig.js';
 export { Slice, slice } from './slice.js';
 export type { Bin as BinaryUfunc, Un as UnaryUfunc } from './ufuncs.js';
 export {
   abs,
   absolute,
   add,
+  type Bin,
+  type ClipOptions,
   ceil,
   clip,
   cos,
@@ -97,6 +118,8 @@ export {
   sqrt,
   subtract,
   tanh,
+  type UfuncOptions,
+  type Un,
   where,
 } from './ufuncs.js';
 
@@ -110,3 +133,16 @@ export const inf = Number.POSITIVE_INFINITY;
 export const pi = Math.PI;
 /** Euler's number. @example np.e // 2.718281828459045 */
 export const e = Math.E;
+
+/** The float64 dtype (`np.float64 === 'float64'`). @example np.zeros([1], np.float64).dtype // 'float64' */
+export const float64 = 'float64' as const;
+/** The float32 dtype. @example np.zeros([1], { dtype: np.float32 }).dtype // 'float32' */
+export const float32 = 'float32' as const;
+/** The int32 dtype (cohort's default integer). @example np.ones([1], np.int32).dtype // 'int32' */
+export const int32 = 'int32' as const;
+/** The uint8 dtype. @example np.array([255], { dtype: np.uint8 }).dtype // 'uint8' */
+export const uint8 = 'uint8' as const;
+/** The bool dtype (NumPy 2's `np.bool`). @example np.zeros([1], np.bool).dtype // 'bool' */
+export const bool = 'bool' as const;
+/** The bool dtype under its NumPy 1 name. @example np.bool_ // 'bool' */
+export const bool_ = 'bool' as const;

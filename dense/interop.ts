@@ -13,6 +13,7 @@ import {
 } from '../runtime/index.js';
 import { fromData } from './creation.js';
 import { ndarray } from './ndarray.js';
+import { sig } from './sig.js';
 
 /**
  * A scijs `ndarray` viewing the same memory (no copy). Waits for pending work first; later cohort
@@ -35,7 +36,10 @@ export function toNdarray(a: ndarray): NdArray<TypedArray> {
  * @throws {ArgumentTypeError} when `x` is not an ndarray-like object
  * @example np.from_ndarray(np.arange(3).to_ndarray()).tolist() // [0, 1, 2]
  */
-export function from_ndarray(x: NdArray): ndarray {
+export const from_ndarray = sig<(x: NdArray) => ndarray>('from_ndarray(x, /)', ((x: NdArray) =>
+  fromNdarrayImpl(x)) as never);
+
+function fromNdarrayImpl(x: NdArray): ndarray {
   if (x === null || typeof x !== 'object' || !Array.isArray(x.shape) || !Array.isArray(x.stride)) {
     throw new ArgumentTypeError(argMessage('from_ndarray', 'x', 'a scijs ndarray', x));
   }

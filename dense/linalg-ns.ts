@@ -1,2 +1,2 @@
 /** The `linalg` namespace object of `cohortjs/numpy`. */
-export { type NormOptions, norm } from './linalg.js';
+export { type NormOptions, norm } from './linalg-api.js';

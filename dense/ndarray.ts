@@ -12,18 +12,20 @@ import {
   type TypedArray,
   ValueError,
 } from '../runtime/index.js';
-import { cumsum } from './cumsum.js';
-import type { Operand, OutOptions } from './ewise.js';
+import type { Operand } from './ewise.js';
 import { assign, copyAs } from './ewise.js';
 import { getItem, type Index, setItem } from './indexing.js';
 import { toNdarray } from './interop.js';
 import { iterate } from './iterate.js';
 import { type NdarrayJSON, toJSONForm } from './json.js';
 import { type LazyState, materialize } from './lazy.js';
-import { dot, matmul } from './linalg.js';
+import { dot, matmul } from './linalg-api.js';
 import { formatArray } from './print.js';
-import * as red from './reduce.js';
+import * as ra from './reduce-api.js';
 import * as sh from './shape.js';
+import * as sa from './shape-api.js';
+import { type ArrayInput, denseHooks, NDARRAY_BRAND, REFLECT, type Reflecting, reflects } from './sig.js';
+import type { UfuncOptions } from './ufuncs.js';
 import * as ew from './ufuncs.js';
 
 /** Nested JavaScript arrays of numbers (what `tolist()` returns). */
@@ -259,141 +261,166 @@ export class ndarray {
   /**
    * `this + b`.
    * @param b the other operand (an array or a scalar)
-   * @param opts `out`: an array to write the result into
+   * @param out an array to write the result into (or the options object)
+   * @param opts `out` and `dtype` (compute in that dtype)
    * @returns the result array
    * @example np.array([1, 2]).add(10).tolist() // [11, 12]
    */
-  add(b: Operand, opts?: OutOptions): ndarray {
-    return ew.add(this, b, opts);
+  add(b: ArrayInput | Reflecting, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
+    if (reflects(b)) return b[REFLECT]('add', this) as ndarray;
+    return ew.add(this, b, out, opts);
   }
   /**
    * `this - b`.
    * @param b the other operand (an array or a scalar)
-   * @param opts `out`: an array to write the result into
+   * @param out an array to write the result into (or the options object)
+   * @param opts `out` and `dtype` (compute in that dtype)
    * @returns the result array
    * @example np.array([1, 2]).subtract(1).tolist() // [0, 1]
    */
-  subtract(b: Operand, opts?: OutOptions): ndarray {
-    return ew.subtract(this, b, opts);
+  subtract(b: ArrayInput | Reflecting, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
+    if (reflects(b)) return b[REFLECT]('subtract', this) as ndarray;
+    return ew.subtract(this, b, out, opts);
   }
   /**
    * `this * b`.
    * @param b the other operand (an array or a scalar)
-   * @param opts `out`: an array to write the result into
+   * @param out an array to write the result into (or the options object)
+   * @param opts `out` and `dtype` (compute in that dtype)
    * @returns the result array
    * @example np.array([1, 2]).multiply(3).tolist() // [3, 6]
    */
-  multiply(b: Operand, opts?: OutOptions): ndarray {
-    return ew.multiply(this, b, opts);
+  multiply(b: Reflecting): any;
+  multiply(b: ArrayInput, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray;
+  multiply(b: ArrayInput | Reflecting, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): unknown {
+    if (reflects(b)) return b[REFLECT]('multiply', this);
+    return ew.multiply(this, b, out, opts);
   }
   /**
    * `this / b` (true division).
    * @param b the other operand (an array or a scalar)
-   * @param opts `out`: an array to write the result into
+   * @param out an array to write the result into (or the options object)
+   * @param opts `out` and `dtype` (compute in that dtype)
    * @returns the result array
    * @example String(np.array([1, 2]).divide(4)) // '[0.25 0.5 ]'
    */
-  divide(b: Operand, opts?: OutOptions): ndarray {
-    return ew.divide(this, b, opts);
+  divide(b: ArrayInput | Reflecting, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
+    if (reflects(b)) return b[REFLECT]('divide', this) as ndarray;
+    return ew.divide(this, b, out, opts);
   }
   /**
    * `this ** b`.
    * @param b the other operand (an array or a scalar)
-   * @param opts `out`: an array to write the result into
+   * @param out an array to write the result into (or the options object)
+   * @param opts `out` and `dtype` (compute in that dtype)
    * @returns the result array
    * @example np.array([2, 3]).power(2).tolist() // [4, 9]
    */
-  power(b: Operand, opts?: OutOptions): ndarray {
-    return ew.power(this, b, opts);
+  power(b: ArrayInput, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
+    return ew.power(this, b, out, opts);
   }
   /**
    * `-this`.
-   * @param opts `out`: an array to write the result into
+   * @param out an array to write the result into (or the options object)
+   * @param opts `out` and `dtype` (compute in that dtype)
    * @returns the result array
    * @example np.array([1, -2]).negative().tolist() // [-1, 2]
    */
-  negative(opts?: OutOptions): ndarray {
-    return ew.negative(this, opts);
+  negative(out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
+    return ew.negative(this, out, opts);
   }
   /**
    * `|this|`.
-   * @param opts `out`: an array to write the result into
+   * @param out an array to write the result into (or the options object)
+   * @param opts `out` and `dtype` (compute in that dtype)
    * @returns the result array
    * @example np.array([-1, 2]).abs().tolist() // [1, 2]
    */
-  abs(opts?: OutOptions): ndarray {
-    return ew.abs(this, opts);
+  abs(out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
+    return ew.abs(this, out, opts);
   }
   /**
    * `this == b`.
    * @param b the other operand (an array or a scalar)
-   * @param opts `out`: an array to write the result into
+   * @param out an array to write the result into (or the options object)
+   * @param opts `out` and `dtype` (compute in that dtype)
    * @returns the result array
    * @example np.array([1, 2]).equal(2).tolist() // [false, true]
    */
-  equal(b: Operand, opts?: OutOptions): ndarray {
-    return ew.equal(this, b, opts);
+  equal(b: ArrayInput, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
+    return ew.equal(this, b, out, opts);
   }
   /**
    * `this != b`.
    * @param b the other operand (an array or a scalar)
-   * @param opts `out`: an array to write the result into
+   * @param out an array to write the result into (or the options object)
+   * @param opts `out` and `dtype` (compute in that dtype)
    * @returns the result array
    * @example np.array([1, 2]).not_equal(2).tolist() // [true, false]
    */
-  not_equal(b: Operand, opts?: OutOptions): ndarray {
-    return ew.not_equal(this, b, opts);
+  not_equal(b: ArrayInput, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
+    return ew.not_equal(this, b, out, opts);
   }
   /**
    * `this < b`.
    * @param b the other operand (an array or a scalar)
-   * @param opts `out`: an array to write the result into
+   * @param out an array to write the result into (or the options object)
+   * @param opts `out` and `dtype` (compute in that dtype)
    * @returns the result array
    * @example np.array([1, 2]).less(2).tolist() // [true, false]
    */
-  less(b: Operand, opts?: OutOptions): ndarray {
-    return ew.less(this, b, opts);
+  less(b: ArrayInput, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
+    return ew.less(this, b, out, opts);
   }
   /**
    * `this <= b`.
    * @param b the other operand (an array or a scalar)
-   * @param opts `out`: an array to write the result into
+   * @param out an array to write the result into (or the options object)
+   * @param opts `out` and `dtype` (compute in that dtype)
    * @returns the result array
    * @example np.array([1, 2]).less_equal(2).tolist() // [true, true]
    */
-  less_equal(b: Operand, opts?: OutOptions): ndarray {
-    return ew.less_equal(this, b, opts);
+  less_equal(b: ArrayInput, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
+    return ew.less_equal(this, b, out, opts);
   }
   /**
    * `this > b`.
    * @param b the other operand (an array or a scalar)
-   * @param opts `out`: an array to write the result into
+   * @param out an array to write the result into (or the options object)
+   * @param opts `out` and `dtype` (compute in that dtype)
    * @returns the result array
    * @example np.array([1, 2]).greater(1).tolist() // [false, true]
    */
-  greater(b: Operand, opts?: OutOptions): ndarray {
-    return ew.greater(this, b, opts);
+  greater(b: ArrayInput, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
+    return ew.greater(this, b, out, opts);
   }
   /**
    * `this >= b`.
    * @param b the other operand (an array or a scalar)
-   * @param opts `out`: an array to write the result into
+   * @param out an array to write the result into (or the options object)
+   * @param opts `out` and `dtype` (compute in that dtype)
    * @returns the result array
    * @example np.array([1, 2]).greater_equal(2).tolist() // [false, true]
    */
-  greater_equal(b: Operand, opts?: OutOptions): ndarray {
-    return ew.greater_equal(this, b, opts);
+  greater_equal(b: ArrayInput, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
+    return ew.greater_equal(this, b, out, opts);
   }
   /**
    * Limits values to `[a_min, a_max]`.
    * @param a_min the lower bound
    * @param a_max the upper bound
-   * @param opts `out`: an array to write the result into
+   * @param out an array to write the result into (or the options object)
+   * @param opts `out` and `dtype` (compute in that dtype)
    * @returns the result array
    * @example np.array([1, 5, 9]).clip(2, 6).tolist() // [2, 5, 6]
    */
-  clip(a_min: Operand, a_max: Operand, opts?: OutOptions): ndarray {
-    return ew.clip(this, a_min, a_max, opts);
+  clip(
+    a_min?: ArrayInput | null | ew.ClipOptions,
+    a_max?: ArrayInput | null | ew.ClipOptions,
+    out?: ndarray | null | ew.ClipOptions,
+    opts?: ew.ClipOptions,
+  ): ndarray {
+    return ew.clip(this, a_min, a_max, out, opts);
   }
 
   /**
@@ -403,8 +430,8 @@ export class ndarray {
    * @throws {DTypeError} when the result cannot be cast to this dtype (same-kind rule)
    * @example np.array([1, 2]).iadd(1).tolist() // [2, 3]
    */
-  iadd(b: Operand): this {
-    ew.add(this, b, { out: this });
+  iadd(b: ArrayInput): this {
+    ew.add(this, b, this);
     return this;
   }
   /**
@@ -413,8 +440,8 @@ export class ndarray {
    * @param b the other operand (an array or a scalar)
    * @example np.array([1, 2]).isub(1).tolist() // [0, 1]
    */
-  isub(b: Operand): this {
-    ew.subtract(this, b, { out: this });
+  isub(b: ArrayInput): this {
+    ew.subtract(this, b, this);
     return this;
   }
   /**
@@ -423,8 +450,8 @@ export class ndarray {
    * @param b the other operand (an array or a scalar)
    * @example np.array([1, 2]).imul(3).tolist() // [3, 6]
    */
-  imul(b: Operand): this {
-    ew.multiply(this, b, { out: this });
+  imul(b: ArrayInput): this {
+    ew.multiply(this, b, this);
     return this;
   }
   /**
@@ -434,8 +461,8 @@ export class ndarray {
    * @throws {DTypeError} on an integer array (the float64 quotient cannot be cast back)
    * @example np.array([1, 3], { dtype: 'float64' }).idiv(2).tolist() // [0.5, 1.5]
    */
-  idiv(b: Operand): this {
-    ew.divide(this, b, { out: this });
+  idiv(b: ArrayInput): this {
+    ew.divide(this, b, this);
     return this;
   }
 
@@ -443,12 +470,19 @@ export class ndarray {
 
   /**
    * Sum (see {@link sum}).
-   * @param opts as for {@link sum}
+   * @param axis as for {@link sum}; then `dtype`, `out`, or the options object
    * @returns as for {@link sum}
-   * @example np.array([[1, 2], [3, 4]]).sum({ axis: 0 }).tolist() // [4, 6]
+   * @example
+   * np.array([[1, 2], [3, 4]]).sum({ axis: 0 }).tolist() // [4, 6]
+   * np.array([[1, 2], [3, 4]]).sum(1).tolist() // [3, 7]
    */
-  sum(opts?: red.ReduceOptions): ndarray {
-    return red.sum(this, opts);
+  sum(
+    axis?: ra.AxisArg | ra.SumOptions,
+    dtype?: DType | null | ra.SumOptions,
+    out?: ndarray | null | ra.SumOptions,
+    opts?: ra.SumOptions,
+  ): ndarray {
+    return ra.sum(this, axis, dtype, out, opts);
   }
   /**
    * Product.
@@ -456,8 +490,13 @@ export class ndarray {
    * @returns as for {@link prod}
    * @example np.array([2, 3, 4]).prod().item() // 24
    */
-  prod(opts?: red.ReduceOptions): ndarray {
-    return red.prod(this, opts);
+  prod(
+    axis?: ra.AxisArg | ra.SumOptions,
+    dtype?: DType | null | ra.SumOptions,
+    out?: ndarray | null | ra.SumOptions,
+    opts?: ra.SumOptions,
+  ): ndarray {
+    return ra.prod(this, axis, dtype, out, opts);
   }
   /**
    * Minimum.
@@ -466,8 +505,12 @@ export class ndarray {
    * @throws {ValueError} on an empty reduction
    * @example np.array([3, 1, 2]).min().item() // 1
    */
-  min(opts?: red.ReduceOptions): ndarray {
-    return red.min(this, opts);
+  min(
+    axis?: ra.AxisArg | ra.MinMaxOptions,
+    out?: ndarray | null | ra.MinMaxOptions,
+    opts?: ra.MinMaxOptions,
+  ): ndarray {
+    return ra.min(this, axis, out, opts);
   }
   /**
    * Maximum.
@@ -476,8 +519,12 @@ export class ndarray {
    * @throws {ValueError} on an empty reduction
    * @example np.array([3, 1, 2]).max().item() // 3
    */
-  max(opts?: red.ReduceOptions): ndarray {
-    return red.max(this, opts);
+  max(
+    axis?: ra.AxisArg | ra.MinMaxOptions,
+    out?: ndarray | null | ra.MinMaxOptions,
+    opts?: ra.MinMaxOptions,
+  ): ndarray {
+    return ra.max(this, axis, out, opts);
   }
   /**
    * Mean.
@@ -485,8 +532,13 @@ export class ndarray {
    * @returns as for {@link mean}
    * @example np.array([[1, 2], [3, 4]]).mean({ axis: 1 }).tolist() // [1.5, 3.5]
    */
-  mean(opts?: red.ReduceOptions): ndarray {
-    return red.mean(this, opts);
+  mean(
+    axis?: ra.AxisArg | ra.MeanOptions,
+    dtype?: DType | null | ra.MeanOptions,
+    out?: ndarray | null | ra.MeanOptions,
+    opts?: ra.MeanOptions,
+  ): ndarray {
+    return ra.mean(this, axis, dtype, out, opts);
   }
   /**
    * Variance.
@@ -494,8 +546,14 @@ export class ndarray {
    * @returns the variance
    * @example np.array([1, 2, 3, 4]).var().item() // 1.25
    */
-  var(opts?: red.VarOptions): ndarray {
-    return red.var_(this, opts);
+  var(
+    axis?: ra.AxisArg | ra.VarOptions,
+    dtype?: DType | null | ra.VarOptions,
+    out?: ndarray | null | ra.VarOptions,
+    ddof?: number | ra.VarOptions,
+    opts?: ra.VarOptions,
+  ): ndarray {
+    return ra.var_(this, axis, dtype, out, ddof, opts);
   }
   /**
    * Standard deviation.
@@ -503,8 +561,14 @@ export class ndarray {
    * @returns the standard deviation
    * @example np.array([1, 3]).std().item() // 1
    */
-  std(opts?: red.VarOptions): ndarray {
-    return red.std(this, opts);
+  std(
+    axis?: ra.AxisArg | ra.VarOptions,
+    dtype?: DType | null | ra.VarOptions,
+    out?: ndarray | null | ra.VarOptions,
+    ddof?: number | ra.VarOptions,
+    opts?: ra.VarOptions,
+  ): ndarray {
+    return ra.std(this, axis, dtype, out, ddof, opts);
   }
   /**
    * Index of the minimum.
@@ -512,8 +576,12 @@ export class ndarray {
    * @returns int32 indices
    * @example np.array([3, 1, 2]).argmin().item() // 1
    */
-  argmin(opts?: { axis?: number | null; keepdims?: boolean }): ndarray {
-    return red.argmin(this, opts);
+  argmin(
+    axis?: number | null | ra.ArgOptions,
+    out?: ndarray | null | ra.ArgOptions,
+    opts?: ra.ArgOptions,
+  ): ndarray {
+    return ra.argmin(this, axis, out, opts);
   }
   /**
    * Index of the maximum.
@@ -521,8 +589,12 @@ export class ndarray {
    * @returns int32 indices
    * @example np.array([3, 1, 2]).argmax().item() // 0
    */
-  argmax(opts?: { axis?: number | null; keepdims?: boolean }): ndarray {
-    return red.argmax(this, opts);
+  argmax(
+    axis?: number | null | ra.ArgOptions,
+    out?: ndarray | null | ra.ArgOptions,
+    opts?: ra.ArgOptions,
+  ): ndarray {
+    return ra.argmax(this, axis, out, opts);
   }
   /**
    * All nonzero.
@@ -530,8 +602,12 @@ export class ndarray {
    * @returns a bool result
    * @example np.array([1, 0]).all().item() // false
    */
-  all(opts?: red.ReduceOptions): ndarray {
-    return red.all(this, opts);
+  all(
+    axis?: ra.AxisArg | ra.MinMaxOptions,
+    out?: ndarray | null | ra.MinMaxOptions,
+    opts?: ra.MinMaxOptions,
+  ): ndarray {
+    return ra.all(this, axis, out, opts);
   }
   /**
    * Any nonzero.
@@ -539,8 +615,12 @@ export class ndarray {
    * @returns a bool result
    * @example np.array([1, 0]).any().item() // true
    */
-  any(opts?: red.ReduceOptions): ndarray {
-    return red.any(this, opts);
+  any(
+    axis?: ra.AxisArg | ra.MinMaxOptions,
+    out?: ndarray | null | ra.MinMaxOptions,
+    opts?: ra.MinMaxOptions,
+  ): ndarray {
+    return ra.any(this, axis, out, opts);
   }
   /**
    * Cumulative sum (flattened when no axis).
@@ -548,8 +628,13 @@ export class ndarray {
    * @returns a new array
    * @example np.array([1, 2, 3]).cumsum().tolist() // [1, 3, 6]
    */
-  cumsum(opts?: { axis?: number | null }): ndarray {
-    return cumsum(this, opts);
+  cumsum(
+    axis?: number | null | ra.CumsumOptions,
+    dtype?: DType | null | ra.CumsumOptions,
+    out?: ndarray | null | ra.CumsumOptions,
+    opts?: ra.CumsumOptions,
+  ): ndarray {
+    return ra.cumsum(this, axis, dtype, out, opts);
   }
 
   // ---- linear algebra -------------------------------------------------------------------------
@@ -560,7 +645,8 @@ export class ndarray {
    * @returns the product
    * @example np.array([1, 2]).dot(np.array([3, 4])).item() // 11
    */
-  dot(b: ndarray): ndarray {
+  dot(b: ArrayInput | Reflecting): ndarray {
+    if (reflects(b)) return b[REFLECT]('dot', this) as ndarray;
     return dot(this, b);
   }
   /**
@@ -570,7 +656,8 @@ export class ndarray {
    * @returns the product
    * @example np.array([[1, 2]]).matmul(np.array([[3], [4]])).tolist() // [[11]]
    */
-  matmul(b: ndarray): ndarray {
+  matmul(b: ArrayInput | Reflecting): ndarray {
+    if (reflects(b)) return b[REFLECT]('matmul', this) as ndarray;
     return matmul(this, b);
   }
 
@@ -587,17 +674,16 @@ export class ndarray {
    * @throws {ShapeError} when the sizes differ
    * @example np.arange(6).reshape(2, 3).tolist() // [[0, 1, 2], [3, 4, 5]]
    */
-  reshape(...shape: (number | readonly number[])[]): ndarray {
-    const s = shape.length === 1 ? shape[0]! : (shape as number[]);
-    return sh.reshape(this, s);
+  reshape(...shape: (number | readonly number[] | { order?: sa.Order })[]): ndarray {
+    return sa.reshapeMethod(this, ...shape);
   }
   /**
    * 1-D view or copy.
    * @returns a 1-D array
    * @example np.array([[1, 2], [3, 4]]).ravel().tolist() // [1, 2, 3, 4]
    */
-  ravel(): ndarray {
-    return sh.ravel(this);
+  ravel(order?: sa.Order | { order?: sa.Order }): ndarray {
+    return sa.ravel(this, order);
   }
   /**
    * 1-D copy.
@@ -613,8 +699,9 @@ export class ndarray {
    * @returns a view
    * @example np.zeros([2, 3, 4]).transpose(2, 0, 1).shape // [4, 2, 3]
    */
-  transpose(...axes: number[]): ndarray {
-    return sh.transpose(this, axes.length === 0 ? undefined : axes);
+  transpose(...axes: (number | readonly number[])[]): ndarray {
+    const p = axes.length === 1 && Array.isArray(axes[0]) ? axes[0] : (axes as number[]);
+    return sa.transpose(this, p.length === 0 ? undefined : p);
   }
   /**
    * Swapped axes (a view).
@@ -624,7 +711,7 @@ export class ndarray {
    * @example np.zeros([2, 3, 4]).swapaxes(0, 2).shape // [4, 3, 2]
    */
   swapaxes(axis1: number, axis2: number): ndarray {
-    return sh.swapaxes(this, axis1, axis2);
+    return sa.swapaxes(this, axis1, axis2);
   }
   /**
    * Without size-1 axes (a view).
@@ -633,8 +720,8 @@ export class ndarray {
    * @throws {ValueError} on an axis of size ≠ 1
    * @example np.zeros([1, 3, 1]).squeeze().shape // [3]
    */
-  squeeze(axis?: number | readonly number[]): ndarray {
-    return sh.squeeze(this, axis);
+  squeeze(axis?: number | readonly number[] | null | { axis?: number | readonly number[] | null }): ndarray {
+    return sa.squeeze(this, axis);
   }
   /**
    * A C-contiguous copy.
@@ -645,8 +732,8 @@ export class ndarray {
    * b.set('0', 9);
    * a.tolist() // [1, 2]
    */
-  copy(): ndarray {
-    return sh.copy(this);
+  copy(order?: sa.Order | { order?: sa.Order }): ndarray {
+    return sa.copy(this, order);
   }
   /**
    * A converted copy.
@@ -654,8 +741,8 @@ export class ndarray {
    * @returns a new array
    * @example String(np.array([1.7, -1.7]).astype('int32')) // '[ 1 -1]'
    */
-  astype(dtype: DType): ndarray {
-    return sh.astype(this, dtype);
+  astype(dtype: DType, opts?: { copy?: boolean }): ndarray {
+    return sa.astype(this, dtype, opts);
   }
 
   // ---- printing and interop -------------------------------------------------------------------
@@ -709,3 +796,6 @@ export class ndarray {
     }
   }
 }
+
+denseHooks.ndarray = ndarray;
+Object.defineProperty(ndarray.prototype, NDARRAY_BRAND, { value: true });

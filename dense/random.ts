@@ -4,9 +4,9 @@
  */
 import { argMessage, type DType, DTypeError, ensureKernel, launch, ValueError } from '../runtime/index.js';
 import { alloc, type ShapeLike, shapeArg } from './alloc.js';
-import { optionsArg } from './errors.js';
 import { RANDOM } from './kernel-names.js';
 import type { ndarray } from './ndarray.js';
+import { sig } from './sig.js';
 
 /**
  * Scalars: [kind, key, stream, a, b]; kind 0 uniform in [a, b), 1 normal (mean a, sd b), 2
@@ -69,7 +69,8 @@ export class Generator {
     this.key = mixSeed(seed);
   }
 
-  private fill(fn: string, kind: number, shape: ShapeLike, a: number, b: number, dt: DType): ndarray {
+  /** @internal Fills a new array from stream `kind`. */
+  _fill(fn: string, kind: number, shape: ShapeLike, a: number, b: number, dt: DType): ndarray {
     const out = alloc(dt, shapeArg(fn, shape));
     const stream = this.stream++;
     if (out.size > 0) {
@@ -90,8 +91,12 @@ export class Generator {
    * @returns a new array
    * @example np.random.default_rng(0).random([2]).shape // [2]
    */
-  random(shape: ShapeLike = [], opts: { dtype?: 'float64' | 'float32' } = {}): ndarray {
-    return this.fill('random', 0, shape, 0, 1, floatDType('random', opts));
+  random(
+    size?: ShapeLike | null | FloatDrawOptions,
+    dtype?: FloatDType | FloatDrawOptions,
+    opts?: FloatDrawOptions,
+  ): ndarray {
+    return gRandom.call(this, size, dtype, opts);
   }
 
   /**
@@ -102,10 +107,13 @@ export class Generator {
    * @returns a new float64 array
    * @example np.random.default_rng(0).uniform(2, 3, [100]).min().item() >= 2 // true
    */
-  uniform(low = 0, high = 1, shape: ShapeLike = []): ndarray {
-    finiteArg('uniform', 'low', low);
-    finiteArg('uniform', 'high', high);
-    return this.fill('uniform', 0, shape, low, high, 'float64');
+  uniform(
+    low?: number | RangeDrawOptions,
+    high?: number | RangeDrawOptions,
+    size?: ShapeLike | null | RangeDrawOptions,
+    opts?: RangeDrawOptions,
+  ): ndarray {
+    return gUniform.call(this, low, high, size, opts);
   }
 
   /**
@@ -115,8 +123,12 @@ export class Generator {
    * @returns a new array
    * @example np.random.default_rng(0).standard_normal([2, 2]).shape // [2, 2]
    */
-  standard_normal(shape: ShapeLike = [], opts: { dtype?: 'float64' | 'float32' } = {}): ndarray {
-    return this.fill('standard_normal', 1, shape, 0, 1, floatDType('standard_normal', opts));
+  standard_normal(
+    size?: ShapeLike | null | FloatDrawOptions,
+    dtype?: FloatDType | FloatDrawOptions,
+    opts?: FloatDrawOptions,
+  ): ndarray {
+    return gStandardNormal.call(this, size, dtype, opts);
   }
 
   /**
@@ -128,11 +140,13 @@ export class Generator {
    * @throws {ValueError} when scale < 0
    * @example np.random.default_rng(0).normal(5, 0, [2]).tolist() // [5, 5]
    */
-  normal(loc = 0, scale = 1, shape: ShapeLike = []): ndarray {
-    finiteArg('normal', 'loc', loc);
-    finiteArg('normal', 'scale', scale);
-    if (scale < 0) throw new ValueError(argMessage('normal', 'scale', 'a non-negative number', scale));
-    return this.fill('normal', 1, shape, loc, scale, 'float64');
+  normal(
+    loc?: number | NormalOptions,
+    scale?: number | NormalOptions,
+    size?: ShapeLike | null | NormalOptions,
+    opts?: NormalOptions,
+  ): ndarray {
+    return gNormal.call(this, loc, scale, size, opts);
   }
 
   /**
@@ -144,20 +158,13 @@ export class Generator {
    * @throws {ValueError} when low >= high
    * @example np.random.default_rng(0).integers(1, 2, [3]).tolist() // [1, 1, 1]
    */
-  integers(low: number, high?: number, shape: ShapeLike = []): ndarray {
-    if (high === undefined) {
-      high = low;
-      low = 0;
-    }
-    if (!Number.isInteger(low) || !Number.isInteger(high) || low >= high) {
-      throw new ValueError(argMessage('integers', 'high', `an integer greater than low (${low})`, high));
-    }
-    // The result is int32: bounds beyond it would wrap silently (NumPy raises too).
-    if (low < INT32_MIN)
-      throw new ValueError(argMessage('integers', 'low', 'a value >= -2147483648 (int32)', low));
-    if (high > INT32_MAX + 1)
-      throw new ValueError(argMessage('integers', 'high', 'a value <= 2147483648 (int32)', high));
-    return this.fill('integers', 2, shape, low, high, 'int32');
+  integers(
+    low: number | IntegersOptions,
+    high?: number | null | IntegersOptions,
+    size?: ShapeLike | null | IntegersOptions,
+    opts?: IntegersOptions,
+  ): ndarray {
+    return gIntegers.call(this, low, high, size, opts);
   }
 }
 
@@ -170,13 +177,112 @@ function finiteArg(fn: string, arg: string, v: unknown): void {
     throw new ValueError(argMessage(fn, arg, 'a finite number', v));
 }
 
-/** The `dtype` option of the float generators: float64 (default) or float32. */
-function floatDType(fn: string, opts: { dtype?: 'float64' | 'float32' } | null | undefined): DType {
-  const dt = optionsArg(fn, opts).dtype ?? 'float64';
+/** The `dtype` of the float generators: float64 (default) or float32. */
+function floatDType(fn: string, dt: DType | undefined): DType {
+  if (dt === undefined) return 'float64';
   if (dt !== 'float64' && dt !== 'float32')
     throw new DTypeError(argMessage(fn, 'dtype', "'float64' or 'float32'", dt));
   return dt;
 }
+
+/** The float dtypes of the float generators. */
+export type FloatDType = 'float64' | 'float32';
+/** Keyword options of `random` and `standard_normal`. */
+export interface FloatDrawOptions {
+  /** Dimensions (a scalar when omitted). */
+  size?: ShapeLike | null;
+  /** float64 (default) or float32. */
+  dtype?: FloatDType | null;
+}
+/** Keyword options of `uniform`. */
+export interface RangeDrawOptions {
+  /** The lower bound (included). */
+  low?: number;
+  /** The upper bound (excluded). */
+  high?: number;
+  /** Dimensions (a scalar when omitted). */
+  size?: ShapeLike | null;
+}
+/** Keyword options of `normal`. */
+export interface NormalOptions {
+  /** The mean. */
+  loc?: number;
+  /** The standard deviation. */
+  scale?: number;
+  /** Dimensions (a scalar when omitted). */
+  size?: ShapeLike | null;
+}
+/** Keyword options of `integers`. */
+export interface IntegersOptions {
+  /** The lower bound (included). */
+  low?: number;
+  /** The upper bound (excluded, or included with `endpoint`). */
+  high?: number | null;
+  /** Dimensions (a scalar when omitted). */
+  size?: ShapeLike | null;
+  /** int32 only (cohort's default integer; NumPy's default here is int64). */
+  dtype?: 'int32' | null;
+  /** Include `high` (default false). */
+  endpoint?: boolean;
+}
+
+const gRandom = sig<(this: Generator, ...a: unknown[]) => ndarray>(
+  'Generator.random(size: shape = None, dtype: dtype = None)',
+  function (this: Generator, size: ShapeLike | undefined, dtype: DType | undefined) {
+    return this._fill('random', 0, size ?? [], 0, 1, floatDType('random', dtype));
+  } as never,
+);
+const gStandardNormal = sig<(this: Generator, ...a: unknown[]) => ndarray>(
+  'Generator.standard_normal(size: shape = None, dtype: dtype = None)',
+  function (this: Generator, size: ShapeLike | undefined, dtype: DType | undefined) {
+    return this._fill('standard_normal', 1, size ?? [], 0, 1, floatDType('standard_normal', dtype));
+  } as never,
+);
+const gUniform = sig<(this: Generator, ...a: unknown[]) => ndarray>(
+  'Generator.uniform(low = 0, high = 1, size: shape = None)',
+  function (this: Generator, low: number, high: number, size: ShapeLike | undefined) {
+    finiteArg('uniform', 'low', low);
+    finiteArg('uniform', 'high', high);
+    return this._fill('uniform', 0, size ?? [], low, high, 'float64');
+  } as never,
+);
+const gNormal = sig<(this: Generator, ...a: unknown[]) => ndarray>(
+  'Generator.normal(loc = 0, scale = 1, size: shape = None)',
+  function (this: Generator, loc: number, scale: number, size: ShapeLike | undefined) {
+    finiteArg('normal', 'loc', loc);
+    finiteArg('normal', 'scale', scale);
+    if (scale < 0) throw new ValueError(argMessage('normal', 'scale', 'a non-negative number', scale));
+    return this._fill('normal', 1, size ?? [], loc, scale, 'float64');
+  } as never,
+);
+const gIntegers = sig<(this: Generator, ...a: unknown[]) => ndarray>(
+  'Generator.integers(low, high = None, size: shape = None, dtype: dtype = None, endpoint: bool = False)',
+  function (
+    this: Generator,
+    low: number,
+    high: number | undefined | null,
+    size: ShapeLike | undefined,
+    dtype: DType | undefined,
+    endpoint: boolean,
+  ) {
+    if (dtype !== undefined && dtype !== 'int32')
+      throw new DTypeError(argMessage('integers', 'dtype', "'int32' (cohort's default integer)", dtype));
+    if (high === undefined || high === null) {
+      high = low;
+      low = 0;
+    }
+    if (endpoint && typeof high === 'number') high += 1;
+    if (!Number.isInteger(low) || !Number.isInteger(high) || low >= high) {
+      throw new ValueError(argMessage('integers', 'high', `an integer greater than low (${low})`, high));
+    }
+    // The result is int32: bounds beyond it would wrap silently (NumPy raises too).
+    if (low < INT32_MIN)
+      throw new ValueError(argMessage('integers', 'low', 'a value >= -2147483648 (int32)', low));
+    if (high > INT32_MAX + 1)
+      throw new ValueError(argMessage('integers', 'high', 'a value <= 2147483648 (int32)', high));
+    return this._fill('integers', 2, size ?? [], low, high, 'int32');
+  } as never,
+);
 
 /**
  * A generator seeded by `seed` (a random seed when omitted).
@@ -187,9 +293,10 @@ function floatDType(fn: string, opts: { dtype?: 'float64' | 'float32' } | null |
  * // The same seed gives the same numbers:
  * np.array_equal(np.array(a), np.random.default_rng(42).random([3])) // true
  */
-export function default_rng(seed?: number): Generator {
-  return new Generator(seed ?? Math.floor(Math.random() * 2 ** 32));
-}
+export const default_rng = sig<(seed?: number | null | { seed?: number | null }) => Generator>(
+  'default_rng(seed = None)',
+  ((seed: number | undefined) => new Generator(seed ?? Math.floor(Math.random() * 2 ** 32))) as never,
+);
 
 let global = default_rng();
 
@@ -202,9 +309,9 @@ let global = default_rng();
  * np.random.seed(7);
  * np.array_equal(a, np.random.rand(3)) // true
  */
-export function seed(s: number): void {
+export const seed = sig<(seed?: number | null) => void>('seed(seed = None)', ((s: number | undefined) => {
   global = default_rng(s);
-}
+}) as never);
 
 /**
  * Uniform floats in [0, 1) of the given dimensions (legacy API).
@@ -212,9 +319,8 @@ export function seed(s: number): void {
  * @returns a new float64 array
  * @example np.random.rand(2, 3).shape // [2, 3]
  */
-export function rand(...shape: number[]): ndarray {
-  return global.random(shapeArg('rand', shape));
-}
+export const rand = sig<(...shape: number[]) => ndarray>('rand(*d: int)', ((d: number[]) =>
+  global.random(shapeArg('rand', d))) as never);
 
 /**
  * Standard normal floats of the given dimensions (legacy API).
@@ -222,6 +328,5 @@ export function rand(...shape: number[]): ndarray {
  * @returns a new float64 array
  * @example np.random.randn(2, 3).shape // [2, 3]
  */
-export function randn(...shape: number[]): ndarray {
-  return global.standard_normal(shapeArg('randn', shape));
-}
+export const randn = sig<(...shape: number[]) => ndarray>('randn(*d: int)', ((d: number[]) =>
+  global.standard_normal(shapeArg('randn', d))) as never);

@@ -1,5 +1,6 @@
 /** Index expressions: `slice(start, stop, step)` and the parser of NumPy index strings. */
-import { argMessage, IndexError, ValueError } from '../runtime/index.js';
+import { ArgumentTypeError, argMessage, IndexError, ValueError } from '../runtime/index.js';
+import { sig } from './sig.js';
 
 /**
  * A basic slice `start:stop:step`; `null` parts take NumPy's defaults.
@@ -59,11 +60,21 @@ export class Slice {
  * np.arange(6).get([np.slice(1, null, 2)]).tolist() // [1, 3, 5]
  * // Python: np.arange(6)[1::2]
  */
-export function slice(
-  start: number | null = null,
-  stop: number | null = null,
-  step: number | null = null,
-): Slice {
+export const slice = sig<(startOrStop?: number | null, stop?: number | null, step?: number | null) => Slice>(
+  'slice(*args)',
+  ((args: (number | null)[]) => {
+    if (args.length > 3)
+      throw new ArgumentTypeError(
+        `slice: takes at most 3 positional arguments (start, stop, step), received ${args.length}`,
+      );
+    // Python's slice(stop) with one argument, slice(start, stop, step?) with more.
+    return args.length === 1
+      ? sliceImpl(null, args[0] ?? null, null)
+      : sliceImpl(args[0] ?? null, args[1] ?? null, args[2] ?? null);
+  }) as never,
+);
+
+function sliceImpl(start: number | null, stop: number | null, step: number | null): Slice {
   for (const [nm, v] of [
     ['start', start],
     ['stop', stop],

@@ -1,25 +1,82 @@
 /**
- * Element-wise functions (NumPy ufuncs) with broadcasting, type promotion and `{out}`. Each is one
- * call of {@link ewise}.
+ * Element-wise functions (NumPy ufuncs) with broadcasting, type promotion, `out` and `dtype`. Each
+ * is bound to NumPy's signature (`add(x1, x2, /, out=None, *, dtype=None)`; cohort names the
+ * operands `a`, `b` and `x`) and is one call of {@link ewise}. Operands are array_like: ndarrays
+ * and JavaScript scalars pass as they are, typed arrays and nested arrays are converted.
  */
-import { ewise, type Operand, type OutOptions } from './ewise.js';
+import { fx } from '../codegen/index.js';
+import { ArgumentTypeError, type DType, ValueError } from '../runtime/index.js';
+import { ewise, type Operand } from './ewise.js';
 import type { ndarray } from './ndarray.js';
+import { min as minReduce } from './reduce.js';
+import { type ArrayInput, sig } from './sig.js';
 
-const o = (opts?: OutOptions) => opts?.out;
+/** Keyword options of ufuncs: `out` (an array to write into) and `dtype` (the computation dtype). */
+export interface UfuncOptions {
+  /** Write the result here (its shape must be the broadcast shape; same-kind casting). */
+  out?: ndarray | null;
+  /** Compute in this dtype (operands are cast to it first). */
+  dtype?: DType | null;
+}
 
-/** A binary ufunc: `f(a, b, {out})`, broadcasting `a` against `b`. */
-export type Bin = (a: Operand, b: Operand, opts?: OutOptions) => ndarray;
-/** A unary ufunc: `f(x, {out})`. */
-export type Un = (x: Operand, opts?: OutOptions) => ndarray;
+/** A binary ufunc: `f(a, b, out?, {out, dtype})`. */
+export type Bin = (
+  a: ArrayInput,
+  b: ArrayInput,
+  out?: ndarray | null | UfuncOptions,
+  opts?: UfuncOptions,
+) => ndarray;
+/** A unary ufunc: `f(x, out?, {out, dtype})`. */
+export type Un = (x: ArrayInput, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions) => ndarray;
 
-const bin =
-  (name: string): Bin =>
-  (a, b, opts) =>
-    ewise(name, name, [a, b], ['a', 'b'], o(opts));
-const un =
-  (name: string): Un =>
-  (x, opts) =>
-    ewise(name, name, [x], ['x'], o(opts));
+/** Runs ufunc `name` on operands, computing in `dtype` when given. */
+export function ufunc(
+  name: string,
+  operands: readonly Operand[],
+  names: readonly string[],
+  out: ndarray | null | undefined,
+  dtype: DType | null | undefined,
+): ndarray {
+  if (dtype === undefined || dtype === null) return ewise(name, name, operands, names, out);
+  const op = (fx as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!;
+  return ewise(name, `${name}|${dtype}`, operands, names, out, {
+    build: (l) => op(...l.map((x) => fx.castTo(dtype, x))) as ReturnType<typeof fx.castTo>,
+  });
+}
+
+const bin = (name: string, check?: (a: Operand, b: Operand) => void): Bin =>
+  sig<Bin>(`${name}(a: operand, b: operand, /, out: ndarray = None, *, dtype: dtype = None)`, ((
+    a: Operand,
+    b: Operand,
+    out: ndarray | undefined,
+    dtype: DType | undefined,
+  ) => {
+    if (check) check(a, b);
+    return ufunc(name, [a, b], ['a', 'b'], out, dtype);
+  }) as never);
+const un = (name: string): Un =>
+  sig<Un>(`${name}(x: operand, /, out: ndarray = None, *, dtype: dtype = None)`, ((
+    x: Operand,
+    out: ndarray | undefined,
+    dtype: DType | undefined,
+  ) => ufunc(name, [x], ['x'], out, dtype)) as never);
+
+const integral = (o: Operand): boolean =>
+  typeof o === 'number'
+    ? Number.isInteger(o)
+    : typeof o === 'boolean' || (o.dtype !== 'float64' && o.dtype !== 'float32');
+
+/** NumPy: "Integers to negative integer powers are not allowed." (checked on the values). */
+function checkPower(a: Operand, b: Operand): void {
+  if (!integral(a) || !integral(b) || typeof b === 'boolean') return;
+  if (typeof a === 'number' && typeof b === 'number') {
+    if (b < 0) throw new ValueError('power: Integers to negative integer powers are not allowed.');
+    return;
+  }
+  const negative =
+    typeof b === 'number' ? b < 0 : b.dtype === 'int32' && b.size > 0 && Number(minReduce(b).item()) < 0;
+  if (negative) throw new ValueError('power: Integers to negative integer powers are not allowed.');
+}
 
 /**
  * `a + b` element-wise.
@@ -69,9 +126,10 @@ export const divide: Bin = bin('divide');
  * @param opts `out`: an array to write the result into
  * @returns the result array
  * @throws {ShapeError} when the operands do not broadcast
+ * @throws {ValueError} for integers to a negative integer power (as NumPy)
  * @example String(np.power(np.array([1, 2, 3]), 2)) // '[1 4 9]'
  */
-export const power: Bin = bin('power');
+export const power: Bin = bin('power', checkPower);
 /**
  * Element-wise maximum (NaN propagates).
  * @param a first operand (an array or a scalar)
@@ -319,18 +377,88 @@ export const isfinite: Un = un('isfinite');
  */
 export const logical_not: Un = un('logical_not');
 
+const INT_RANGE: Partial<Record<DType, [number, number]>> = {
+  uint8: [0, 255],
+  int32: [-2147483648, 2147483647],
+  bool: [0, 1],
+};
+
 /**
- * Limits values to `[a_min, a_max]`.
- * @example np.clip(np.array([1, 5, 9]), 2, 6).tolist() // [2, 5, 6]
+ * A clip bound for an array: a missing bound is the dtype's extreme, and an integer-valued number
+ * outside an integer dtype's range is clamped into it (NumPy 2 keeps the array's dtype and clips
+ * `uint8` values with -1 and 300 to themselves).
  */
-export function clip(x: Operand, a_min: Operand, a_max: Operand, opts?: OutOptions): ndarray {
-  return ewise('clip', 'clip', [x, a_min, a_max], ['x', 'a_min', 'a_max'], o(opts));
+function bound(x: Operand, v: Operand | undefined, low: boolean): Operand {
+  const dt = typeof x === 'object' ? x.dtype : undefined;
+  const range = dt === undefined ? undefined : INT_RANGE[dt];
+  if (v === undefined || v === null) {
+    if (range !== undefined && dt !== 'bool') return low ? range[0] : range[1];
+    return low ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+  }
+  if (range !== undefined && typeof v === 'number' && Number.isInteger(v) && dt !== 'bool')
+    return Math.min(Math.max(v, range[0]), range[1]);
+  return v;
 }
 
 /**
- * `condition ? x : y` element-wise, with broadcasting.
+ * Limits values to `[a_min, a_max]` (`min`/`max` are NumPy 2's keyword names for the bounds; a
+ * missing bound does not limit). Integer bounds beyond an integer array's range are clamped to it,
+ * so the result keeps the array's dtype.
+ * @param a the values
+ * @param a_min the lower bound (an array_like, broadcast), or null
+ * @param a_max the upper bound (an array_like, broadcast), or null
+ * @param out an array to write the result into
+ * @returns the result array
+ * @throws {ArgumentTypeError} when a bound is given both as `a_min`/`a_max` and as `min`/`max`
+ * @example
+ * np.clip(np.array([1, 5, 9]), 2, 6).tolist() // [2, 5, 6]
+ * np.clip(np.array([1, 2, 3], { dtype: 'uint8' }), -1, 300).tolist() // [1, 2, 3]
+ */
+export const clip = sig<
+  (
+    a: ArrayInput,
+    a_min?: ArrayInput | null | ClipOptions,
+    a_max?: ArrayInput | null | ClipOptions,
+    out?: ndarray | null | ClipOptions,
+    opts?: ClipOptions,
+  ) => ndarray
+>(
+  'clip(a: operand, a_min: operand = None, a_max: operand = None, out: ndarray = None, *, min: operand = None, max: operand = None, dtype: dtype = None)',
+  ((a: Operand, lo?: Operand, hi?: Operand, out?: ndarray, mn?: Operand, mx?: Operand, dtype?: DType) => {
+    if (mn != null && lo != null) throw twice('a_min', 'min');
+    if (mx != null && hi != null) throw twice('a_max', 'max');
+    const l = bound(a, lo ?? mn, true);
+    const h = bound(a, hi ?? mx, false);
+    return ufunc('clip', [a, l, h], ['a', 'a_min', 'a_max'], out, dtype);
+  }) as never,
+);
+
+/** Keyword options of {@link clip}. */
+export interface ClipOptions extends UfuncOptions {
+  /** The lower bound. */
+  a_min?: ArrayInput | null;
+  /** The upper bound. */
+  a_max?: ArrayInput | null;
+  /** The lower bound (NumPy 2's name for `a_min`). */
+  min?: ArrayInput | null;
+  /** The upper bound (NumPy 2's name for `a_max`). */
+  max?: ArrayInput | null;
+}
+
+function twice(a: string, b: string): ArgumentTypeError {
+  return new ArgumentTypeError(`clip: argument '${a}' given twice (as '${a}' and as '${b}')`);
+}
+
+/**
+ * `condition ? x : y` element-wise, with broadcasting (NumPy's three-argument `where`).
+ * @param condition where true, take `x`
+ * @param x the values where true
+ * @param y the values where false
+ * @returns the result array
  * @example np.where(np.array([true, false]), 1, 2).tolist() // [1, 2]
  */
-export function where(condition: Operand, x: Operand, y: Operand, opts?: OutOptions): ndarray {
-  return ewise('where', 'where', [condition, x, y], ['condition', 'x', 'y'], o(opts));
-}
+export const where = sig<(condition: ArrayInput, x: ArrayInput, y: ArrayInput) => ndarray>(
+  'where(condition: operand, x: operand, y: operand, /)',
+  ((c: Operand, x: Operand, y: Operand) =>
+    ewise('where', 'where', [c, x, y], ['condition', 'x', 'y'])) as never,
+);

@@ -3,13 +3,14 @@
  * work on the array's CSR structure (`_csr()`, cached for COO/CSC/DIA until their regions are
  * written); format-specific storage, conversions and in-place methods live in the subclasses.
  */
-import type { ndarray } from '../dense/index.js';
+import { type ndarray, REFLECT, type ReflectedOp } from '../dense/index.js';
 import type { DType, Region, Store } from '../runtime/index.js';
 import type { CscArray, CsrArray } from './compressed.js';
 import type { CooArray } from './coo.js';
 import type { Csr } from './core/types.js';
 import type { DiaArray } from './dia.js';
 import { type SparseJSON, toSparseJSON } from './json.js';
+import * as m from './methods.js';
 import * as ops from './ops.js';
 import { formatEntries } from './print.js';
 import type { IndexLike } from './slicing.js';
@@ -30,8 +31,20 @@ export interface SparseOptions {
 
 /** Options of `sum` and `mean`. */
 export interface AxisOptions {
+  /** The axis (null: all). */
   axis?: number | null;
-  dtype?: DType;
+  /** Cast the values to this dtype first. */
+  dtype?: DType | null;
+  /** An array to write the result into. */
+  out?: ndarray | null;
+}
+
+/** Options of `toarray` and `todense`. */
+export interface ToarrayOptions {
+  /** 'C' or 'F' (the same values: cohort arrays are C-ordered). */
+  order?: 'C' | 'F' | null;
+  /** An array to write the values into. */
+  out?: ndarray | null;
 }
 
 /** What a dense operand may be: an ndarray or nested JavaScript arrays. */
@@ -113,68 +126,80 @@ export abstract class sparray {
 
   // ---- conversions -----------------------------------------------------------------------------
 
-  /** A dense ndarray (duplicates summed). @example sparse.eye(2).toarray().tolist() // [[1, 0], [0, 1]] */
-  toarray(): ndarray {
-    return ops.toarray(this);
+  /**
+   * A dense ndarray (duplicates summed); `out` receives the values (cohort stores C order only, so
+   * `order: 'F'` gives the same values).
+   * @example sparse.eye(2).toarray().tolist() // [[1, 0], [0, 1]]
+   */
+  toarray(
+    order?: 'C' | 'F' | null | ToarrayOptions,
+    out?: ndarray | null | ToarrayOptions,
+    opts?: ToarrayOptions,
+  ): ndarray {
+    return m.mToarray.call(this, order, out, opts);
   }
   /**
    * Same as {@link sparray.toarray} (cohort has no matrix class).
    * @example sparse.csr_array([[1, 2], [3, 4]]).todense().tolist() // [[1, 2], [3, 4]]
    */
-  todense(): ndarray {
-    return ops.toarray(this);
+  todense(
+    order?: 'C' | 'F' | null | ToarrayOptions,
+    out?: ndarray | null | ToarrayOptions,
+    opts?: ToarrayOptions,
+  ): ndarray {
+    return m.mToarray.call(this, order, out, opts);
   }
   /**
    * As COO.
    * @param copy - copy even when this is already COO
    * @example sparse.csr_array([[1, 0], [0, 2]]).tocoo().row.tolist() // [0, 1]
    */
-  tocoo(copy = false): CooArray {
-    return ops.convert(this, 'coo', copy) as CooArray;
+  tocoo(copy?: boolean | { copy?: boolean }): CooArray {
+    return m.mTocoo.call(this, copy) as never;
   }
   /**
    * As CSR (canonical when converted from COO).
    * @param copy - copy even when this is already CSR
    * @example sparse.coo_array([[1, 2], [3, 4]]).tocsr().indptr.tolist() // [0, 2, 4]
    */
-  tocsr(copy = false): CsrArray {
-    return ops.convert(this, 'csr', copy) as CsrArray;
+  tocsr(copy?: boolean | { copy?: boolean }): CsrArray {
+    return m.mTocsr.call(this, copy) as never;
   }
   /**
    * As CSC.
    * @param copy - copy even when this is already CSC
    * @example sparse.csr_array([[1, 2], [3, 4]]).tocsc().indices.tolist() // [0, 1, 0, 1]
    */
-  tocsc(copy = false): CscArray {
-    return ops.convert(this, 'csc', copy) as CscArray;
+  tocsc(copy?: boolean | { copy?: boolean }): CscArray {
+    return m.mTocsc.call(this, copy) as never;
   }
   /**
    * As DIA.
    * @param copy - copy even when this is already DIA
    * @example sparse.csr_array([[1, 0], [0, 2]]).todia().offsets.tolist() // [0]
    */
-  todia(copy = false): DiaArray {
-    return ops.convert(this, 'dia', copy) as DiaArray;
+  todia(copy?: boolean | { copy?: boolean }): DiaArray {
+    return m.mTodia.call(this, copy) as never;
   }
   /**
    * In `format` (`'csr' | 'csc' | 'coo' | 'dia'`; `null`/`undefined` keeps this one).
    * @throws {ValueError} on an unknown format
    * @example sparse.csr_array([[1, 2], [3, 4]]).asformat('csc').format // 'csc'
    */
-  asformat(format: 'csr', copy?: boolean): CsrArray;
-  asformat(format: 'csc', copy?: boolean): CscArray;
-  asformat(format: 'coo', copy?: boolean): CooArray;
-  asformat(format: 'dia', copy?: boolean): DiaArray;
-  asformat(format: SparseFormat | null | undefined, copy?: boolean): sparray;
-  asformat(format: SparseFormat | null | undefined, copy = false): sparray {
-    return ops.convert(this, format ?? this.format, copy, 'asformat');
+  asformat(format: 'csr', copy?: boolean | { copy?: boolean }): CsrArray;
+  asformat(format: 'csc', copy?: boolean | { copy?: boolean }): CscArray;
+  asformat(format: 'coo', copy?: boolean | { copy?: boolean }): CooArray;
+  asformat(format: 'dia', copy?: boolean | { copy?: boolean }): DiaArray;
+  asformat(format: SparseFormat | null | undefined, copy?: boolean | { copy?: boolean }): sparray;
+  asformat(format: SparseFormat | null | undefined, copy?: boolean | { copy?: boolean }): sparray {
+    return m.mAsformat.call(this, format, copy) as never;
   }
   /**
    * A copy with values cast to `dtype`.
    * @example sparse.csr_array([[1.5, 0], [0, 2]]).astype('int32').toarray().tolist() // [[1, 0], [0, 2]]
    */
-  astype(dtype: DType): sparray {
-    return ops.astype(this, dtype);
+  astype(dtype: DType, opts?: { casting?: 'unsafe'; copy?: boolean }): sparray {
+    return m.mAstype.call(this, dtype, opts);
   }
 
   // ---- products --------------------------------------------------------------------------------
@@ -203,11 +228,12 @@ export abstract class sparray {
   dot(other: DenseLike, opts?: ops.ProductOptions): ndarray;
   dot(other: sparray | DenseLike | number, opts?: ops.ProductOptions): ndarray | sparray;
   dot(other: sparray | DenseLike | number, opts?: ops.ProductOptions): ndarray | sparray {
-    return ops.matmul(this, other, 'dot', opts);
+    return m.mDot.call(this, other, opts) as never;
   }
   /**
    * `this @ other` (see {@link sparray.dot}, also for `opts.out`).
    * @throws {ShapeError} when the inner dimensions differ
+   * @throws {ValueError} for a scalar operand (SciPy: use `multiply`)
    * @example sparse.csr_array([[1, 2], [3, 4]]).matmul(np.array([1, 1])).tolist() // [3, 7]
    */
   matmul(other: number, opts?: ops.ProductOptions): this;
@@ -215,7 +241,7 @@ export abstract class sparray {
   matmul(other: DenseLike, opts?: ops.ProductOptions): ndarray;
   matmul(other: sparray | DenseLike | number, opts?: ops.ProductOptions): ndarray | sparray;
   matmul(other: sparray | DenseLike | number, opts?: ops.ProductOptions): ndarray | sparray {
-    return ops.matmul(this, other, 'matmul', opts);
+    return m.mMatmul.call(this, other, opts) as never;
   }
   /**
    * `other @ this` for a dense vector or matrix (Python's `__rmatmul__`).
@@ -243,7 +269,7 @@ export abstract class sparray {
   add(other: number): this;
   add(other: sparray | DenseLike | number): ndarray | sparray;
   add(other: sparray | DenseLike | number): ndarray | sparray {
-    return ops.addsub(this, other, 1, 'add');
+    return m.mAdd.call(this, other) as never;
   }
   /**
    * `this - other` (the same operands as {@link sparray.add}).
@@ -254,7 +280,7 @@ export abstract class sparray {
   subtract(other: number): this;
   subtract(other: sparray | DenseLike | number): ndarray | sparray;
   subtract(other: sparray | DenseLike | number): ndarray | sparray {
-    return ops.addsub(this, other, -1, 'subtract');
+    return m.mSubtract.call(this, other) as never;
   }
   /**
    * Element-wise product: by a scalar, a sparse array (intersection) or a dense array (broadcast).
@@ -264,7 +290,7 @@ export abstract class sparray {
    * A.multiply(2).toarray().tolist() // [[2, 4], [0, 6]]
    */
   multiply(other: sparray | DenseLike | number): sparray {
-    return ops.multiply(this, other);
+    return m.mMultiply.call(this, other);
   }
   /**
    * Element-wise true division: by a scalar (sparse result) or by an array (dense result).
@@ -275,7 +301,7 @@ export abstract class sparray {
   divide(other: sparray | DenseLike): ndarray;
   divide(other: sparray | DenseLike | number): ndarray | sparray;
   divide(other: sparray | DenseLike | number): ndarray | sparray {
-    return ops.divide(this, other);
+    return m.mDivide.call(this, other) as never;
   }
   /**
    * `-this`.
@@ -289,8 +315,8 @@ export abstract class sparray {
    * @throws {ValueError} for 0
    * @example sparse.csr_array([[1, -2]]).power(2).toarray().tolist() // [[1, 4]]
    */
-  power(n: number): sparray {
-    return ops.power(this, n);
+  power(n: number, dtype?: DType | { dtype?: DType }): sparray {
+    return m.mPower.call(this, n, dtype);
   }
   /**
    * Element-wise absolute value (duplicates summed first).
@@ -307,8 +333,8 @@ export abstract class sparray {
    * @param axis `null`/omitted, 0, 1, -1, -2, or `{axis}`
    * @example sparse.eye(3).sum().item() // 3
    */
-  sum(axis?: number | null | AxisOptions): ndarray {
-    return ops.sum(this, axis, false);
+  sum(axis?: number | null | AxisOptions, dtype?: DType | null | AxisOptions, opts?: AxisOptions): ndarray {
+    return m.mSum.call(this, axis, dtype, opts);
   }
   /**
    * Mean of all entries or along an axis (float result).
@@ -317,22 +343,24 @@ export abstract class sparray {
    * sparse.csr_array([[1, 2], [3, 4]]).mean().item() // 2.5
    * sparse.csr_array([[1, 2], [3, 4]]).mean(0).tolist() // [2, 3]
    */
-  mean(axis?: number | null | AxisOptions): ndarray {
-    return ops.sum(this, axis, true);
+  mean(axis?: number | null | AxisOptions, dtype?: DType | null | AxisOptions, opts?: AxisOptions): ndarray {
+    return m.mMean.call(this, axis, dtype, opts);
   }
   /**
    * The k-th diagonal as a dense 1-D ndarray (duplicates summed).
    * @example sparse.csr_array([[1, 2], [3, 4]]).diagonal(1).tolist() // [2]
    */
-  diagonal(k = 0): ndarray {
-    return ops.diagonal(this, k);
+  diagonal(k?: number | { k?: number }): ndarray {
+    return m.mDiagonal.call(this, k);
   }
   /**
    * Number of nonzero values after summing duplicates (waits).
    * @example sparse.csr_array([[1, 0, 2], [0, 1, 2], [0, 3]], { shape: [1, 3] }).count_nonzero() // 2
    */
-  count_nonzero(): number {
-    return ops.countNonzero(this);
+  count_nonzero(): number;
+  count_nonzero(axis: number | { axis?: number | null }): number | ndarray;
+  count_nonzero(axis?: number | null | { axis?: number | null }): number | ndarray {
+    return m.mCountNonzero.call(this, axis);
   }
   /**
    * Sets diagonal k in place: the first `len(values)` elements (all of them for a scalar).
@@ -342,8 +370,8 @@ export abstract class sparray {
    * A.setdiag(7);
    * A.diagonal().tolist() // [7, 7]
    */
-  setdiag(values: number | readonly number[] | ndarray, k = 0): void {
-    this._replace(ops.setdiagCsr(this._csr(), values, k));
+  setdiag(values: number | readonly number[] | ndarray | ArrayBufferView, k?: number | { k?: number }): void {
+    m.mSetdiag.call(this, values, k);
   }
 
   /**
@@ -393,5 +421,15 @@ export abstract class sparray {
   /** For `console.log` in Node. */
   [Symbol.for('nodejs.util.inspect.custom')](): string {
     return this.toString();
+  }
+
+  /**
+   * `a op this` for an ndarray `a` (dense's reflected-operation protocol): `a.add(A)`,
+   * `a.subtract(A)`, `a.matmul(A)` (dense results), `a.multiply(A)` (sparse); `a.divide(A)` raises,
+   * as in SciPy.
+   * @example np.ones([2, 2]).add(sparse.eye(2)).tolist() // [[2, 1], [1, 2]]
+   */
+  [REFLECT](op: ReflectedOp, a: ndarray): unknown {
+    return m.reflected(this, op, a);
   }
 }

@@ -2,7 +2,8 @@
  * Module functions that build sparse arrays (SciPy's `scipy.sparse` constructors): `eye identity
  * diags spdiags kron hstack vstack block_diag tril triu`.
  */
-import { ndarray } from '../dense/index.js';
+
+import { type ArrayInput, ndarray } from '../dense/index.js';
 import {
   ArgumentTypeError,
   argMessage,
@@ -26,12 +27,43 @@ import { KRON } from './kernel-names.js';
 import { kronEntries } from './kernels/elementwise.js';
 import { isSparse } from './ops.js';
 import { wrap } from './registry.js';
+import { ssigOpts } from './sig.js';
 
 /** `{format, dtype}` options of the constructors. */
 export interface FormatOptions {
+  /** The result format (each function has its default). */
   format?: SparseFormat | null;
-  dtype?: DType;
+  /** The value dtype. */
+  dtype?: DType | null;
 }
+/** Keyword options of {@link eye}. */
+export interface EyeOptions extends FormatOptions {
+  /** Columns (default m). */
+  n?: number | null;
+  /** The diagonal (0 main, > 0 above, < 0 below). */
+  k?: number;
+}
+/** Keyword options of {@link diags}. */
+export interface DiagsOptions extends FormatOptions {
+  /** One offset or one per diagonal. */
+  offsets?: Offsets;
+  /** `[rows, cols]` (default: square, from the first diagonal). */
+  shape?: readonly number[] | null;
+}
+/** Keyword options of {@link tril} and {@link triu}. */
+export interface TriOptions {
+  /** The diagonal bounding the triangle. */
+  k?: number;
+  /** The result format (default COO). */
+  format?: SparseFormat | null;
+}
+/** Diagonals of {@link diags}: one diagonal (numbers, a typed array, an ndarray) or a list of them (a number is broadcast). */
+export type Diagonals =
+  | readonly (number | readonly number[] | ArrayBufferView | ndarray)[]
+  | ArrayBufferView
+  | ndarray;
+/** Offsets of {@link diags}: one or one per diagonal. */
+export type Offsets = number | readonly number[] | ndarray;
 
 function fmt(x: sparray, f: SparseFormat | null | undefined, dflt: SparseFormat): sparray {
   return x.asformat(f ?? dflt);
@@ -63,7 +95,18 @@ const INT32_MAX = 2 ** 31 - 1;
  * @param m rows; @param n columns (default m); @param opts `{k, dtype, format}` (default format 'dia')
  * @example sparse.eye(2, 3, { k: 1 }).toarray().tolist() // [[0, 1, 0], [0, 0, 1]]
  */
-export function eye(m: number, n?: number | null, opts: FormatOptions & { k?: number } = {}): sparray {
+export const eye = ssigOpts<
+  (
+    m: number,
+    n?: number | null | EyeOptions,
+    k?: number | EyeOptions,
+    dtype?: DType | null | EyeOptions,
+    format?: SparseFormat | null | EyeOptions,
+    opts?: EyeOptions,
+  ) => sparray
+>('eye(m: int, n: int = None, k: int = 0, dtype: dtype = None, format: format = None)', 2, eyeImpl as never);
+
+function eyeImpl(m: number, n?: number | null, opts: FormatOptions & { k?: number } = {}): sparray {
   opts = optionsArg('eye', opts);
   const fn = 'eye';
   dimArg(fn, 'm', m);
@@ -98,7 +141,16 @@ export function eye(m: number, n?: number | null, opts: FormatOptions & { k?: nu
  * @param opts - `{dtype, format}`
  * @example sparse.identity(2).toarray().tolist() // [[1, 0], [0, 1]]
  */
-export function identity(n: number, opts: FormatOptions = {}): sparray {
+export const identity = ssigOpts<
+  (
+    n: number,
+    dtype?: DType | null | FormatOptions,
+    format?: SparseFormat | null | FormatOptions,
+    opts?: FormatOptions,
+  ) => sparray
+>('identity(n: int, dtype: dtype = None, format: format = None)', 1, identityImpl as never);
+
+function identityImpl(n: number, opts: FormatOptions = {}): sparray {
   return eye(n, n, opts);
 }
 
@@ -111,7 +163,22 @@ export function identity(n: number, opts: FormatOptions = {}): sparray {
  * @throws {ValueError} when the counts differ, an offset is out of bounds or a length is wrong
  * @example sparse.diags([[1, 2], [3]], [0, 1]).toarray().tolist() // [[1, 3], [0, 2]]
  */
-export function diags(
+export const diags = ssigOpts<
+  (
+    diagonals: Diagonals,
+    offsets?: Offsets | DiagsOptions,
+    shape?: readonly number[] | null | DiagsOptions,
+    format?: SparseFormat | null | DiagsOptions,
+    dtype?: DType | null | DiagsOptions,
+    opts?: DiagsOptions,
+  ) => sparray
+>(
+  'diags(diagonals, offsets = 0, shape: shape = None, format: format = None, dtype: dtype = None)',
+  2,
+  diagsImpl as never,
+);
+
+function diagsImpl(
   diagonals: readonly (number | readonly number[] | ndarray)[] | ndarray,
   offsets: number | readonly number[] = 0,
   opts: FormatOptions & { shape?: readonly number[] } = {},
@@ -120,6 +187,8 @@ export function diags(
   const fn = 'diags';
   let ds: (readonly number[] | ndarray)[];
   let offs: number[];
+  if (ArrayBuffer.isView(diagonals)) diagonals = [diagonals as unknown as readonly number[]];
+  if (offsets instanceof ndarray) offsets = Array.from(offsets.toArray() as ArrayLike<number>);
   if (!(diagonals instanceof ndarray) && !Array.isArray(diagonals))
     throw new ArgumentTypeError(
       argMessage(fn, 'diagonals', 'an array of diagonals or an ndarray', diagonals),
@@ -147,8 +216,11 @@ export function diags(
       argMessage(fn, 'offsets', `${ds.length} offsets (one per diagonal)`, `${offs.length}`),
     );
   }
-  const host = ds.map((d, j) => {
+  const host = ds.map((d: unknown, j) => {
     if (d instanceof ndarray) return Array.from(d.toArray() as ArrayLike<number>);
+    // SciPy broadcasts a scalar diagonal along its whole length: diags([1, -2, 1], [-1, 0, 1]).
+    if (typeof d === 'number' || typeof d === 'boolean') return [Number(d)];
+    if (ArrayBuffer.isView(d)) return Array.from(d as unknown as ArrayLike<number>, Number);
     if (!Array.isArray(d) || !d.every((v) => typeof v === 'number' || typeof v === 'boolean'))
       throw new ArgumentTypeError(argMessage(fn, `diagonals[${j}]`, 'an array of numbers or an ndarray', d));
     return Array.from(d as readonly number[], Number);
@@ -198,7 +270,18 @@ export function diags(
  * SciPy's `spdiags(data, diags, m, n)`: rows of `data` placed on diagonals (`data[d, j]` at column j).
  * @example sparse.spdiags([[1, 2, 3]], [0], 3, 3).toarray().tolist() // [[1,0,0],[0,2,0],[0,0,3]]
  */
-export function spdiags(
+export const spdiags = ssigOpts<
+  (
+    data: ArrayInput,
+    diags: number | readonly number[] | ndarray,
+    m?: number | readonly number[] | FormatOptions,
+    n?: number | FormatOptions,
+    format?: SparseFormat | null | FormatOptions,
+    opts?: FormatOptions,
+  ) => sparray
+>('spdiags(data, diags, m = None, n: int = None, format: format = None)', 4, spdiagsImpl as never);
+
+function spdiagsImpl(
   data: ndarray | readonly (readonly number[])[],
   diagsArg: number | readonly number[] | ndarray,
   m?: number | readonly number[],
@@ -223,7 +306,11 @@ function cooOf(a: sparray, dtype: DType): Coo {
  * Kronecker product (default format COO; SciPy would give BSR for dense-ish B).
  * @example sparse.kron(sparse.eye(2), [[1, 2], [3, 4]]).toarray().shape // [4, 4]
  */
-export function kron(A: unknown, B: unknown, opts: FormatOptions = {}): sparray {
+export const kron = ssigOpts<
+  (A: unknown, B: unknown, format?: SparseFormat | null | FormatOptions, opts?: FormatOptions) => sparray
+>('kron(A, B, format: format = None)', 2, kronImpl as never);
+
+function kronImpl(A: unknown, B: unknown, opts: FormatOptions = {}): sparray {
   opts = optionsArg('kron', opts);
   const fn = 'kron';
   const a = sparseArg(fn, 'A', A);
@@ -327,10 +414,19 @@ function blockList(fn: string, blocks: unknown, dtype?: DType): { bs: sparray[];
  * @throws {ShapeError} naming the first block whose column count differs
  * @example sparse.vstack([sparse.csr_array([[1, 2]]), sparse.csr_array([[3, 4]])]).toarray().tolist() // [[1, 2], [3, 4]]
  */
-export function vstack(blocks: readonly unknown[], opts: FormatOptions = {}): sparray {
+export const vstack = ssigOpts<
+  (
+    blocks: readonly unknown[],
+    format?: SparseFormat | null | FormatOptions,
+    dtype?: DType | null | FormatOptions,
+    opts?: FormatOptions,
+  ) => sparray
+>('vstack(blocks, format: format = None, dtype: dtype = None)', 1, vstackImpl as never);
+
+function vstackImpl(blocks: readonly unknown[], opts: FormatOptions = {}): sparray {
   opts = optionsArg('vstack', opts);
   const fn = 'vstack';
-  const { bs, dtype } = blockList(fn, blocks, opts.dtype);
+  const { bs, dtype } = blockList(fn, blocks, opts.dtype ?? undefined);
   const cols = bs[0]!.shape[1];
   let r = 0;
   const parts = bs.map((b, i) => {
@@ -349,10 +445,19 @@ export function vstack(blocks: readonly unknown[], opts: FormatOptions = {}): sp
  * @throws {ShapeError} naming the first block whose row count differs
  * @example sparse.hstack([sparse.csr_array([[1], [2]]), sparse.csr_array([[3], [4]])]).toarray().tolist() // [[1, 3], [2, 4]]
  */
-export function hstack(blocks: readonly unknown[], opts: FormatOptions = {}): sparray {
+export const hstack = ssigOpts<
+  (
+    blocks: readonly unknown[],
+    format?: SparseFormat | null | FormatOptions,
+    dtype?: DType | null | FormatOptions,
+    opts?: FormatOptions,
+  ) => sparray
+>('hstack(blocks, format: format = None, dtype: dtype = None)', 1, hstackImpl as never);
+
+function hstackImpl(blocks: readonly unknown[], opts: FormatOptions = {}): sparray {
   opts = optionsArg('hstack', opts);
   const fn = 'hstack';
-  const { bs, dtype } = blockList(fn, blocks, opts.dtype);
+  const { bs, dtype } = blockList(fn, blocks, opts.dtype ?? undefined);
   const rows = bs[0]!.shape[0];
   let k = 0;
   const parts = bs.map((b, i) => {
@@ -370,9 +475,18 @@ export function hstack(blocks: readonly unknown[], opts: FormatOptions = {}): sp
  * Blocks on the diagonal (default format COO, as SciPy).
  * @example sparse.block_diag([[[1]], [[2, 3]]]).toarray().tolist() // [[1, 0, 0], [0, 2, 3]]
  */
-export function block_diag(mats: readonly unknown[], opts: FormatOptions = {}): sparray {
+export const block_diag = ssigOpts<
+  (
+    mats: readonly unknown[],
+    format?: SparseFormat | null | FormatOptions,
+    dtype?: DType | null | FormatOptions,
+    opts?: FormatOptions,
+  ) => sparray
+>('block_diag(mats, format: format = None, dtype: dtype = None)', 1, block_diagImpl as never);
+
+function block_diagImpl(mats: readonly unknown[], opts: FormatOptions = {}): sparray {
   opts = optionsArg('block_diag', opts);
-  const { bs, dtype } = blockList('block_diag', mats, opts.dtype);
+  const { bs, dtype } = blockList('block_diag', mats, opts.dtype ?? undefined);
   let r = 0;
   let k = 0;
   const parts = bs.map((b) => {
@@ -402,7 +516,16 @@ function triangle(
  * @throws {ValueError} when k is not an integer
  * @example sparse.tril(sparse.csr_array([[1, 2], [3, 4]])).toarray().tolist() // [[1, 0], [3, 4]]
  */
-export function tril(A: unknown, k = 0, opts: { format?: SparseFormat | null } = {}): sparray {
+export const tril = ssigOpts<
+  (
+    A: unknown,
+    k?: number | TriOptions,
+    format?: SparseFormat | null | TriOptions,
+    opts?: TriOptions,
+  ) => sparray
+>('tril(A, k: int = 0, format: format = None)', 2, trilImpl as never);
+
+function trilImpl(A: unknown, k = 0, opts: { format?: SparseFormat | null } = {}): sparray {
   opts = optionsArg('tril', opts);
   return triangle('tril', A, k, 1, opts.format);
 }
@@ -412,7 +535,16 @@ export function tril(A: unknown, k = 0, opts: { format?: SparseFormat | null } =
  * @throws {ValueError} when k is not an integer
  * @example sparse.triu(sparse.csr_array([[1, 2], [3, 4]])).toarray().tolist() // [[1, 2], [0, 4]]
  */
-export function triu(A: unknown, k = 0, opts: { format?: SparseFormat | null } = {}): sparray {
+export const triu = ssigOpts<
+  (
+    A: unknown,
+    k?: number | TriOptions,
+    format?: SparseFormat | null | TriOptions,
+    opts?: TriOptions,
+  ) => sparray
+>('triu(A, k: int = 0, format: format = None)', 2, triuImpl as never);
+
+function triuImpl(A: unknown, k = 0, opts: { format?: SparseFormat | null } = {}): sparray {
   opts = optionsArg('triu', opts);
   return triangle('triu', A, k, 2, opts.format);
 }

@@ -5,7 +5,7 @@
  */
 
 import type { ndarray } from '../dense/index.js';
-import { ArgumentTypeError, argMessage } from '../runtime/index.js';
+import { ArgumentTypeError, argMessage, ValueError } from '../runtime/index.js';
 import type { SparseOptions } from './base.js';
 import { sparray } from './base.js';
 import { CscArray, CsrArray } from './compressed.js';
@@ -13,8 +13,9 @@ import type { SparseInput } from './construct.js';
 import { CooArray } from './coo.js';
 import { DiaArray } from './dia.js';
 import { isSparse, matmul as matmulOp, rmatmul } from './ops.js';
+import { ssig, ssigOpts } from './sig.js';
 
-export type { AxisOptions, DenseLike, SparseFormat, SparseOptions } from './base.js';
+export type { AxisOptions, DenseLike, SparseFormat, SparseOptions, ToarrayOptions } from './base.js';
 export type { SparseInput } from './construct.js';
 export { fromJSON } from './from-json.js';
 export type { FormatOptions } from './functions.js';
@@ -37,13 +38,19 @@ function factory<T>(
   name: string,
   C: new (arg: SparseInput, opts?: SparseOptions) => T,
 ): SparseConstructor<T> {
-  // A function expression, not an arrow: it must be callable with `new` and carry a prototype.
-  // biome-ignore lint/complexity/useArrowFunction: see above
-  const f = function (arg: SparseInput, opts?: SparseOptions): T {
-    return new C(arg, opts);
-  };
-  Object.defineProperty(f, 'name', { value: name });
-  f.prototype = C.prototype;
+  // The bound function is a plain function (not an arrow): callable with `new`, it can carry the
+  // class's prototype, so `x instanceof csr_array` works.
+  const f = ssigOpts<(arg: SparseInput, opts?: SparseOptions) => T>(
+    `${name}(arg1 = None, shape: shape = None, dtype: dtype = None, copy: bool = False)`,
+    1,
+    // cohort extension: `csr_array({shape})` (no arg1) is an empty array of that shape.
+    ((arg: SparseInput | undefined, opts: SparseOptions) =>
+      new C(
+        arg === undefined && Object.keys(opts).length > 0 ? (opts as never) : (arg as SparseInput),
+        opts,
+      )) as never,
+  );
+  (f as unknown as { prototype: unknown }).prototype = C.prototype;
   return f as unknown as SparseConstructor<T>;
 }
 
@@ -102,37 +109,40 @@ export const dia_matrix = dia_array;
 export type dia_matrix = DiaArray;
 
 /** True for a cohort sparse array. @example issparse(sparse.eye(2)) // true */
-export function issparse(x: unknown): x is sparray {
-  return isSparse(x);
-}
+export const issparse: (x: unknown) => x is sparray = ssig('issparse(x, /)', ((x: unknown) =>
+  isSparse(x)) as never);
 /**
  * True for a CSR array (the `*_matrix` names are aliases, so arrays count).
  * @example isspmatrix_csr(sparse.csr_array([[1]])) // true
  */
-export function isspmatrix_csr(x: unknown): x is CsrArray {
-  return x instanceof CsrArray;
-}
+export const isspmatrix_csr: (x: unknown) => x is CsrArray = ssig(
+  'isspmatrix_csr(x, /)',
+  ((x: unknown) => x instanceof CsrArray) as never,
+);
 /**
  * True for a CSC array.
  * @example isspmatrix_csc(sparse.csr_array([[1]])) // false
  */
-export function isspmatrix_csc(x: unknown): x is CscArray {
-  return x instanceof CscArray;
-}
+export const isspmatrix_csc: (x: unknown) => x is CscArray = ssig(
+  'isspmatrix_csc(x, /)',
+  ((x: unknown) => x instanceof CscArray) as never,
+);
 /**
  * True for a COO array.
  * @example isspmatrix_coo(sparse.coo_array([[1]])) // true
  */
-export function isspmatrix_coo(x: unknown): x is CooArray {
-  return x instanceof CooArray;
-}
+export const isspmatrix_coo: (x: unknown) => x is CooArray = ssig(
+  'isspmatrix_coo(x, /)',
+  ((x: unknown) => x instanceof CooArray) as never,
+);
 /**
  * True for a DIA array.
  * @example isspmatrix_dia(sparse.eye(2)) // true
  */
-export function isspmatrix_dia(x: unknown): x is DiaArray {
-  return x instanceof DiaArray;
-}
+export const isspmatrix_dia: (x: unknown) => x is DiaArray = ssig(
+  'isspmatrix_dia(x, /)',
+  ((x: unknown) => x instanceof DiaArray) as never,
+);
 /**
  * SciPy's `isspmatrix`: same as {@link issparse} here.
  * @example isspmatrix([[1]]) // false
@@ -144,9 +154,14 @@ export const isspmatrix = issparse;
  * @throws {ShapeError} when the inner dimensions differ
  * @example matmul(np.ones([2]), sparse.eye(2)).tolist() // [1, 1]
  */
-export function matmul(a: sparray, b: sparray): CsrArray | CscArray;
-export function matmul(a: sparray | ndarray, b: sparray | ndarray): ndarray;
-export function matmul(a: sparray | ndarray, b: sparray | ndarray): ndarray | sparray {
+export const matmul: {
+  (a: sparray, b: sparray): CsrArray | CscArray;
+  (a: sparray | ndarray, b: sparray | ndarray): ndarray;
+} = ssig('matmul(a, b, /)', ((a: sparray | ndarray, b: sparray | ndarray) => matmulImpl(a, b)) as never);
+
+function matmulImpl(a: sparray | ndarray, b: sparray | ndarray): ndarray | sparray {
+  if (typeof a === 'number' || typeof b === 'number')
+    throw new ValueError("matmul: Scalar operands are not allowed, use '*' instead");
   if (isSparse(a)) return matmulOp(a as sparray, b, 'matmul');
   if (!isSparse(b))
     throw new ArgumentTypeError(argMessage('matmul', 'b', 'a sparse array (when a is dense)', b));

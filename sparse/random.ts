@@ -2,11 +2,13 @@
  * `random` / `rand`: sparse arrays with uniformly random positions and values (cohort's own
  * generator: results depend only on the seed, never on the pool size).
  */
+
 import { AllocationError, argMessage, checkDType, type DType, ValueError } from '../runtime/index.js';
 import type { SparseFormat, sparray } from './base.js';
 import { region } from './core/types.js';
 import { optionsArg } from './inputs.js';
 import { wrap } from './registry.js';
+import { ssigOpts } from './sig.js';
 
 /** Options of {@link random}. */
 export interface RandomOptions {
@@ -46,7 +48,22 @@ const MAX_SAMPLED = 2 ** 24 - 1;
  * @throws {AllocationError} for more than 2^24 − 1 entries
  * @example sparse.random(4, 5, { density: 0.5, rng: 1 }).nnz // 10
  */
-export function random(m: number, n: number, opts: RandomOptions = {}): sparray {
+export const random = ssigOpts<
+  (
+    m: number,
+    n: number,
+    density?: number | RandomOptions,
+    format?: SparseFormat | null | RandomOptions,
+    dtype?: DType | null | RandomOptions,
+    opts?: RandomOptions,
+  ) => sparray
+>(
+  "random(m: int, n: int, density: number = 0.01, format: format = 'coo', dtype: dtype = None, rng = None, random_state = None, data_rvs: callable = None)",
+  2,
+  randomImpl as never,
+);
+
+function randomImpl(m: number, n: number, opts: RandomOptions = {}): sparray {
   opts = optionsArg('random', opts);
   const fn = 'random';
   if (!Number.isInteger(m) || m < 0) throw new ValueError(argMessage(fn, 'm', 'a non-negative integer', m));
@@ -89,6 +106,21 @@ export function random(m: number, n: number, opts: RandomOptions = {}): sparray 
  * Same as {@link random} (SciPy's `rand`).
  * @example sparse.rand(3, 4, { density: 0.5, rng: 1 }).nnz // 6
  */
-export function rand(m: number, n: number, opts: RandomOptions = {}): sparray {
+export const rand = ssigOpts<
+  (
+    m: number,
+    n: number,
+    density?: number | RandomOptions,
+    format?: SparseFormat | null | RandomOptions,
+    dtype?: DType | null | RandomOptions,
+    opts?: RandomOptions,
+  ) => sparray
+>(
+  "rand(m: int, n: int, density: number = 0.01, format: format = 'coo', dtype: dtype = None, rng = None, random_state = None)",
+  2,
+  randImpl as never,
+);
+
+function randImpl(m: number, n: number, opts: RandomOptions = {}): sparray {
   return random(m, n, opts);
 }

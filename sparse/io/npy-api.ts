@@ -1,5 +1,6 @@
 import { ndarray as NdarrayClass, type ndarray } from '../../dense/index.js';
 import { ArgumentTypeError, argMessage, ValueError } from '../../runtime/index.js';
+import { ssigOpts } from '../sig.js';
 import { fromDense, toNdarray } from './dense-adapter.js';
 import { pathArg, withFileErrors } from './errors.js';
 import type { NpyNumeric } from './npy.js';
@@ -57,9 +58,12 @@ function fromBytes(fn: string, src: Source, raw: Uint8Array): ndarray | NpzFile 
  * const f = io.load(path);
  * [Object.keys(f), f.b.tolist()] // [['arr_0', 'b'], [0, 1, 2]]
  */
-export function load(file: `${string}.npz`): NpzFile;
-export function load<T extends ndarray | NpzFile = ndarray>(file: FileInput): T;
-export function load(file: FileInput): ndarray | NpzFile {
+export const load: {
+  (file: `${string}.npz`): NpzFile;
+  <T extends ndarray | NpzFile = ndarray>(file: FileInput): T;
+} = ssigOpts('load(file)', 1, loadImpl as never);
+
+function loadImpl(file: FileInput): ndarray | NpzFile {
   const src = sourceArg('load', file);
   if (src.bytes) return fromBytes('load', src, src.bytes);
   const path = src.path!;
@@ -105,7 +109,13 @@ export async function loadAsync(file: FileInput): Promise<ndarray | NpzFile> {
  * io.load(`${os.tmpdir()}/x.npy`).tolist() // [1, 2, 3]
  * // python: np.load(path) -> array([1, 2, 3], dtype=uint8)
  */
-export function save(path: string, a: ndarray | unknown): void {
+export const save = ssigOpts<(path: string, a: ndarray | unknown) => void>(
+  'save(path, a)',
+  2,
+  saveImpl as never,
+);
+
+function saveImpl(path: string, a: ndarray | unknown): void {
   pathArg('save', path);
   const d = fromDense(a);
   const file = path.endsWith('.npy') ? path : `${path}.npy`;

@@ -8,6 +8,7 @@ import {
   ValueError,
 } from '../../runtime/index.js';
 import { coo_array, csc_array, csr_array, dia_array, type sparray } from '../index.js';
+import { ssigOpts } from '../sig.js';
 import { fromDense, toNdarray } from './dense-adapter.js';
 import { optionsArg, pathArg, withFileErrors } from './errors.js';
 import type { MMField, MMSymmetry } from './mm-header.js';
@@ -73,7 +74,13 @@ function dtypeOfValues(v: TypedArray): DType {
  * A.toarray().tolist() // [[0, 0], [5.5, 0]]
  * io.mmread(fs.readFileSync(path)).nnz // 1
  */
-export function mmread(file: FileInput): coo_array | ndarray {
+export const mmread = ssigOpts<(file: FileInput) => coo_array | ndarray>(
+  'mmread(file)',
+  1,
+  mmreadImpl as never,
+);
+
+function mmreadImpl(file: FileInput): coo_array | ndarray {
   const src = sourceArg('mmread', file);
   const path = src.path;
   let d: MMData;
@@ -137,7 +144,23 @@ function fromMM(d: MMData): coo_array | ndarray {
  * fs.readFileSync(path, 'utf8')
  * // '%%MatrixMarket matrix coordinate real general\n%hi\n2 2 1\n1 2 0.3333\n'
  */
-export function mmwrite(path: string, A: sparray | ndarray | unknown, options: MMWriteOptions = {}): void {
+export const mmwrite = ssigOpts<
+  (
+    path: string,
+    A: sparray | ndarray | unknown,
+    comment?: string | MMWriteOptions,
+    field?: MMField | MMWriteOptions,
+    precision?: number | MMWriteOptions,
+    symmetry?: MMSymmetry | MMWriteOptions,
+    options?: MMWriteOptions,
+  ) => void
+>(
+  'mmwrite(path, A, comment: str = None, field: str = None, precision: int = None, symmetry: str = None)',
+  2,
+  mmwriteImpl as never,
+);
+
+function mmwriteImpl(path: string, A: sparray | ndarray | unknown, options: MMWriteOptions = {}): void {
   const fn = 'mmwrite';
   pathArg(fn, path);
   const { comment, field, precision, symmetry = 'general' } = optionsArg(fn, options);
@@ -204,7 +227,13 @@ export function mmwrite(path: string, A: sparray | ndarray | unknown, options: M
  * const A = io.load_npz(path);
  * [A.format, A.shape, A.nnz] // ['csr', [3, 3], 3]
  */
-export function load_npz(file: FileInput): SparseArray {
+export const load_npz = ssigOpts<(file: FileInput) => SparseArray>(
+  'load_npz(file)',
+  1,
+  load_npzImpl as never,
+);
+
+function load_npzImpl(file: FileInput): SparseArray {
   const src = sourceArg('load_npz', file);
   return fromNpz(readSparseNpz(sourceBytes('load_npz', src), 'load_npz', src.name));
 }
@@ -256,7 +285,11 @@ function fromNpz(r: SparseRecord): SparseArray {
  * io.save_npz(`${os.tmpdir()}/m_raw.npz`, A, { compressed: false });
  * io.load_npz(`${os.tmpdir()}/m.npz`).toarray().tolist() // [[0, 1], [2, 0]]
  */
-export function save_npz(path: string, A: sparray, options: SaveNpzOptions = {}): void {
+export const save_npz = ssigOpts<
+  (path: string, A: sparray, compressed?: boolean | SaveNpzOptions, options?: SaveNpzOptions) => void
+>('save_npz(path, A, compressed: bool = None)', 2, save_npzImpl as never);
+
+function save_npzImpl(path: string, A: sparray, options: SaveNpzOptions = {}): void {
   const fn = 'save_npz';
   pathArg(fn, path);
   if (!isSparse(A))

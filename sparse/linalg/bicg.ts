@@ -1,13 +1,15 @@
 /**
  * Biconjugate gradients (SciPy's `bicg`), deferred: every scalar of the iteration is a 0-d array.
  */
+
 import * as np from '../../dense/index.js';
 import { ValueError } from '../../runtime/index.js';
+import { ssigOpts } from '../sig.js';
 import { bicgHost } from './bicg-host.js';
 import { hostScalars } from './host-scalars.js';
 import { matvecInto, type Operand } from './interface.js';
 import { B_ZERO, CONVERGED, outcome, stopperFor } from './stopper.js';
-import { epsOf, makeSystem, type SolverOptions } from './system.js';
+import { epsOf, makeSystem, type Solver, type SolverOptions } from './system.js';
 import { absLess, axmy, axpy, xpay } from './vec.js';
 
 type ndarray = np.ndarray;
@@ -27,11 +29,13 @@ type ndarray = np.ndarray;
  * const [x, info] = bicg(sparse.diags([[1], [2, 2], [-1]], [-1, 0, 1]), np.ones([2]));
  * info; // 0
  */
-export function bicg(
-  A: Operand,
-  b: ndarray | ArrayLike<number>,
-  opts: SolverOptions = {},
-): [ndarray, number] {
+export const bicg = ssigOpts<Solver<SolverOptions>>(
+  'bicg(A, b, x0 = None, *, rtol: number = 1e-05, atol: number = 0, maxiter: int = None, M = None, callback: callable = None, check_every: int = None)',
+  2,
+  bicgImpl as never,
+);
+
+function bicgImpl(A: Operand, b: ndarray | ArrayLike<number>, opts: SolverOptions = {}): [ndarray, number] {
   const s = makeSystem('bicg', A, b, opts);
   const callback = opts.callback;
   const rmat = (v: ndarray, M = s.A) => {

@@ -1,12 +1,14 @@
 /**
  * BiCGSTAB (SciPy's `bicgstab`), deferred: every scalar of the iteration is a 0-d array.
  */
+
 import * as np from '../../dense/index.js';
+import { ssigOpts } from '../sig.js';
 import { bicgstabHost } from './bicgstab-host.js';
 import { hostScalars } from './host-scalars.js';
 import { matvecInto, type Operand } from './interface.js';
 import { B_ZERO, CONVERGED, outcome, stopperFor } from './stopper.js';
-import { epsOf, makeSystem, type SolverOptions } from './system.js';
+import { epsOf, makeSystem, type Solver, type SolverOptions } from './system.js';
 import { absLess, axmy, axpy, xpay } from './vec.js';
 
 type ndarray = np.ndarray;
@@ -24,7 +26,13 @@ type ndarray = np.ndarray;
  * const [x, info] = bicgstab(sparse.diags([[1], [2, 2], [-1]], [-1, 0, 1]), np.ones([2]));
  * info; // 0
  */
-export function bicgstab(
+export const bicgstab = ssigOpts<Solver<SolverOptions>>(
+  'bicgstab(A, b, x0 = None, *, rtol: number = 1e-05, atol: number = 0, maxiter: int = None, M = None, callback: callable = None, check_every: int = None)',
+  2,
+  bicgstabImpl as never,
+);
+
+function bicgstabImpl(
   A: Operand,
   b: ndarray | ArrayLike<number>,
   opts: SolverOptions = {},

@@ -1,12 +1,14 @@
 /**
  * Conjugate gradients (SciPy's `cg`), deferred: every scalar of the iteration is a 0-d array.
  */
+
 import * as np from '../../dense/index.js';
+import { ssigOpts } from '../sig.js';
 import { cgHost } from './cg-host.js';
 import { hostScalars } from './host-scalars.js';
 import { matvecInto, type Operand } from './interface.js';
 import { B_ZERO, CONVERGED, outcome, stopperFor } from './stopper.js';
-import { makeSystem, type SolverOptions } from './system.js';
+import { makeSystem, type Solver, type SolverOptions } from './system.js';
 import { axmy, axmyDot, axpy, xpay } from './vec.js';
 
 type ndarray = np.ndarray;
@@ -28,7 +30,13 @@ type ndarray = np.ndarray;
  * info; // 0
  * x.tolist(); // [1.5, 2, 1.5]
  */
-export function cg(A: Operand, b: ndarray | ArrayLike<number>, opts: SolverOptions = {}): [ndarray, number] {
+export const cg = ssigOpts<Solver<SolverOptions>>(
+  'cg(A, b, x0 = None, *, rtol: number = 1e-05, atol: number = 0, maxiter: int = None, M = None, callback: callable = None, check_every: int = None)',
+  2,
+  cgImpl as never,
+);
+
+function cgImpl(A: Operand, b: ndarray | ArrayLike<number>, opts: SolverOptions = {}): [ndarray, number] {
   const s = makeSystem('cg', A, b, opts);
   const callback = opts.callback;
   // A small solve: scalars on the host, as SciPy's loop (same iterates; host-scalars.ts).

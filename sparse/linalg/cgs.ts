@@ -1,12 +1,14 @@
 /**
  * Conjugate gradient squared (SciPy's `cgs`), deferred: every scalar of the iteration is a 0-d array.
  */
+
 import * as np from '../../dense/index.js';
+import { ssigOpts } from '../sig.js';
 import { cgsHost } from './cgs-host.js';
 import { hostScalars } from './host-scalars.js';
 import type { Operand } from './interface.js';
 import { B_ZERO, CONVERGED, outcome, stopperFor } from './stopper.js';
-import { epsOf, makeSystem, type SolverOptions } from './system.js';
+import { epsOf, makeSystem, type Solver, type SolverOptions } from './system.js';
 import { absLess, axmy, axpy, xpay } from './vec.js';
 
 type ndarray = np.ndarray;
@@ -24,7 +26,13 @@ type ndarray = np.ndarray;
  * const [x, info] = cgs(sparse.diags([[1], [2, 2], [-1]], [-1, 0, 1]), np.ones([2]));
  * info; // 0
  */
-export function cgs(A: Operand, b: ndarray | ArrayLike<number>, opts: SolverOptions = {}): [ndarray, number] {
+export const cgs = ssigOpts<Solver<SolverOptions>>(
+  'cgs(A, b, x0 = None, *, rtol: number = 1e-05, atol: number = 0, maxiter: int = None, M = None, callback: callable = None, check_every: int = None)',
+  2,
+  cgsImpl as never,
+);
+
+function cgsImpl(A: Operand, b: ndarray | ArrayLike<number>, opts: SolverOptions = {}): [ndarray, number] {
   const s = makeSystem('cgs', A, b, opts);
   const callback = opts.callback;
   // A small solve: scalars on the host, as SciPy's loop (same iterates; host-scalars.ts).

@@ -5,8 +5,10 @@
  * public dense API; the small projected matrix is read on the host and diagonalized by Jacobi
  * rotations (`symeig`).
  */
+
 import * as np from '../../dense/index.js';
 import { ArgumentTypeError, argMessage, ShapeError, ValueError } from '../../runtime/index.js';
+import { ssigOpts } from '../sig.js';
 import { ArpackNoConvergence } from './errors.js';
 import { aslinearoperator, type Operand } from './interface.js';
 import { symeig } from './symeig.js';
@@ -66,9 +68,17 @@ function order(which: string, theta: Float64Array): number[] {
  * const [w] = eigsh(sparse.diags([[1, 2, 3, 4, 5]], [0]), { k: 2 });
  * w.tolist(); // [4, 5]
  */
-export function eigsh(A: Operand, opts: EigshOptions & { return_eigenvectors: false }): ndarray;
-export function eigsh(A: Operand, opts?: EigshOptions): [ndarray, ndarray];
-export function eigsh(A: Operand, opts: EigshOptions = {}): [ndarray, ndarray] | ndarray {
+export const eigsh = ssigOpts<{
+  (A: Operand, opts: EigshOptions & { return_eigenvectors: false }): ndarray;
+  (A: Operand, k: number, opts: EigshOptions & { return_eigenvectors: false }): ndarray;
+  (A: Operand, k?: number | EigshOptions, opts?: EigshOptions): [ndarray, ndarray];
+}>(
+  'eigsh(A, k: int = None, *, which: str = None, v0 = None, ncv: int = None, maxiter: int = None, tol: number = None, return_eigenvectors: bool = None)',
+  1,
+  eigshImpl as never,
+);
+
+function eigshImpl(A: Operand, opts: EigshOptions = {}): [ndarray, ndarray] | ndarray {
   if (opts === null || typeof opts !== 'object') {
     throw new ArgumentTypeError(argMessage('eigsh', 'options', 'an options object', opts));
   }

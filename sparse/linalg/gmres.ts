@@ -5,10 +5,12 @@
  * reads its new Hessenberg column (col + 2 numbers) — that read is also the inner convergence
  * check, which GMRES needs to decide whether to take another step.
  */
+
 import * as np from '../../dense/index.js';
 import { ArgumentTypeError, argMessage, ValueError } from '../../runtime/index.js';
+import { ssigOpts } from '../sig.js';
 import type { Operand } from './interface.js';
-import { epsOf, makeSystem, type SolverOptions } from './system.js';
+import { epsOf, makeSystem, type Solver, type SolverOptions } from './system.js';
 import { axmy, axpy } from './vec.js';
 
 type ndarray = np.ndarray;
@@ -49,11 +51,13 @@ function lartg(f: number, g: number): [number, number, number] {
  * const [x, info] = gmres(sparse.diags([[1], [2, 2], [-1]], [-1, 0, 1]), np.ones([2]));
  * info; // 0
  */
-export function gmres(
-  A: Operand,
-  b: ndarray | ArrayLike<number>,
-  opts: GmresOptions = {},
-): [ndarray, number] {
+export const gmres = ssigOpts<Solver<GmresOptions>>(
+  'gmres(A, b, x0 = None, *, rtol: number = 1e-05, atol: number = 0, restart: int = None, maxiter: int = None, M = None, callback: callable = None, callback_type: str = None, check_every: int = None)',
+  2,
+  gmresImpl as never,
+);
+
+function gmresImpl(A: Operand, b: ndarray | ArrayLike<number>, opts: GmresOptions = {}): [ndarray, number] {
   const s = makeSystem('gmres', A, b, { ...opts, callback: undefined });
   const callback = opts.callback;
   if (callback !== undefined && typeof callback !== 'function') {

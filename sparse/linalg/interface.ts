@@ -2,9 +2,11 @@
  * `LinearOperator` and `aslinearoperator`: SciPy's abstraction of "anything with a matvec", so that
  * the solvers take sparse arrays, dense arrays and matrix-free operators alike.
  */
+
 import * as np from '../../dense/index.js';
 import { ArgumentTypeError, argMessage, type DType, ShapeError, ValueError } from '../../runtime/index.js';
 import { issparse } from '../index.js';
+import { ssig } from '../sig.js';
 
 type ndarray = np.ndarray;
 
@@ -82,7 +84,7 @@ export class LinearOperator {
 
   /** Element type (inferred from one `matvec` of zeros when not given). */
   get dtype(): DType {
-    if (this.dt === undefined) this.dt = this.mv(np.zeros([this.shape[1]])).dtype;
+    if (this.dt === undefined) this.dt = resultArray('matvec', this.mv(np.zeros([this.shape[1]]))).dtype;
     return this.dt;
   }
 
@@ -303,18 +305,30 @@ export class LinearOperator {
 
   private applyVec(fn: string, f: (x: ndarray) => ndarray, nIn: number, nOut: number, x: ndarray): ndarray {
     if (!(x instanceof np.ndarray)) {
-      throw new ArgumentTypeError(argMessage(fn, 'x', 'an ndarray', x));
+      if (!Array.isArray(x) && !ArrayBuffer.isView(x))
+        throw new ArgumentTypeError(argMessage(fn, 'x', 'an ndarray (or an array_like)', x));
+      x = np.asarray(x);
     }
     const column = x.ndim === 2 && x.shape[1] === 1;
     if (!((x.ndim === 1 || column) && x.shape[0] === nIn)) {
       throw new ShapeError(argMessage(fn, 'x', `shape [${nIn}] or [${nIn}, 1]`, [...x.shape]));
     }
-    const y = f(column ? x.reshape([nIn]) : x);
+    // A user's matvec may return any array_like (a plain array, a typed array), as in SciPy.
+    const y = resultArray(fn, f(column ? x.reshape([nIn]) : x));
     if (y.size !== nOut) {
       throw new ShapeError(argMessage(fn, 'result', `${nOut} elements`, [...y.shape]));
     }
     return column ? y.reshape([nOut, 1]) : y.ndim === 1 ? y : y.reshape([nOut]);
   }
+}
+
+/** The result of a user's matvec as an ndarray (SciPy applies np.asarray to it). */
+function resultArray(fn: string, y: unknown): ndarray {
+  if (y instanceof np.ndarray) return y;
+  if (Array.isArray(y) || ArrayBuffer.isView(y) || typeof y === 'number') return np.asarray(y);
+  throw new ArgumentTypeError(
+    argMessage(fn, 'result', 'an ndarray or an array_like from the user function', y),
+  );
 }
 
 function byColumns(x: ndarray, rows: number, f: (c: ndarray) => ndarray): ndarray {
@@ -332,7 +346,11 @@ function byColumns(x: ndarray, rows: number, f: (c: ndarray) => ndarray): ndarra
  * @example
  * aslinearoperator(sparse.eye(3)).matvec(np.ones([3])).tolist(); // [1, 1, 1]
  */
-export function aslinearoperator(A: Operand): LinearOperator {
+export const aslinearoperator = ssig<(A: Operand) => LinearOperator>('aslinearoperator(A, /)', ((
+  A: Operand,
+) => aslinearoperatorImpl(A)) as never);
+
+function aslinearoperatorImpl(A: Operand): LinearOperator {
   if (A instanceof LinearOperator) return A;
   if (A instanceof np.ndarray) {
     if (A.ndim !== 2) throw new ShapeError(argMessage('aslinearoperator', 'A', 'a 2-D array', [...A.shape]));

@@ -3,13 +3,15 @@
  * the scalar recurrences (Lanczos coefficients, Givens rotations, the norm and condition
  * estimates behind the stopping tests) are 0-d arrays, so an iteration never waits on a value.
  */
+
 import * as np from '../../dense/index.js';
 import { argMessage, ValueError } from '../../runtime/index.js';
+import { ssigOpts } from '../sig.js';
 import { hostScalars } from './host-scalars.js';
 import type { Operand } from './interface.js';
 import { ITERATION_LIMIT, indefiniteM, minresHost, nonsymmetricA } from './minres-host.js';
 import { B_ZERO, CONVERGED, stopperFor } from './stopper.js';
-import { epsOf, makeSystem, type SolverOptions } from './system.js';
+import { epsOf, makeSystem, type Solver, type SolverOptions } from './system.js';
 import { axpy, safeDiv } from './vec.js';
 
 type ndarray = np.ndarray;
@@ -40,11 +42,13 @@ const hypot = (a: ndarray, b: ndarray) => np.sqrt(np.add(np.multiply(a, a), np.m
  * const [x, info] = minres(sparse.diags([[1], [2, -1], [1]], [-1, 0, 1]), np.ones([2]));
  * info; // 0
  */
-export function minres(
-  A: Operand,
-  b: ndarray | ArrayLike<number>,
-  opts: MinresOptions = {},
-): [ndarray, number] {
+export const minres = ssigOpts<Solver<MinresOptions>>(
+  'minres(A, b, x0 = None, *, rtol: number = 1e-05, shift: number = 0, maxiter: int = None, M = None, callback: callable = None, check_every: int = None)',
+  2,
+  minresImpl as never,
+);
+
+function minresImpl(A: Operand, b: ndarray | ArrayLike<number>, opts: MinresOptions = {}): [ndarray, number] {
   const sys = makeSystem('minres', A, b, opts, (n) => 5 * n);
   const { maxiter, dtype, rtol } = sys;
   const callback = opts.callback;

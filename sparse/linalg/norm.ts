@@ -5,6 +5,7 @@
 import * as np from '../../dense/index.js';
 import { ArgumentTypeError, argMessage, ValueError } from '../../runtime/index.js';
 import { type csr_array, issparse, type sparray } from '../index.js';
+import { ssig } from '../sig.js';
 import { eigsh } from './eigsh.js';
 import { aslinearoperator, LinearOperator } from './interface.js';
 import { symeig } from './symeig.js';
@@ -31,7 +32,45 @@ export type NormOrd = 'fro' | 1 | -1 | 2 | typeof Infinity | typeof Number.NEGAT
  * norm(sparse.diags([[1, -2, 3]], [0])).item(); // 3.7416573867739413
  * norm(sparse.diags([[1, -2, 3]], [0]), Infinity).item(); // 3
  */
-export function norm(A: sparray | ndarray, ord: NormOrd = 'fro'): ndarray {
+export const norm = ssig<
+  (
+    x: sparray,
+    ord?: NormOrd | number | null | NormOptions,
+    axis?: number | null | NormOptions,
+    opts?: NormOptions,
+  ) => ndarray
+>('norm(x, ord = None, axis: int? = None)', ((
+  A: sparray,
+  ord: NormOrd | undefined | null,
+  axis: number | null | undefined,
+) => (axis === undefined || axis === null ? normImpl(A, ord ?? 'fro') : vectorNorms(A, ord, axis))) as never);
+
+/** Keyword options of {@link norm}. */
+export interface NormOptions {
+  /** Which norm. */
+  ord?: NormOrd | number | null;
+  /** One axis: the vector norms of the columns (0) or rows (1). */
+  axis?: number | null;
+}
+
+/** Vector norms along one axis of a sparse array (SciPy's `norm(x, ord, axis)`). */
+function vectorNorms(A: sparray, ord: number | string | null | undefined, axis: number): ndarray {
+  if (!issparse(A)) return np.linalg.norm(A, ord as never, axis);
+  if (![0, 1, -1, -2].includes(axis))
+    throw new ValueError(argMessage('norm', 'axis', 'null, 0, 1, -1 or -2', axis));
+  const o = ord ?? 2;
+  const abs = A.abs();
+  if (o === 2) return np.sqrt(A.multiply(A).sum(axis));
+  if (o === 1) return abs.sum(axis);
+  if (o === Infinity) return np.max(abs.toarray(), axis);
+  if (o === -Infinity) return np.min(abs.toarray(), axis);
+  if (o === 0) return A.count_nonzero(axis) as ndarray;
+  if (typeof o !== 'number')
+    throw new ValueError(argMessage('norm', 'ord', 'a number for vector norms along an axis', o));
+  return np.power(abs.power(o).sum(axis), 1 / o);
+}
+
+function normImpl(A: sparray, ord: NormOrd): ndarray {
   if (A instanceof np.ndarray) return ord === 2 ? twoNorm(A) : np.linalg.norm(A, ord);
   if (!issparse(A)) {
     throw new ArgumentTypeError(argMessage('norm', 'A', 'a sparse array', A));

@@ -9,9 +9,11 @@
  * meshes only when tiny. Beyond that use an iterative solver (`cg`, `gmres`, …) with a
  * preconditioner (see examples/multigrid.ts).
  */
+
 import * as np from '../../dense/index.js';
 import { ArgumentTypeError, argMessage, type DType, ShapeError, ValueError } from '../../runtime/index.js';
 import { csc_array, issparse, type sparray } from '../index.js';
+import { ssigOpts } from '../sig.js';
 import { type HostCsc, luFactor, luSolve, rcmOrder } from './lu.js';
 
 type ndarray = np.ndarray;
@@ -47,18 +49,20 @@ function hostCsc(A: sparray): HostCsc {
  * @example
  * spsolve(sparse.csr_array([[3, 2], [1, 2]]), np.array([2, 4])).tolist(); // [-1, 2.5]
  */
-export function spsolve(A: sparray, b: sparray, opts?: SpsolveOptions): csc_array;
-export function spsolve(A: sparray, b: ndarray | readonly unknown[], opts?: SpsolveOptions): ndarray;
-export function spsolve(
-  A: sparray,
-  b: ndarray | sparray | readonly unknown[],
-  opts?: SpsolveOptions,
-): ndarray | csc_array;
-export function spsolve(
-  A: sparray,
-  b: ndarray | sparray | readonly unknown[],
-  opts: SpsolveOptions = {},
-): ndarray | csc_array {
+type PermcSpec = SpsolveOptions['permc_spec'] | SpsolveOptions;
+type SpsolveOpts = SpsolveOptions & { use_umfpack?: boolean };
+export const spsolve: {
+  (A: sparray, b: sparray, permc_spec?: PermcSpec, opts?: SpsolveOpts): csc_array;
+  (A: sparray, b: ndarray | readonly unknown[], permc_spec?: PermcSpec, opts?: SpsolveOpts): ndarray;
+  (
+    A: sparray,
+    b: ndarray | sparray | readonly unknown[],
+    permc_spec?: PermcSpec,
+    opts?: SpsolveOpts,
+  ): ndarray | csc_array;
+} = ssigOpts('spsolve(A, b, permc_spec: str = None, use_umfpack: bool = True)', 2, spsolveImpl as never);
+
+function spsolveImpl(A: sparray, b: ndarray | sparray, opts: SpsolveOptions = {}): ndarray | sparray {
   if (!issparse(A)) throw new ArgumentTypeError(argMessage('spsolve', 'A', 'a sparse array', A));
   const [m, n] = A.shape as [number, number];
   if (m !== n) throw new ShapeError(argMessage('spsolve', 'A', 'a square matrix', [...A.shape]));

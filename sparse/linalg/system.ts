@@ -10,8 +10,8 @@ type ndarray = np.ndarray;
 
 /** Keyword arguments common to `cg cgs bicg bicgstab gmres minres` (SciPy's names). */
 export interface SolverOptions {
-  /** Initial guess (default zeros). */
-  x0?: ndarray | ArrayLike<number>;
+  /** Initial guess (default zeros); `'Mb'` starts from `M·b` (`b` without a preconditioner), as SciPy. */
+  x0?: X0;
   /** Relative tolerance: stop when ‖b − A·x‖ ≤ max(rtol·‖b‖, atol). Default 1e-5. */
   rtol?: number;
   /** Absolute tolerance. Default 0. */
@@ -31,6 +31,15 @@ export interface SolverOptions {
    * the pipeline). Ignored (taken as 1) with a callback.
    */
   check_every?: number;
+}
+
+/** An initial guess: a vector, or `'Mb'` for `M·b`. */
+export type X0 = ndarray | ArrayLike<number> | 'Mb' | null;
+
+/** A Krylov solver's public type: `(A, b, x0?, {rtol, atol, maxiter, M, callback, ...})`. */
+export interface Solver<O> {
+  (A: Operand, b: ndarray | ArrayLike<number>, opts?: O): [ndarray, number];
+  (A: Operand, b: ndarray | ArrayLike<number>, x0: X0 | undefined, opts?: O): [ndarray, number];
 }
 
 /** What a solver needs after argument checking. */
@@ -109,7 +118,14 @@ export function makeSystem(
   }
   const hasX0 = opts.x0 !== undefined && opts.x0 !== null;
   // The iterate is always a fresh array: the solver updates it in place.
-  const x = hasX0 ? asVector(fn, 'x0', opts.x0, n).astype(dtype) : np.zeros([n], { dtype });
+  const x =
+    opts.x0 === 'Mb'
+      ? M !== undefined
+        ? asVector(fn, 'x0', M.matvec(bx), n).astype(dtype)
+        : bx.astype(dtype)
+      : hasX0
+        ? asVector(fn, 'x0', opts.x0, n).astype(dtype)
+        : np.zeros([n], { dtype });
   const rtol = checkNumber(fn, 'rtol', opts.rtol ?? 1e-5, (v) => v >= 0, 'a non-negative number');
   const atol = checkNumber(fn, 'atol', opts.atol ?? 0, (v) => v >= 0, 'a non-negative number');
   const maxiter = checkNumber(

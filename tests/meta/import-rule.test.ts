@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /** The import rule of DESIGN.md §1: which top-level folder may import which. */
 const ROOT = resolve(import.meta.dirname, '../..');
-const LAYERS = ['runtime', 'mapper', 'codegen', 'dense', 'sparse'] as const;
+const LAYERS = ['runtime', 'mapper', 'codegen', 'signature', 'dense', 'sparse'] as const;
 type Layer = (typeof LAYERS)[number];
 
 function files(dir: string): string[] {
@@ -28,7 +28,7 @@ function importsOf(src: string): string[] {
 function violation(layer: Layer, target: string): string | undefined {
   const top = target.split('/')[0]!;
   if (top === layer) return undefined;
-  const isPublic = (t: string) => /^(runtime|codegen|dense)\/index\.(ts|js)$/.test(t);
+  const isPublic = (t: string) => /^(runtime|codegen|signature|dense)\/index\.(ts|js)$/.test(t);
   switch (layer) {
     case 'runtime':
       return ['dense', 'sparse', 'codegen'].includes(top)
@@ -39,14 +39,18 @@ function violation(layer: Layer, target: string): string | undefined {
         ? 'mapper may import only the runtime public face'
         : undefined;
     case 'codegen':
-      return ['runtime', 'dense', 'sparse', 'mapper'].includes(top) ? 'codegen must be pure' : undefined;
+      return ['runtime', 'dense', 'sparse', 'mapper', 'signature'].includes(top)
+        ? 'codegen must be pure'
+        : undefined;
+    case 'signature':
+      return 'the signature binder must be pure (it imports nothing outside its folder)';
     case 'dense':
       if (top === 'sparse') return 'dense imports sparse';
-      return ['runtime', 'codegen'].includes(top) && !isPublic(target)
+      return ['runtime', 'codegen', 'signature'].includes(top) && !isPublic(target)
         ? 'dense reaches into internals'
         : undefined;
     case 'sparse':
-      return ['runtime', 'codegen', 'dense'].includes(top) && !isPublic(target)
+      return ['runtime', 'codegen', 'signature', 'dense'].includes(top) && !isPublic(target)
         ? 'sparse reaches into internals (only public entry points)'
         : top === 'mapper'
           ? 'sparse imports the mapper'
@@ -84,5 +88,9 @@ describe('import rule (DESIGN.md §1)', () => {
     expect(violation('codegen', 'runtime/index.ts')).toBeDefined();
     expect(violation('mapper', 'runtime/region.ts')).toBeDefined();
     expect(violation('runtime', 'mapper/index.ts')).toBeUndefined();
+    expect(violation('signature', 'runtime/index.ts')).toBeDefined();
+    expect(violation('dense', 'signature/index.ts')).toBeUndefined();
+    expect(violation('dense', 'signature/bind.ts')).toBeDefined();
+    expect(violation('sparse', 'signature/index.ts')).toBeUndefined();
   });
 });

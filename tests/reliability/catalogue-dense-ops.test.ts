@@ -14,19 +14,22 @@ const ewise: Row[] = [
     name: 'add: a string',
     call: () => np.add('a' as never, 1),
     error: ArgumentTypeError,
-    message: /^add: argument 'a' expected an ndarray, a number or a boolean, received "a"$/,
+    message:
+      /^add: argument 'a' expected an array_like \(an ndarray, a number, a boolean, a typed array or nested arrays\), received "a"$/,
   },
   {
     name: 'add: null',
     call: () => np.add(a, null as never),
     error: ArgumentTypeError,
-    message: /^add: argument 'b' expected an ndarray, a number or a boolean, received null$/,
+    message:
+      /^add: argument 'b' expected an array_like \(an ndarray, a number, a boolean, a typed array or nested arrays\), received null$/,
   },
   {
-    name: 'add: nested arrays are not operands',
-    call: () => np.add(a, [[1, 2, 3]] as never),
-    error: ArgumentTypeError,
-    message: /^add: argument 'b' expected .*, received \[\[1, 2, 3\]\]$/,
+    name: 'add: a ragged nested array',
+    call: () => np.add(a, [[1, 2], [3]]),
+    error: ValueError,
+    message:
+      /^add: argument 'data' expected a rectangular \(non-ragged\) nested array, received \[\[1, 2\], \[3\]\]$/,
   },
   {
     name: 'add: out of the wrong type',
@@ -50,13 +53,14 @@ const ewise: Row[] = [
     name: 'sqrt: a string',
     call: () => np.sqrt('x' as never),
     error: ArgumentTypeError,
-    message: /^sqrt: argument 'x' expected an ndarray, a number or a boolean, received "x"$/,
+    message:
+      /^sqrt: argument 'x' expected an array_like \(an ndarray, a number, a boolean, a typed array or nested arrays\), received "x"$/,
   },
   {
     name: 'where: missing x',
     call: () => (np.where as (...args: unknown[]) => unknown)(a),
     error: ArgumentTypeError,
-    message: /^where: argument 'x' expected .*, received undefined$/,
+    message: /^where: missing required argument 'x'$/,
   },
   {
     name: 'clip: a string bound',
@@ -72,9 +76,9 @@ const ewise: Row[] = [
   },
   {
     name: 'isclose: options of the wrong type',
-    call: () => np.isclose(a, a, 1e-3 as never),
+    call: () => np.isclose(a, a, 'x' as never),
     error: ArgumentTypeError,
-    message: /^isclose: argument 'options' expected an options object .*, received 0\.001$/,
+    message: /^isclose: argument 'rtol' expected a number, received "x"$/,
     regression: true,
   },
 ];
@@ -84,14 +88,15 @@ const reductions: Row[] = [
     name: 'sum: not an array',
     call: () => np.sum('x' as never),
     error: ArgumentTypeError,
-    message: /^sum: argument 'a' expected an ndarray, received "x"$/,
+    message:
+      /^sum: argument 'a' expected an array_like \(an ndarray, a number, a boolean, a typed array or nested arrays\), received "x"$/,
     regression: true,
   },
   {
     name: "sum: a positional axis (NumPy's sum(a, 0)) is not silently ignored",
-    call: () => np.sum(a, 0 as never),
+    call: () => np.sum(a, { axsi: 0 } as never),
     error: ArgumentTypeError,
-    message: /^sum: argument 'options' expected an options object such as \{ axis: 0 \}, received 0$/,
+    message: /^sum: unknown option 'axsi' \(accepted keys: a, axis, dtype, out, keepdims, initial\)$/,
     regression: true,
   },
   {
@@ -104,14 +109,14 @@ const reductions: Row[] = [
     name: 'sum: axis of the wrong type (a raw TypeError)',
     call: () => np.sum(a, { axis: {} as never }),
     error: ArgumentTypeError,
-    message: /^sum: argument 'axis' expected an integer, an array of integers or null, received an object$/,
+    message: /^sum: argument 'axis' expected an integer or an array of integers, received an object$/,
     regression: true,
   },
   {
     name: 'max: null options read as no options, a number is not',
-    call: () => np.max(a, 1 as never),
+    call: () => np.max(a, 'x' as never),
     error: ArgumentTypeError,
-    message: /^max: argument 'options' /,
+    message: /^max: argument 'axis' expected an integer or an array of integers, received "x"$/,
     regression: true,
   },
   {
@@ -123,35 +128,36 @@ const reductions: Row[] = [
   {
     name: 'argmax: two axes',
     call: () => np.argmax(a, { axis: [0, 1] as never }),
-    error: ValueError,
-    message: /^argmax: argument 'axis' expected one axis or null, received \[0,1\]$/,
+    error: ArgumentTypeError,
+    message: /^argmax: argument 'axis' expected an integer, received \[0, 1\]$/,
   },
   {
     name: 'mean: null array (a raw TypeError)',
     call: () => np.mean(null as never),
     error: ArgumentTypeError,
-    message: /^mean: argument 'a' expected an ndarray, received null$/,
+    message:
+      /^mean: argument 'a' expected an array_like \(an ndarray, a number, a boolean, a typed array or nested arrays\), received null$/,
     regression: true,
   },
   {
     name: 'var: ddof of the wrong type (gave NaN)',
     call: () => np.var(a, { ddof: 'x' as never }),
     error: ArgumentTypeError,
-    message: /^var: argument 'ddof' expected a finite number, received "x"$/,
+    message: /^var: argument 'ddof' expected a number, received "x"$/,
     regression: true,
   },
   {
     name: 'std: missing array (a raw TypeError)',
-    call: () => (np.std as () => unknown)(),
+    call: () => (np.std as unknown as () => unknown)(),
     error: ArgumentTypeError,
-    message: /^var: argument 'a' expected an ndarray, received undefined$/,
+    message: /^std: missing required argument 'a'$/,
     regression: true,
   },
   {
     name: 'cumsum: missing array (a raw TypeError)',
-    call: () => (np.cumsum as () => unknown)(),
+    call: () => (np.cumsum as unknown as () => unknown)(),
     error: ArgumentTypeError,
-    message: /^cumsum: argument 'a' expected an ndarray, received undefined$/,
+    message: /^cumsum: missing required argument 'a'$/,
     regression: true,
   },
   {
@@ -167,13 +173,14 @@ const linalg: Row[] = [
     name: 'dot: a string',
     call: () => np.dot('x' as never, a),
     error: ArgumentTypeError,
-    message: /^dot: argument 'a' expected an ndarray, received "x"$/,
+    message:
+      /^dot: argument 'a' expected an array_like \(an ndarray, a number, a boolean, a typed array or nested arrays\), received "x"$/,
   },
   {
     name: 'matmul: a scalar',
     call: () => np.matmul(a, 2 as never),
-    error: ArgumentTypeError,
-    message: /^matmul: argument 'b' expected an ndarray, received 2$/,
+    error: ValueError,
+    message: /^matmul: operands must have at least one dimension \(use multiply for scalars\)$/,
   },
   {
     name: 'matmul: inner dimensions differ',
@@ -199,7 +206,8 @@ const linalg: Row[] = [
     name: 'outer: a string',
     call: () => np.outer('x' as never, a),
     error: ArgumentTypeError,
-    message: /^outer: argument 'a' expected an ndarray, received "x"$/,
+    message:
+      /^outer: argument 'a' expected an array_like \(an ndarray, a number, a boolean, a typed array or nested arrays\), received "x"$/,
   },
   {
     name: 'linalg.norm: unknown ord',
@@ -210,16 +218,17 @@ const linalg: Row[] = [
   },
   {
     name: "linalg.norm: a positional axis (NumPy's norm(x, None, 5)) is not silently ignored",
-    call: () => np.linalg.norm(a, null, 5 as never),
+    call: () => np.linalg.norm(a, null, 5, 1 as never),
     error: ArgumentTypeError,
-    message: /^linalg\.norm: argument 'options' expected an options object .*, received 5$/,
+    message: /^linalg\.norm: argument 'keepdims' expected true or false, received 1$/,
     regression: true,
   },
   {
     name: 'linalg.norm: not an array',
     call: () => np.linalg.norm('x' as never),
     error: ArgumentTypeError,
-    message: /^linalg\.norm: argument 'x' expected an ndarray, received "x"$/,
+    message:
+      /^linalg\.norm: argument 'x' expected an array_like \(an ndarray, a number, a boolean, a typed array or nested arrays\), received "x"$/,
   },
 ];
 
@@ -240,14 +249,14 @@ const shape: Row[] = [
     name: 'reshape: shape of the wrong type (a raw TypeError)',
     call: () => np.reshape(a, {} as never),
     error: ArgumentTypeError,
-    message: /^reshape: argument 'shape' expected an integer or an array of integers, received an object$/,
+    message: /^reshape: missing required argument 'shape'$/,
     regression: true,
   },
   {
     name: 'ravel: missing array (a raw TypeError)',
-    call: () => (np.ravel as () => unknown)(),
+    call: () => (np.ravel as unknown as () => unknown)(),
     error: ArgumentTypeError,
-    message: /^ravel: argument 'a' expected an ndarray, received undefined$/,
+    message: /^ravel: missing required argument 'a'$/,
     regression: true,
   },
   {
@@ -258,9 +267,9 @@ const shape: Row[] = [
   },
   {
     name: 'transpose: axes of the wrong type (a raw TypeError)',
-    call: () => np.transpose(a, {} as never),
+    call: () => np.transpose(a, 'x' as never),
     error: ArgumentTypeError,
-    message: /^transpose: argument 'axes' expected an integer or an array of integers, received an object$/,
+    message: /^transpose: argument 'axes' expected an integer or an array of integers, received "x"$/,
     regression: true,
   },
   {
@@ -271,16 +280,16 @@ const shape: Row[] = [
   },
   {
     name: 'expand_dims: missing axis (a raw TypeError)',
-    call: () => (np.expand_dims as (x: unknown) => unknown)(a),
+    call: () => (np.expand_dims as unknown as (x: unknown) => unknown)(a),
     error: ArgumentTypeError,
-    message: /^expand_dims: argument 'axis' expected an integer or an array of integers, received undefined$/,
+    message: /^expand_dims: missing required argument 'axis'$/,
     regression: true,
   },
   {
     name: 'squeeze: axis of the wrong type (a raw TypeError)',
-    call: () => np.squeeze(a, {} as never),
+    call: () => np.squeeze(a, 'x' as never),
     error: ArgumentTypeError,
-    message: /^squeeze: argument 'axis' expected an integer or an array of integers, received an object$/,
+    message: /^squeeze: argument 'axis' expected an integer or an array of integers, received "x"$/,
     regression: true,
   },
   {
@@ -298,22 +307,23 @@ const shape: Row[] = [
   {
     name: 'hstack: null (a raw TypeError)',
     call: () => np.hstack(null as never),
-    error: ValueError,
-    message: /^hstack: argument 'arrays' expected a non-empty array of ndarrays, received null$/,
+    error: ArgumentTypeError,
+    message: /^hstack: argument 'tup' expected a sequence of arrays, received null$/,
     regression: true,
   },
   {
     name: 'vstack: an object (a raw TypeError)',
     call: () => np.vstack({} as never),
-    error: ValueError,
-    message: /^vstack: argument 'arrays' expected a non-empty array of ndarrays, received an object$/,
+    error: ArgumentTypeError,
+    message: /^vstack: missing required argument 'tup'$/,
     regression: true,
   },
   {
     name: 'vstack: a string among the arrays',
     call: () => np.vstack([a, 'x'] as never),
     error: ArgumentTypeError,
-    message: /^vstack: argument 'arrays\[1\]' expected an ndarray, received "x"$/,
+    message:
+      /^vstack: argument 'tup\[1\]' expected an array_like \(an ndarray, a number, a boolean, a typed array or nested arrays\), received "x"$/,
   },
   {
     name: 'astype: unknown dtype',
