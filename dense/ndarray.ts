@@ -290,7 +290,7 @@ export class ndarray {
    * @returns the result array
    * @example np.array([1, 2]).multiply(3).tolist() // [3, 6]
    */
-  multiply(b: Reflecting): any;
+  multiply<R>(b: Reflecting<R>): R;
   multiply(b: ArrayInput, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray;
   multiply(b: ArrayInput | Reflecting, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): unknown {
     if (reflects(b)) return b[REFLECT]('multiply', this);

@@ -116,9 +116,12 @@ export const REFLECT: unique symbol = Symbol.for('cohort.reflect') as never;
 export type ReflectedOp = 'add' | 'subtract' | 'multiply' | 'divide' | 'matmul' | 'dot';
 
 /** An operand of another library implementing the reflected-operation protocol. */
-export interface Reflecting {
-  /** Computes `a op this` for an ndarray `a`. */
-  [REFLECT](op: ReflectedOp, a: import('./ndarray.js').ndarray): unknown;
+export interface Reflecting<R = unknown> {
+  /**
+   * Computes `a op this` for an ndarray `a`. `R` types `a.multiply(this)`, the one reflected
+   * operation whose result is the other library's (`add`, `subtract`, `matmul`, `dot` are dense).
+   */
+  [REFLECT](op: ReflectedOp, a: import('./ndarray.js').ndarray): R | import('./ndarray.js').ndarray;
 }
 
 /** True when `b` implements {@link REFLECT} (and is not an ndarray). */

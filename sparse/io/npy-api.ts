@@ -88,9 +88,12 @@ function loadImpl(file: FileInput): ndarray | NpzFile {
  * io.loadAsync(`${os.tmpdir()}/c.npy`) instanceof Promise // true
  * // (await io.loadAsync(path)).tolist() resolves to [1, 2]
  */
-export async function loadAsync(file: `${string}.npz`): Promise<NpzFile>;
-export async function loadAsync<T extends ndarray | NpzFile = ndarray>(file: FileInput): Promise<T>;
-export async function loadAsync(file: FileInput): Promise<ndarray | NpzFile> {
+export const loadAsync: {
+  (file: `${string}.npz`): Promise<NpzFile>;
+  <T extends ndarray | NpzFile = ndarray>(file: FileInput): Promise<T>;
+} = ssigOpts('loadAsync(file)', 1, loadAsyncImpl as never);
+
+async function loadAsyncImpl(file: FileInput): Promise<ndarray | NpzFile> {
   const src = await sourceBytesAsync('load', file);
   return fromBytes('load', src, src.bytes);
 }

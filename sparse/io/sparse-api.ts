@@ -110,7 +110,13 @@ function mmreadImpl(file: FileInput): coo_array | ndarray {
  * io.mmreadAsync(new TextEncoder().encode('%%MatrixMarket matrix coordinate real general\n1 1 1\n1 1 2\n')) instanceof Promise // true
  * // (await io.mmreadAsync(path)).toarray().tolist() resolves to [[2]]
  */
-export async function mmreadAsync(file: FileInput): Promise<coo_array | ndarray> {
+export const mmreadAsync = ssigOpts<(file: FileInput) => Promise<coo_array | ndarray>>(
+  'mmreadAsync(file)',
+  1,
+  mmreadAsyncImpl as never,
+);
+
+async function mmreadAsyncImpl(file: FileInput): Promise<coo_array | ndarray> {
   const src = await sourceBytesAsync('mmread', file);
   const bytes = gunzipped(src.bytes, 'mmread', src.name);
   return fromMM(readMatrixMarket(bytes, 'mmread', undefined, src.name));
@@ -248,7 +254,13 @@ function load_npzImpl(file: FileInput): SparseArray {
  * io.load_npzAsync(`${os.tmpdir()}/e.npz`) instanceof Promise // true
  * // (await io.load_npzAsync(path)).format resolves to 'csr'
  */
-export async function load_npzAsync(file: FileInput): Promise<SparseArray> {
+export const load_npzAsync = ssigOpts<(file: FileInput) => Promise<SparseArray>>(
+  'load_npzAsync(file)',
+  1,
+  load_npzAsyncImpl as never,
+);
+
+async function load_npzAsyncImpl(file: FileInput): Promise<SparseArray> {
   const src = await sourceBytesAsync('load_npz', file);
   return fromNpz(readSparseNpz(src.bytes, 'load_npz', src.name));
 }

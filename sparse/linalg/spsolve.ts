@@ -38,6 +38,9 @@ function hostCsc(A: sparray): HostCsc {
   };
 }
 
+type PermcSpec = SpsolveOptions['permc_spec'] | SpsolveOptions;
+type SpsolveOpts = SpsolveOptions & { use_umfpack?: boolean };
+
 /**
  * Solves the sparse linear system A·x = b directly.
  * @param A - a square sparse array (n×n).
@@ -49,8 +52,6 @@ function hostCsc(A: sparray): HostCsc {
  * @example
  * spsolve(sparse.csr_array([[3, 2], [1, 2]]), np.array([2, 4])).tolist(); // [-1, 2.5]
  */
-type PermcSpec = SpsolveOptions['permc_spec'] | SpsolveOptions;
-type SpsolveOpts = SpsolveOptions & { use_umfpack?: boolean };
 export const spsolve: {
   (A: sparray, b: sparray, permc_spec?: PermcSpec, opts?: SpsolveOpts): csc_array;
   (A: sparray, b: ndarray | readonly unknown[], permc_spec?: PermcSpec, opts?: SpsolveOpts): ndarray;

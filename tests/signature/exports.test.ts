@@ -14,12 +14,21 @@ import * as la from '../../sparse/linalg/index.js';
 const isClass = (f: unknown): boolean =>
   typeof f === 'function' && /^class[\s{]/.test(Function.prototype.toString.call(f));
 
+/**
+ * Public functions whose last argument is a plain object by design, so the binder's convention (a
+ * trailing plain object is Python's keywords) cannot apply: `fromJSON` reads a JSON document
+ * (and is a `JSON.parse` reviver, called as `(key, value)`); `savez` takes NumPy's `**kwds`, the
+ * arrays by name, as a trailing object. They check their arguments themselves.
+ */
+const OWN_CONVENTION = new Set(['np.fromJSON', 'sparse.fromJSON', 'io.savez', 'io.savez_compressed']);
+
 /** Names of public functions that bypass the binder (`module.name`). */
 function unbound(prefix: string, mod: Record<string, unknown>): string[] {
   const out: string[] = [];
   for (const [name, v] of Object.entries(mod)) {
     if (typeof v === 'function') {
-      if (!isClass(v) && signatureOf(v) === undefined) out.push(`${prefix}.${name}`);
+      const key = `${prefix}.${name}`;
+      if (!isClass(v) && signatureOf(v) === undefined && !OWN_CONVENTION.has(key)) out.push(key);
     } else if (
       typeof v === 'object' &&
       v !== null &&
