@@ -82,6 +82,11 @@ export class DefaultMapper implements Mapper {
     return this.sharing && workers > 1 && colors > 1;
   }
 
+  /** Starts the pool's threads at the first launch that touches a quarter of {@link inlineLaunchBytes}. */
+  startPool(bytes: number, workers: number): boolean {
+    return workers > 0 && bytes >= this.inlineLaunchBytes / 4;
+  }
+
   spinMicros(): number {
     return this.spin;
   }

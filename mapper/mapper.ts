@@ -44,6 +44,13 @@ export interface Mapper {
    * virtual machine; a wait that ends within the spin costs none of it. Optional; without it, 0.
    */
   spinMicros?(): number;
+  /**
+   * Whether a launch touching `bytes` bytes should start the pool's threads now, while no piece
+   * has needed them yet (threads start in the background: a program of small launches never
+   * needs them, while one that will split its launches wants them live before its first big
+   * one). Optional; without it, the pool starts at the first piece posted to it.
+   */
+  startPool?(bytes: number, workers: number): boolean;
 }
 
 /** Type guard for a user-supplied mapper. */

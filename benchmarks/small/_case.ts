@@ -8,18 +8,36 @@
  * `fused n reps workers` (ms of a fresh `x*2.5 + y*0.5 - z` and of `a*x + y` on n elements, each
  * result read).
  */
-import * as np from 'cohortjs/numpy';
-import { configure } from 'cohortjs/runtime';
-import type * as sparse from 'cohortjs/sparse';
-import { cg } from 'cohortjs/sparse/linalg';
-import { poisson2d } from '../../tests/reliability/poisson.js';
+import { existsSync } from 'node:fs';
+
+/**
+ * The built package (`dist/`, what an installed cohortjs runs: plain JavaScript, also in its
+ * worker threads) when it exists, else the TypeScript sources through tsx (whose loader makes
+ * worker start-up ~3× slower). `COHORT_BENCH_SOURCES=1` forces the sources.
+ */
+const dist = new URL('../../dist/index.js', import.meta.url);
+const useDist = process.env.COHORT_BENCH_SOURCES !== '1' && existsSync(dist);
+const lib = (await import(useDist ? dist.href : '../../index.js')) as typeof import('../../index.js');
+const { np, sp: sparse, configure } = lib;
+const { cg } = lib.linalg;
+type ndarray = InstanceType<typeof np.ndarray>;
 
 const [kind, ...rest] = process.argv.slice(2);
 const num = (i: number): number => Number(rest[i]);
 
-const poisson = poisson2d;
+/** The 2-D 5-point Poisson matrix kron(T, I) + kron(I, T) on an nx × nx grid. */
+function poisson(nx: number) {
+  const T = sparse.diags([np.full([nx - 1], -1), np.full([nx], 2), np.full([nx - 1], -1)], [-1, 0, 1], {
+    format: 'csr',
+  });
+  const I = sparse.identity(nx, { format: 'csr' });
+  return sparse
+    .kron(T, I, { format: 'csr' })
+    .add(sparse.kron(I, T, { format: 'csr' }))
+    .tocsr();
+}
 
-function residual(A: sparse.csr_array, x: np.ndarray, b: np.ndarray): number {
+function residual(A: ReturnType<typeof poisson>, x: ndarray, b: ndarray): number {
   return (np.linalg.norm(np.subtract(b, A.dot(x))).item() as number) / (np.linalg.norm(b).item() as number);
 }
 
