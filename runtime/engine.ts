@@ -239,7 +239,8 @@ export function submit(plan: LaunchPlan): Future | undefined {
   const mapper = currentMapper();
   if (pool === null && workers > 0 && mapper.startPool !== undefined) {
     let bytes = 0;
-    for (let i = 0; i < nargs; i++) bytes += args[i]!.store.size * args[i]!.store.region.data.BYTES_PER_ELEMENT;
+    for (let i = 0; i < nargs; i++)
+      bytes += args[i]!.store.size * args[i]!.store.region.data.BYTES_PER_ELEMENT;
     if (mapper.startPool(bytes, workers)) pool = poolFor(workers); // threads start in the background
   }
 
