@@ -486,7 +486,7 @@ export abstract class sparray {
    * as in SciPy.
    * @example np.ones([2, 2]).add(sparse.eye(2)).tolist() // [[2, 1], [1, 2]]
    */
-  [REFLECT](op: ReflectedOp, a: ndarray): sparray | ndarray {
-    return m.reflected(this, op, a) as sparray | ndarray;
+  [REFLECT](op: ReflectedOp, a: ndarray, first?: boolean): sparray | ndarray {
+    return m.reflected(this, op, a, first) as sparray | ndarray;
   }
 }

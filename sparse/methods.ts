@@ -170,12 +170,24 @@ export const mDivide = ssig<M<unknown>>('divide(other, /)', function (this: spar
   return ops.divide(this, other);
 } as never);
 
+/** `A op other` (`np.add(A, other)` ...): the methods, bound to SciPy's signatures. */
+const FORWARD: Record<np.ReflectedOp, M<unknown>> = {
+  add: mAdd,
+  subtract: mSubtract,
+  multiply: mMultiply,
+  divide: mDivide,
+  matmul: mMatmul,
+  dot: mDot,
+};
+
 /**
  * @internal `a op A` for an ndarray `a` (dense's reflected-operation protocol, `np.REFLECT`):
  * Python's `__radd__`, `__rsub__`, `__rmul__`, `__rtruediv__` and `__rmatmul__` of SciPy's sparse
- * arrays. Sums are dense, the element-wise product is sparse; a quotient raises (as SciPy).
+ * arrays. Sums are dense, the element-wise product is sparse; a quotient raises (as SciPy). With
+ * `first`, `A op a` (the module functions `np.add(A, a)` ...): the method of that operation.
  */
-export function reflected(A: sparray, op: np.ReflectedOp, a: ndarray): unknown {
+export function reflected(A: sparray, op: np.ReflectedOp, a: ndarray, first?: boolean): unknown {
+  if (first === true) return FORWARD[op].call(A, a);
   switch (op) {
     case 'add':
       return addsub(A, a, 1, 'add');
