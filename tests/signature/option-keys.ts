@@ -68,3 +68,24 @@ export function exportType(
   }
   return { type, at: sf };
 }
+
+/**
+ * The type of method `member` of the instances of class `className` exported by `file`.
+ * @returns the type and a node to resolve it at, or null when not found
+ */
+export function memberType(
+  env: { program: ts.Program; checker: ts.TypeChecker },
+  file: string,
+  className: string,
+  member: string,
+): { type: ts.Type; at: ts.Node } | null {
+  const { program: p, checker } = env;
+  const sf = p.getSourceFile(file);
+  const mod = sf && checker.getSymbolAtLocation(sf);
+  if (!sf || !mod) return null;
+  let cls = checker.getExportsOfModule(mod).find((s) => s.name === className);
+  if (!cls) return null;
+  if (cls.flags & ts.SymbolFlags.Alias) cls = checker.getAliasedSymbol(cls);
+  const prop = checker.getPropertyOfType(checker.getDeclaredTypeOfSymbol(cls), member);
+  return prop ? { type: checker.getTypeOfSymbolAtLocation(prop, sf), at: sf } : null;
+}

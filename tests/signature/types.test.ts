@@ -7,6 +7,8 @@
  *   cast). Required parameters (`a` of `sum`) are typed positionally and need not be keys;
  * - every key must be a keyword parameter (else it compiles and raises `unknown option` at run
  *   time).
+ * The methods bound with the instance as `this` (dense/ndarray-methods.ts, sparse/methods.ts) are
+ * checked the same way against the class's declared method.
  * Optional keyword parameters deliberately typed only positionally are listed in
  * TYPED_POSITIONALLY below, with the reason.
  *
@@ -19,11 +21,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as np from '../../dense/index.js';
+import * as dm from '../../dense/ndarray-methods.js';
 import { makeBinder, signatureOf } from '../../signature/index.js';
 import * as sp from '../../sparse/index.js';
 import * as io from '../../sparse/io/index.js';
 import * as la from '../../sparse/linalg/index.js';
-import { exportType, optionKeys, program } from './option-keys.js';
+import * as sm from '../../sparse/methods.js';
+import { exportType, memberType, optionKeys, program } from './option-keys.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const MODULES: [string, Record<string, unknown>, string][] = [
@@ -86,7 +90,37 @@ const TYPED_POSITIONALLY: Readonly<Record<string, readonly string[]>> = Object.f
   ]),
 );
 
+/** `label: problem` for each method bound in `methods` (`this` an instance of `className`). */
+function methodMismatches(file: string, className: string, methods: Record<string, unknown>): string[] {
+  const env = program([file]);
+  const out: string[] = [];
+  for (const v of Object.values(methods)) {
+    const sig = signatureOf(v);
+    if (!sig) continue;
+    const name = sig.name.slice(sig.name.lastIndexOf('.') + 1);
+    const label = `${className}.${name}`;
+    const t = memberType(env, file, className, name);
+    if (t === null) {
+      out.push(`${label}: no declared method found`);
+      continue;
+    }
+    const keys = optionKeys(env.checker, t.type, t.at);
+    const kw = [...sig.keywords.keys()];
+    const missing = kw.filter((k) => !sig.params[sig.keywords.get(k)!]!.required && !keys.includes(k));
+    const extra = keys.filter((k) => !kw.includes(k));
+    if (missing.length > 0) out.push(`${label}: options type lacks ${missing.join(', ')}`);
+    if (extra.length > 0)
+      out.push(`${label}: options type has ${extra.join(', ')}, not in its signature line`);
+  }
+  return out;
+}
+
 describe('TypeScript option types match the signature lines', () => {
+  it('for the methods bound with the instance as this (ndarray-methods.ts, sparse/methods.ts)', () => {
+    expect(methodMismatches(join(root, 'dense', 'ndarray.ts'), 'ndarray', dm)).toEqual([]);
+    expect(methodMismatches(join(root, 'sparse', 'base.ts'), 'sparray', sm)).toEqual([]);
+  }, 120_000);
+
   it('for every bound public function of np, sparse, sparse.linalg and io', () => {
     expect(mismatches(MODULES, TYPED_POSITIONALLY)).toEqual([]);
   }, 120_000);
