@@ -106,6 +106,14 @@ function ramp(fn: string, n: number, start: number, step: number, dt: DType, las
   return a;
 }
 
+/** Keyword options of {@link arange}: `stop`, `step` and `dtype` (NumPy's keywords). */
+export interface ArangeOptions extends DTypeOptions {
+  /** End of the interval (exclusive). */
+  stop?: number | null;
+  /** Spacing between values (default 1). */
+  step?: number | null;
+}
+
 /**
  * Evenly spaced values in `[start, stop)`: `arange(stop)`, `arange(start, stop, step?)`. int32 when
  * every argument is an integer, else float64.
@@ -119,10 +127,10 @@ function ramp(fn: string, n: number, start: number, step: number, dt: DType, las
 export const arange = sig<
   (
     start: number,
-    stop?: number | null | DTypeOptions,
-    step?: number | null | DTypeOptions,
-    dtype?: DType | null | DTypeOptions,
-    opts?: DTypeOptions,
+    stop?: number | null | ArangeOptions,
+    step?: number | null | ArangeOptions,
+    dtype?: DType | null | ArangeOptions,
+    opts?: ArangeOptions,
   ) => ndarray
 >('arange(start, stop = None, step = None, dtype: dtype = None)', ((
   start: number,

@@ -5,11 +5,18 @@
  */
 import { ewise } from './ewise.js';
 import * as la from './linalg.js';
+import { mixed } from './mixed.js';
 import type { ndarray } from './ndarray.js';
-import { type ArrayInput, sig } from './sig.js';
+import { type ArrayInput, type Reflecting, reflects, sig } from './sig.js';
 
 type OutOpt = { out?: ndarray | null };
 type Product = (a: ArrayInput, b: ArrayInput, out?: ndarray | null | OutOpt, opts?: OutOpt) => ndarray;
+/** `np.dot`/`np.matmul`, which also take a sparse operand on either side (a dense result). */
+export interface MixedProduct extends Product {
+  (a: ArrayInput, b: Reflecting, out?: ndarray | null | OutOpt, opts?: OutOpt): ndarray;
+  (a: Reflecting, b: ArrayInput, out?: ndarray | null | OutOpt, opts?: OutOpt): ndarray;
+  (a: Reflecting, b: Reflecting): unknown;
+}
 
 function finish(fn: string, res: ndarray, out: ndarray | undefined | null): ndarray {
   if (out === undefined || out === null) return res;
@@ -26,12 +33,13 @@ function finish(fn: string, res: ndarray, out: ndarray | undefined | null): ndar
  * @returns the product (0-d for two 1-D arrays)
  * @throws {ShapeError} on mismatched inner dimensions
  * @example np.dot([1, 2], [3, 4]).item() // 11
+ * @example np.dot(sparse.eye(2), [1, 2]).tolist() // [1, 2]
  */
-export const dot = sig<Product>('dot(a: array_like, b: array_like, out: ndarray = None)', ((
-  a: ndarray,
-  b: ndarray,
-  out: ndarray,
-) => finish('dot', la.dot(a, b), out)) as never);
+export const dot = sig<MixedProduct>(
+  'dot(a: array_like_or_reflecting, b: array_like_or_reflecting, out: ndarray = None)',
+  ((a: ndarray, b: ndarray, out: ndarray | undefined) =>
+    reflects(a) || reflects(b) ? mixed('dot', 'dot', a, b, out) : finish('dot', la.dot(a, b), out)) as never,
+);
 
 /**
  * Matrix product with NumPy's broadcasting of stacked matrices (no scalars).
@@ -41,12 +49,15 @@ export const dot = sig<Product>('dot(a: array_like, b: array_like, out: ndarray 
  * @returns the product
  * @throws {ShapeError} on mismatched inner dimensions
  * @example np.matmul(np.eye(2), [[1], [1]]).tolist() // [[1], [1]]
+ * @example np.matmul([[1, 1]], sparse.csr_array([[1, 2], [3, 4]])).tolist() // [[4, 6]]
  */
-export const matmul = sig<Product>('matmul(a: array_like, b: array_like, /, out: ndarray = None)', ((
-  a: ndarray,
-  b: ndarray,
-  out: ndarray,
-) => finish('matmul', la.matmul(a, b), out)) as never);
+export const matmul = sig<MixedProduct>(
+  'matmul(a: array_like_or_reflecting, b: array_like_or_reflecting, /, out: ndarray = None)',
+  ((a: ndarray, b: ndarray, out: ndarray | undefined) =>
+    reflects(a) || reflects(b)
+      ? mixed('matmul', 'matmul', a, b, out)
+      : finish('matmul', la.matmul(a, b), out)) as never,
+);
 
 /**
  * Dot product of the flattened arrays.

@@ -13,13 +13,13 @@ import {
   ValueError,
 } from '../runtime/index.js';
 import type { Operand } from './ewise.js';
-import { assign, copyAs } from './ewise.js';
-import { getItem, type Index, setItem } from './indexing.js';
+import type { Index } from './indexing.js';
 import { toNdarray } from './interop.js';
 import { iterate } from './iterate.js';
 import { type NdarrayJSON, toJSONForm } from './json.js';
 import { type LazyState, materialize } from './lazy.js';
 import { dot, matmul } from './linalg-api.js';
+import { mFill, mFlatten, mGet, mItem, mSet } from './ndarray-methods.js';
 import { formatArray } from './print.js';
 import * as ra from './reduce-api.js';
 import * as sh from './shape.js';
@@ -130,20 +130,34 @@ export class ndarray {
   }
 
   /**
-   * The value of a one-element array as a JavaScript number (booleans as `true`/`false`).
+   * NumPy's `a.item(*args)`: one element as a JavaScript number (booleans as `true`/`false`). With
+   * no argument the array must have one element; else `args` is a flat (C-order) index, or one
+   * index per axis (as arguments or one array). Negative indices count from the end.
    *
    * Typed `number`, the value of every numeric dtype; a bool array's value is a boolean: name it,
    * `a.all().item<boolean>()` (the dtype is known only at run time).
    * @typeParam T - the value's type: `number` (the default) or `boolean` for bool arrays
-   * @throws {ValueError} when the array has more than one element
+   * @param args nothing, a flat index, or one index per axis
+   * @throws {ValueError} with no argument when the array has more than one element, or with a
+   * number of indices that is neither 1 nor ndim
+   * @throws {IndexError} for an index out of bounds
    * @returns the element (a number, or a boolean for bool arrays)
    * @example np.sum(np.ones([3])).item() // 3
    * @example np.array([1, 0]).any().item<boolean>() // true
+   * @example np.arange(6).reshape(2, 3).item(1, 2) // 5
+   * @example np.arange(6).reshape(2, 3).item(-2) // 4
    */
-  item<T extends number | boolean = number>(): T {
+  item<T extends number | boolean = number>(...args: (number | readonly number[])[]): T;
+  item(): number | boolean {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder's fast path (no rest array)
+    return mItem.apply(this, arguments as never);
+  }
+
+  /** @internal The value of a one-element array (`a.item()`). */
+  _item(): number | boolean {
     this.checkItem();
-    if (this.futureValid()) return this.scalar(this._future!.value()) as T;
-    return this.scalar(readStore(this.store)[0]!) as T;
+    if (this.futureValid()) return this.scalar(this._future!.value());
+    return this.scalar(readStore(this.store)[0]!);
   }
 
   /**
@@ -226,8 +240,10 @@ export class ndarray {
    * @throws {IndexError} on a malformed index or an index out of bounds (naming index and axis)
    * @example np.arange(6).get('1::2').tolist() // [1, 3, 5]
    */
-  get(index: Index): ndarray {
-    return getItem(this, index);
+  get(index: Index): ndarray;
+  get(): ndarray {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder's fast path
+    return mGet.apply(this, arguments as never);
   }
 
   /**
@@ -240,20 +256,22 @@ export class ndarray {
    * const a = np.zeros([2, 2]);
    * a.set('0, :', 7).tolist() // [[7, 7], [0, 0]]
    */
-  set(index: Index, value: Operand): this {
-    setItem(this, index, value);
-    return this;
+  set(index: Index, value: Operand): this;
+  set(): this {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder's fast path
+    return mSet.apply(this, arguments as never) as this;
   }
 
   /**
-   * Fills the array with a scalar (in place).
+   * Fills the array with a scalar (in place); NumPy's `a.fill(value)` (positional only).
    * @returns this
    * @param value the scalar
    * @example np.zeros([3]).fill(2).tolist() // [2, 2, 2]
    */
-  fill(value: number | boolean): this {
-    assign('fill', this, value);
-    return this;
+  fill(value: number | boolean): this;
+  fill(): this {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder's fast path
+    return mFill.apply(this, arguments as never) as this;
   }
 
   // ---- element-wise (operators as methods) ----------------------------------------------------
@@ -686,12 +704,16 @@ export class ndarray {
     return sa.ravel(this, order);
   }
   /**
-   * 1-D copy.
+   * 1-D copy, read in `order` ('C' row-major, the default; 'F' column-major; 'A' and 'K' as 'C').
+   * @param order 'C', 'F', 'A' or 'K' (or the options object `{order}`)
    * @returns a new 1-D array
    * @example np.array([[1, 2], [3, 4]]).flatten().tolist() // [1, 2, 3, 4]
+   * @example np.array([[1, 2], [3, 4]]).flatten({ order: 'F' }).tolist() // [1, 3, 2, 4]
    */
+  flatten(order?: sa.Order | { order?: sa.Order }): ndarray;
   flatten(): ndarray {
-    return sh.ravel(copyAs('flatten', this));
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder
+    return mFlatten.apply(this, arguments as never);
   }
   /**
    * Permuted axes (a view).

@@ -309,7 +309,9 @@ let global = default_rng();
  * np.random.seed(7);
  * np.array_equal(a, np.random.rand(3)) // true
  */
-export const seed = sig<(seed?: number | null) => void>('seed(seed = None)', ((s: number | undefined) => {
+export const seed = sig<(seed?: number | null | { seed?: number | null }) => void>('seed(seed = None)', ((
+  s: number | undefined,
+) => {
   global = default_rng(s);
 }) as never);
 

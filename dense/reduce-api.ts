@@ -64,6 +64,13 @@ type MinMax = (
   out?: ndarray | null | MinMaxOptions,
   opts?: MinMaxOptions,
 ) => ndarray;
+/** `all`/`any`: NumPy's have no `initial`. */
+type BoolRed = (
+  a: ArrayInput,
+  axis?: AxisArg | BoolReduceOptions,
+  out?: ndarray | null | BoolReduceOptions,
+  opts?: BoolReduceOptions,
+) => ndarray;
 
 /** Writes `res` into `out` when given (NumPy's `out=`). */
 function finish(fn: string, res: ndarray, out: ndarray | undefined | null): ndarray {
@@ -105,7 +112,7 @@ const minMax = (fn: 'min' | 'max') =>
       finish(fn, withInitial(fn, red.reduction(fn, fn, a, { axis, keepdims }), initial), out)) as never,
   );
 const boolRed = (fn: 'all' | 'any') =>
-  sig<MinMax>(`${fn}(a: array_like, axis: axes = None, out: ndarray = None, keepdims: bool = False)`, ((
+  sig<BoolRed>(`${fn}(a: array_like, axis: axes = None, out: ndarray = None, keepdims: bool = False)`, ((
     a: ndarray,
     axis: AxisArg,
     out: ndarray,
@@ -172,7 +179,7 @@ export const max: MinMax = minMax('max');
  * @returns a bool result (0-d for a full reduction)
  * @example np.all([1, 2, 0]).item() // false
  */
-export const all: MinMax = boolRed('all');
+export const all: BoolRed = boolRed('all');
 /**
  * True when any element is nonzero.
  * @param a an array_like
@@ -180,7 +187,7 @@ export const all: MinMax = boolRed('all');
  * @returns a bool result (0-d for a full reduction)
  * @example np.any(np.array([0, 0, 3])).item() // true
  */
-export const any: MinMax = boolRed('any');
+export const any: BoolRed = boolRed('any');
 /**
  * Index of the first minimum (of the flattened array when no axis).
  * @param a an array_like

@@ -45,6 +45,17 @@ export const DENSE_KINDS: Record<string, KindCheck> = {
   /** A ufunc operand: ndarrays and JavaScript scalars pass (scalars stay weak), the rest converts. */
   operand: (v, fn, name) =>
     typeof v === 'number' || typeof v === 'boolean' || isArray(v) ? v : denseHooks.asarray(fn, name, v),
+  /**
+   * A ufunc operand, or an operand of another library implementing {@link REFLECT} (a sparse
+   * array), passed as it is for the function to hand over (`np.add(a, S)`).
+   */
+  operand_or_reflecting: (v, fn, name) =>
+    typeof v === 'number' || typeof v === 'boolean' || isArray(v) || reflects(v)
+      ? v
+      : denseHooks.asarray(fn, name, v),
+  /** An array_like, or an operand implementing {@link REFLECT} (`np.matmul(a, S)`), as it is. */
+  array_like_or_reflecting: (v, fn, name) =>
+    isArray(v) || reflects(v) ? v : denseHooks.asarray(fn, name, v),
   /** A sequence of array_likes (`concatenate((a, b))`). */
   arrays: (v, fn, name) => {
     if (!Array.isArray(v) && !isArray(v)) bad(fn, name, 'a sequence of arrays', v);
@@ -108,7 +119,9 @@ export type ArrayInput =
  * The reflected-operation protocol (Python's `__radd__`, `__rmatmul__`, ...): an operand of another
  * library (a sparse array) that carries a method under this symbol gets `a.add(b)`, `a.matmul(b)`
  * ... of an ndarray `a` handed to it as `b[REFLECT](op, a)`, so that dense and sparse operands mix
- * in both orders without dense importing sparse. A registered symbol: libraries need no import.
+ * in both orders without dense importing sparse. The module functions hand over both orders:
+ * `np.add(a, S)` as `S[REFLECT]('add', a)`, `np.add(S, a)` as `S[REFLECT]('add', a, true)` (the
+ * operand is first: `S op a`). A registered symbol: libraries need no import.
  */
 export const REFLECT: unique symbol = Symbol.for('cohort.reflect') as never;
 
@@ -118,10 +131,16 @@ export type ReflectedOp = 'add' | 'subtract' | 'multiply' | 'divide' | 'matmul' 
 /** An operand of another library implementing the reflected-operation protocol. */
 export interface Reflecting<R = unknown> {
   /**
-   * Computes `a op this` for an ndarray `a`. `R` types `a.multiply(this)`, the one reflected
-   * operation whose result is the other library's (`add`, `subtract`, `matmul`, `dot` are dense).
+   * Computes `a op this` for an ndarray `a` — or `this op a` when `first` is true (then `a` may
+   * also be another operand implementing the protocol: `np.add(S1, S2)`). `R` types
+   * `a.multiply(this)`, the one reflected operation whose result is the other library's (`add`,
+   * `subtract`, `matmul`, `dot` with an ndarray are dense).
    */
-  [REFLECT](op: ReflectedOp, a: import('./ndarray.js').ndarray): R | import('./ndarray.js').ndarray;
+  [REFLECT](
+    op: ReflectedOp,
+    a: import('./ndarray.js').ndarray,
+    first?: boolean,
+  ): R | import('./ndarray.js').ndarray;
 }
 
 /** True when `b` implements {@link REFLECT} (and is not an ndarray). */

@@ -7,9 +7,10 @@
 import { fx } from '../codegen/index.js';
 import { ArgumentTypeError, type DType, ValueError } from '../runtime/index.js';
 import { ewise, type Operand } from './ewise.js';
+import { mixed } from './mixed.js';
 import type { ndarray } from './ndarray.js';
 import { min as minReduce } from './reduce.js';
-import { type ArrayInput, sig } from './sig.js';
+import { type ArrayInput, type ReflectedOp, type Reflecting, reflects, sig } from './sig.js';
 
 /** Keyword options of ufuncs: `out` (an array to write into) and `dtype` (the computation dtype). */
 export interface UfuncOptions {
@@ -26,6 +27,20 @@ export type Bin = (
   out?: ndarray | null | UfuncOptions,
   opts?: UfuncOptions,
 ) => ndarray;
+/**
+ * A binary ufunc that also takes a sparse operand on either side (`np.add(a, S)`, `np.add(S, a)`):
+ * the result is the other library's (dense for add and subtract, as SciPy).
+ */
+export interface MixedBin extends Bin {
+  (a: ArrayInput, b: Reflecting, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray;
+  (a: Reflecting, b: ArrayInput, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray;
+  (a: Reflecting, b: Reflecting): unknown;
+}
+/** `np.multiply`: by a sparse operand on either side, the sparse library's product (`R`). */
+export interface MixedMul extends Bin {
+  <R>(a: ArrayInput, b: Reflecting<R>): R;
+  <R>(a: Reflecting<R>, b: ArrayInput | Reflecting): R;
+}
 /** A unary ufunc: `f(x, out?, {out, dtype})`. */
 export type Un = (x: ArrayInput, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions) => ndarray;
 
@@ -54,6 +69,15 @@ const bin = (name: string, check?: (a: Operand, b: Operand) => void): Bin =>
     if (check) check(a, b);
     return ufunc(name, [a, b], ['a', 'b'], out, dtype);
   }) as never);
+/** A binary ufunc whose operands may also be sparse (handed over through REFLECT, mixed.ts). */
+const mixedBin = <F>(name: ReflectedOp): F =>
+  sig<F & Bin>(
+    `${name}(a: operand_or_reflecting, b: operand_or_reflecting, /, out: ndarray = None, *, dtype: dtype = None)`,
+    ((a: Operand, b: Operand, out: ndarray | undefined, dtype: DType | undefined) =>
+      reflects(a) || reflects(b)
+        ? mixed(name, name, a, b, out, dtype)
+        : ufunc(name, [a, b], ['a', 'b'], out, dtype)) as never,
+  );
 const un = (name: string): Un =>
   sig<Un>(`${name}(x: operand, /, out: ndarray = None, *, dtype: dtype = None)`, ((
     x: Operand,
@@ -86,8 +110,9 @@ function checkPower(a: Operand, b: Operand): void {
  * @returns the result array
  * @throws {ShapeError} when the operands do not broadcast
  * @example np.add(np.array([1, 2]), 1).tolist() // [2, 3]
+ * @example np.add(np.ones([2, 2]), sparse.eye(2)).tolist() // [[2, 1], [1, 2]]
  */
-export const add: Bin = bin('add');
+export const add: MixedBin = mixedBin<MixedBin>('add');
 /**
  * `a - b` element-wise.
  * @param a first operand (an array or a scalar)
@@ -98,7 +123,7 @@ export const add: Bin = bin('add');
  * @throws {ShapeError} when the operands do not broadcast
  * @example String(np.subtract(np.array([5, 7]), np.array([1, 2]))) // '[4 5]'
  */
-export const subtract: Bin = bin('subtract');
+export const subtract: MixedBin = mixedBin<MixedBin>('subtract');
 /**
  * `a * b` element-wise.
  * @param a first operand (an array or a scalar)
@@ -107,8 +132,9 @@ export const subtract: Bin = bin('subtract');
  * @returns the result array
  * @throws {ShapeError} when the operands do not broadcast
  * @example String(np.multiply(np.array([1.5, 2]), 2)) // '[3. 4.]'
+ * @example np.multiply(sparse.eye(2), [[2, 3], [4, 5]]).toarray().tolist() // [[2, 0], [0, 5]]
  */
-export const multiply: Bin = bin('multiply');
+export const multiply: MixedMul = mixedBin<MixedMul>('multiply');
 /**
  * True division `a / b` (integer operands give float64).
  * @param a first operand (an array or a scalar)
@@ -118,7 +144,7 @@ export const multiply: Bin = bin('multiply');
  * @throws {ShapeError} when the operands do not broadcast
  * @example String(np.divide(np.array([1, 3]), 2)) // '[0.5 1.5]'
  */
-export const divide: Bin = bin('divide');
+export const divide: MixedBin = mixedBin<MixedBin>('divide');
 /**
  * `a ** b` element-wise (C `pow` special cases; integer powers wrap).
  * @param a first operand (an array or a scalar)

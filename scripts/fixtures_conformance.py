@@ -143,6 +143,38 @@ CASES = [
     ("mix-matmul", "scipy test_base.py test_rmatvec", "np.array([1, 1]) @ sp.csr_array([[1, 0], [2, 3]])"),
     ("mix-matmul-2d", "scipy test_base.py test_rmatvec", "np.array([[1, 1], [0, 1]]) @ sp.csr_array([[1, 0], [2, 3]])"),
     ("mix-div", "scipy (dense / sparse is unsupported)", "np.ones((2, 2)) / sp.csr_array([[1, 0], [2, 3]])"),
+    # ---- methods bound to their signatures (issue #19, second part) ---------------------------
+    ("item-1", "numpy.ndarray.item docstring", "np.arange(9).reshape(3, 3).item(3)"),
+    ("item-2", "numpy.ndarray.item docstring", "np.arange(9).reshape(3, 3).item(7)"),
+    ("item-3", "numpy.ndarray.item docstring", "np.arange(9).reshape(3, 3).item((0, 1))"),
+    ("item-4", "numpy.ndarray.item docstring", "np.arange(9).reshape(3, 3).item(2, 2)"),
+    ("item-size", "numpy.ndarray.item (size-1 rule)", "np.arange(9).reshape(3, 3).item()"),
+    ("item-oob", "numpy.ndarray.item (bounds)", "np.arange(9).reshape(3, 3).item(9)"),
+    ("item-nargs", "numpy.ndarray.item (index count)", "np.arange(9).reshape(3, 3).item(1, 2, 0)"),
+    ("fill-1", "numpy.ndarray.fill docstring", "(lambda a: (a.fill(0), a)[1])(np.array([1, 2]))"),
+    ("fill-kw", "numpy.ndarray.fill (positional only)", "np.array([1, 2]).fill(value=0)"),
+    ("flatten-1", "numpy.ndarray.flatten docstring", "np.array([[1, 2], [3, 4]]).flatten()"),
+    ("flatten-2", "numpy.ndarray.flatten docstring", "np.array([[1, 2], [3, 4]]).flatten('F')"),
+    ("flatten-kw", "numpy.ndarray.flatten signature", "np.array([[1, 2], [3, 4]]).flatten(order='F')"),
+    ("sp-transpose-1", "scipy sparray.transpose", "sp.csr_array([[1, 2, 0], [0, 0, 3]]).transpose()"),
+    ("sp-transpose-copy", "scipy sparray.transpose signature", "sp.coo_array([[1, 2, 0], [0, 0, 3]]).transpose(copy=True)"),
+    ("sp-transpose-axes", "scipy sparray.transpose (axes)", "sp.csr_array([[1, 2, 0], [0, 0, 3]]).transpose(axes=(0, 1))"),
+    ("sp-copy", "scipy sparray.copy", "sp.csc_array([[1, 0], [0, 2]]).copy()"),
+    ("sp-neg", "scipy sparray.__neg__", "-sp.csr_array([[1, -2], [0, 3]])"),
+    ("sp-abs", "scipy sparray.__abs__", "abs(sp.csr_array([[1, -2], [0, -3]]))"),
+    ("sp-eliminate-zeros", "scipy sparray.eliminate_zeros",
+     "(lambda A: (A.eliminate_zeros(), A.nnz)[1])(sp.csr_array((np.array([1., 0., 2.]), np.array([0, 1, 2]), np.array([0, 3])), shape=(1, 3)))"),
+    ("sp-sum-duplicates", "scipy sparray.sum_duplicates",
+     "(lambda A: (A.sum_duplicates(), A.nnz)[1])(sp.coo_array(([1, 2, 3], ([0, 0, 1], [1, 1, 0])), shape=(2, 2)))"),
+    ("sp-check-format", "scipy sparray.check_format (full_check=True by default)",
+     "sp.csr_array((np.array([1., 2.]), np.array([0, 5]), np.array([0, 2])), shape=(1, 2)).check_format()"),
+    # np.add(D, S) in NumPy treats S as an object scalar (NotImplementedError); cohort's module
+    # functions follow the operators, so the fixtures are the operator forms.
+    ("np-add-sparse", "operator form D + S (cohort's np.add(D, S))", "np.array([[1., 2.], [3., 4.]]) + sp.csr_array([[1, 0], [2, 3]])"),
+    ("np-subtract-sparse", "operator form S - D (cohort's np.subtract(S, D))", "sp.csr_array([[1, 0], [2, 3]]) - np.array([[1., 2.], [3., 4.]])"),
+    ("np-multiply-sparse", "SciPy S.multiply(D) (cohort's np.multiply(D, S))", "sp.csr_array([[1, 0], [2, 3]]).multiply(np.array([[1., 2.], [3., 4.]]))"),
+    ("np-matmul-sparse", "operator form D @ S (cohort's np.matmul(D, S))", "np.array([[1., 2.], [3., 4.]]) @ sp.csr_array([[1, 0], [2, 3]])"),
+    ("np-dot-sparse", "SciPy S.dot(D) (cohort's np.dot(S, D))", "sp.csr_array([[1, 0], [2, 3]]).dot(np.array([[1., 2.], [3., 4.]]))"),
 ]
 
 ERRORS = {"ValueError": "ValueError", "TypeError": "ArgumentTypeError", "AxisError": "IndexError", "IndexError": "IndexError"}

@@ -218,12 +218,16 @@ function caller(np: number): Call {
 
 type Caller = (this: unknown, ...args: unknown[]) => unknown;
 
+/** The `*args` of a call that gives none: one shared, frozen array (no allocation per call). */
+const NO_ARGS: readonly unknown[] = Object.freeze([]);
+
 /**
- * The public function of a signature without `*args`: a function generated for this signature
- * (as codegen does for kernels) whose common case — plain positional arguments, no options
- * object — checks each argument at its own call site and calls `impl` directly, with no array
- * made. Anything else (an options object, too many arguments, a missing one) goes to `slow`, the
- * generic binder, which also raises every error.
+ * The public function of a signature: a function generated for this signature (as codegen does
+ * for kernels) whose common case — plain positional arguments, no options object — checks each
+ * argument at its own call site and calls `impl` directly, with no array made and no key scanned.
+ * With `*args`, the common case is a call that gives none (`a.item()`): `impl` receives one shared
+ * empty array. Anything else (an options object, too many arguments, a missing one, `*args`
+ * given) goes to `slow`, the generic binder, which also raises every error.
  */
 function compileFast(
   sig: Signature,
@@ -233,33 +237,50 @@ function compileFast(
 ): Caller {
   const { params, varargs } = sig;
   const np = params.length;
-  if (varargs >= 0 || np > 8) return slow;
-  const a = params.map((_, i) => `a${i}`);
-  const slots = [...a, `a${np}`]; // one more: the options object may follow np positionals
+  if (np > 8) return slow;
+  // The leading parameters that may come by position (all of them without `*args`).
+  const lead = varargs >= 0 ? varargs : np;
+  const a = params.slice(0, lead).map((_, i) => `a${i}`);
+  const slots = [...a, `a${lead}`]; // one more: the options object (or a first `*args` value)
   const lines: string[] = [];
-  lines.push(`if (arguments.length > ${np + 1} || a${np} !== undefined) return slow.apply(this, arguments);`);
+  if (varargs >= 0) lines.push(`if (arguments.length > ${lead}) return slow.apply(this, arguments);`);
+  else
+    lines.push(
+      `if (arguments.length > ${np + 1} || a${np} !== undefined) return slow.apply(this, arguments);`,
+    );
   // Keyword-only parameters cannot be given by position (the generic binder says so).
-  for (let i = sig.maxPositional; i < np; i++)
+  for (let i = sig.maxPositional; i < lead; i++)
     lines.push(`if (a${i} !== undefined) return slow.apply(this, arguments);`);
   // The last argument given: an options object sends the call to the generic binder.
   let last = 'undefined';
-  for (let i = 0; i < np; i++) last = `a${i} !== undefined ? a${i} : ${last}`;
-  lines.push(`const last = ${last};`);
-  lines.push(
-    `if (typeof last === 'object' && last !== null && isOptions(last)) return slow.apply(this, arguments);`,
-  );
+  for (let i = 0; i < lead; i++) last = `a${i} !== undefined ? a${i} : ${last}`;
+  if (lead > 0) {
+    lines.push(`const last = ${last};`);
+    lines.push(
+      `if (typeof last === 'object' && last !== null && isOptions(last)) return slow.apply(this, arguments);`,
+    );
+  }
+  const vals: string[] = [];
   params.forEach((p, i) => {
+    if (i === varargs) {
+      vals.push('none');
+      return;
+    }
+    if (i > lead) {
+      // Keyword-only after `*args`: not given in this call, so its default (or the generic binder).
+      if (p.required) lines.push('return slow.apply(this, arguments);');
+      vals.push(`d${i}`);
+      return;
+    }
     const absent = p.nullable ? `a${i} === undefined || a${i} === null` : `a${i} === undefined`;
     if (p.required) lines.push(`if (${absent}) return slow.apply(this, arguments);`);
     if (checks[i] !== null) lines.push(`if (!(${absent})) a${i} = c${i}(a${i}, fn, n${i});`);
     if (p.nullable && p.default === undefined) lines.push(`if (a${i} === null) a${i} = undefined;`);
+    vals.push(p.default === undefined ? `a${i}` : `a${i} === undefined ? d${i} : a${i}`);
   });
-  const vals = params.map((p, i) =>
-    p.default === undefined ? `a${i}` : `a${i} === undefined ? d${i} : a${i}`,
-  );
-  lines.push(`return impl.call(this, ${vals.join(', ')});`);
-  const names = ['slow', 'impl', 'isOptions', 'fn'];
-  const values: unknown[] = [slow, impl, isOptions, sig.name];
+  lines.push(`return impl.call(this${vals.map((v) => `, ${v}`).join('')});`);
+  const names = ['slow', 'impl', 'isOptions', 'fn', 'none'];
+  const values: unknown[] = [slow, impl, isOptions, sig.name, NO_ARGS];
   params.forEach((p, i) => {
     names.push(`c${i}`, `n${i}`, `d${i}`);
     values.push(checks[i], p.name, p.default);

@@ -14,7 +14,6 @@ import * as m from './methods.js';
 import * as ops from './ops.js';
 import { formatEntries } from './print.js';
 import type { IndexLike } from './slicing.js';
-import { rowSlice } from './slicing.js';
 
 /** The storage formats. */
 export type SparseFormat = 'csr' | 'csc' | 'coo' | 'dia';
@@ -71,38 +70,91 @@ export abstract class sparray {
   abstract _entries(): { row: ArrayLike<number>; col: ArrayLike<number>; vals: ArrayLike<number> };
   /** @internal The values store (stored order). */
   abstract _values(): Store;
+  /** @internal A copy (new regions): {@link sparray.copy}. */
+  abstract _copy(): sparray;
+  /** @internal The transpose, sharing storage when the format allows: {@link sparray.transpose}. */
+  abstract _transpose(): sparray;
+  /** @internal {@link sparray.sum_duplicates}. */
+  abstract _sum_duplicates(): void;
+  /** @internal {@link sparray.eliminate_zeros}. */
+  abstract _eliminate_zeros(): void;
+  /** @internal {@link sparray.check_format}: cheap checks always, the O(nnz) scan with `full`. */
+  abstract _check_format(full: boolean): void;
+  /** @internal Replaces the storage with (a conversion of) a CSR structure (in-place methods). */
+  abstract _replace(s: Csr): void;
+
   /**
-   * A copy (new regions).
-   * @returns an array of the same format that shares no storage with this one
+   * SciPy's `A.copy()`: a copy sharing no storage with this array (new regions).
+   * @returns an array of the same format
    * @example sparse.eye(2).copy().toarray().tolist() // [[1, 0], [0, 1]]
    */
-  abstract copy(): sparray;
+  copy(): sparray {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder (which rejects any)
+    return m.mCopy.apply(this, arguments as never);
+  }
   /**
-   * The transpose (shares storage when the format allows: CSR ↔ CSC, COO).
+   * SciPy's `A.transpose(axes=None, copy=False)`: shares storage when the format allows (CSR ↔
+   * CSC, COO) unless `copy`. `axes` may only be `null` or `[1, 0]` (the one permutation of 2-D).
+   * @param axes `null` or `[1, 0]` (or the options object `{axes, copy}`)
+   * @param copy copy the storage
+   * @throws {ValueError} for other `axes`
    * @example sparse.csr_array([[1, 2], [0, 3]]).transpose().toarray().tolist() // [[1, 0], [2, 3]]
+   * @example sparse.csr_array([[1, 2], [0, 3]]).transpose({ copy: true }).format // 'csc'
    */
-  abstract transpose(): sparray;
+  transpose(
+    axes?: readonly number[] | null | { axes?: readonly number[] | null; copy?: boolean },
+    copy?: boolean | { copy?: boolean },
+  ): sparray;
+  transpose(): sparray {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder
+    return m.mTranspose.apply(this, arguments as never);
+  }
   /**
-   * Canonicalizes in place (sorted indices, duplicates summed).
+   * SciPy's `A.sum_duplicates()`: canonicalizes in place (sorted indices, duplicates summed; COO
+   * sorts by (row, col)).
    * @example
    * const A = sparse.csr_array([[3, 1, 2], [1, 0, 1], [0, 3]], { shape: [1, 2] }); // column 1 twice
    * A.sum_duplicates();
    * A.indices.tolist() // [0, 1]
    * A.data.tolist() // [1, 5]
+   * @example
+   * const B = sparse.coo_array([[1, 2, 3], [[1, 0, 1], [1, 0, 1]]], { shape: [2, 2] }); // (1, 1) twice
+   * B.sum_duplicates();
+   * B.data.tolist() // [2, 4]
    */
-  abstract sum_duplicates(): void;
+  sum_duplicates(): void {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder (which rejects any)
+    m.mSumDuplicates.apply(this, arguments as never);
+  }
   /**
-   * Removes explicit zeros in place.
+   * SciPy's `A.eliminate_zeros()`: removes explicit zeros in place.
    * @example
    * const A = sparse.csr_array([[1, 0, 2], [0, 1, 2], [0, 3]], { shape: [1, 3] }); // a stored 0
    * A.eliminate_zeros();
    * A.nnz // 2
    */
-  abstract eliminate_zeros(): void;
-  /** Checks the structure: cheap checks always, the O(nnz) scan with `full`. */
-  abstract check_format(full?: boolean): void;
-  /** @internal Replaces the storage with (a conversion of) a CSR structure (in-place methods). */
-  abstract _replace(s: Csr): void;
+  eliminate_zeros(): void {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder (which rejects any)
+    m.mEliminateZeros.apply(this, arguments as never);
+  }
+  /**
+   * SciPy's `A.check_format(full_check=True)`: checks the structure (lengths, `indptr`'s ends,
+   * DIA's offsets) and, with `full_check` (the default, as SciPy), the O(nnz) scan: `indptr`
+   * non-decreasing, indices in range.
+   * @param full_check run the O(nnz) scan (or the options object `{full_check}`)
+   * @throws {FormatError} naming `indptr` or `indices`; {IndexError} for an index out of range
+   * @example
+   * const A = sparse.csr_array([[1], [5], [0, 1]], { shape: [1, 2] }); // column 5 of 2
+   * A.check_format({ full_check: false }) // undefined
+   * let error = '';
+   * try { A.check_format(); } catch (e) { error = (e as Error).name; }
+   * error // 'IndexError'
+   */
+  check_format(full_check?: boolean | { full_check?: boolean }): void;
+  check_format(): void {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder
+    m.mCheckFormat.apply(this, arguments as never);
+  }
 
   /** Number of dimensions (always 2). */
   get ndim(): number {
@@ -308,7 +360,8 @@ export abstract class sparray {
    * @example sparse.csr_array([[1, -2]]).neg().toarray().tolist() // [[-1, 2]]
    */
   neg(): sparray {
-    return ops.mapData(this, 4, 0, this.dtype, 'neg');
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder (which rejects any)
+    return m.mNeg.apply(this, arguments as never);
   }
   /**
    * Element-wise power of the stored values (duplicates summed first).
@@ -323,7 +376,8 @@ export abstract class sparray {
    * @example sparse.csr_array([[1, -2]]).abs().toarray().tolist() // [[1, 2]]
    */
   abs(): sparray {
-    return ops.absolute(this);
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder (which rejects any)
+    return m.mAbs.apply(this, arguments as never);
   }
 
   // ---- reductions and queries ------------------------------------------------------------------
@@ -387,12 +441,15 @@ export abstract class sparray {
   }
 
   /**
-   * Rows `i0:i1` (a NumPy slice string, `'i0:i1'` or `'i0:i1, :'`) as a CSR array (CSC for CSC).
+   * Rows `i0:i1` (a NumPy slice string, `'i0:i1'` or `'i0:i1, :'`) as a CSR array (CSC for CSC):
+   * `A[index]`, positional only.
    * @throws {IndexError} on anything but a row slice
    * @example sparse.csr_array([[1, 2], [3, 4]]).get('1:2').toarray().tolist() // [[3, 4]]
    */
-  get(index: IndexLike): sparray {
-    return rowSlice(this, index);
+  get(index: IndexLike): sparray;
+  get(): sparray {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder
+    return m.mGet.apply(this, arguments as never);
   }
 
   /**
@@ -429,7 +486,7 @@ export abstract class sparray {
    * as in SciPy.
    * @example np.ones([2, 2]).add(sparse.eye(2)).tolist() // [[2, 1], [1, 2]]
    */
-  [REFLECT](op: ReflectedOp, a: ndarray): sparray | ndarray {
-    return m.reflected(this, op, a) as sparray | ndarray;
+  [REFLECT](op: ReflectedOp, a: ndarray, first?: boolean): sparray | ndarray {
+    return m.reflected(this, op, a, first) as sparray | ndarray;
   }
 }

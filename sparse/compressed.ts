@@ -74,28 +74,22 @@ export abstract class _cs_array extends sparray {
     return this._other.get([s.indptr, s.indices, s.data], () => transposeCsr(s));
   }
 
-  sum_duplicates(): void {
+  _sum_duplicates(): void {
     this._s = canonicalize(this._s);
   }
   override sort_indices(): void {
     this._s = canonicalize(this._s, false);
   }
-  eliminate_zeros(): void {
+  _eliminate_zeros(): void {
     this._s = filterCsr(this._s, 0);
   }
 
   /**
-   * Checks the structure: `indptr` length and start, `indices`/`data` lengths (always), and with
-   * `full` the O(nnz) scan: `indptr` non-decreasing, indices in `[0, n)`.
+   * @internal Checks the structure: `indptr` length and start, `indices`/`data` lengths (always),
+   * and with `full` the O(nnz) scan: `indptr` non-decreasing, indices in `[0, n)`.
    * @throws {FormatError} naming `indptr` or `indices`; {IndexError} for out-of-range indices
-   * @example
-   * const A = sparse.csr_array([[1], [5], [0, 1]], { shape: [1, 2] }); // column 5 of 2
-   * A.check_format() // undefined
-   * let error = '';
-   * try { A.check_format(true); } catch (e) { error = (e as Error).name; }
-   * error // 'IndexError'
    */
-  check_format(full = false): void {
+  _check_format(full: boolean): void {
     const fn = 'check_format';
     const s = this._s;
     if (s.indptr.size < s.rows + 1)
@@ -160,10 +154,10 @@ export class CsrArray extends _cs_array {
   _entries() {
     return this._hostEntries(false);
   }
-  copy(): sparray {
+  _copy(): sparray {
     return new CsrArray(INTERNAL, copyCsr(this._s));
   }
-  transpose(): sparray {
+  _transpose(): sparray {
     return new CscArray(INTERNAL, this._s);
   }
   _replace(s: Csr): void {
@@ -196,10 +190,10 @@ export class CscArray extends _cs_array {
   _entries() {
     return this._hostEntries(true);
   }
-  copy(): sparray {
+  _copy(): sparray {
     return new CscArray(INTERNAL, copyCsr(this._s));
   }
-  transpose(): sparray {
+  _transpose(): sparray {
     return new CsrArray(INTERNAL, this._s);
   }
   _replace(s: Csr): void {

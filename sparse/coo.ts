@@ -126,10 +126,10 @@ export class CooArray extends sparray {
     const c = this._c;
     return { row: readPrefix(c.row, c.nnz), col: readPrefix(c.col, c.nnz), vals: readPrefix(c.data, c.nnz) };
   }
-  copy(): sparray {
+  _copy(): sparray {
     return new CooArray(INTERNAL, copyCoo(this._c));
   }
-  transpose(): sparray {
+  _transpose(): sparray {
     const c = this._c;
     return new CooArray(INTERNAL, {
       ...c,
@@ -140,28 +140,20 @@ export class CooArray extends sparray {
       canonical: undefined,
     });
   }
-  /**
-   * Sorts by (row, col) and sums duplicates, in place.
-   * @example
-   * const A = sparse.coo_array([[1, 2, 3], [[1, 0, 1], [1, 0, 1]]], { shape: [2, 2] }); // (1, 1) twice
-   * A.sum_duplicates();
-   * A.row.tolist() // [0, 1]
-   * A.data.tolist() // [2, 4]
-   */
-  sum_duplicates(): void {
+  /** @internal Sorts by (row, col) and sums duplicates, in place. */
+  _sum_duplicates(): void {
     if (this._c.canonical) return;
     this._c = { ...csrToCoo(this._csr()), canonical: true };
   }
-  eliminate_zeros(): void {
+  _eliminate_zeros(): void {
     const s = filterCsr(cooToCsr(this._c, true), 0);
     this._c = { ...csrToCoo(s), canonical: this._c.canonical };
   }
   /**
-   * Checks lengths (always) and, with `full`, that indices are in range.
+   * @internal Checks lengths (always) and, with `full`, that indices are in range.
    * @throws {FormatError} on unequal lengths; {IndexError} on an index out of range (with `full`)
-   * @example sparse.coo_array([[1], [[0], [1]]], { shape: [1, 2] }).check_format(true) // undefined
    */
-  check_format(full = false): void {
+  _check_format(full: boolean): void {
     const fn = 'check_format';
     const c = this._c;
     if (c.row.size < c.nnz || c.col.size < c.nnz || c.data.size < c.nnz) {

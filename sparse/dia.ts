@@ -140,7 +140,7 @@ export class DiaArray extends sparray {
     const note = ` (${this._d.nd} diagonals)`; // SciPy says '(1 diagonals)' too
     return formatEntries(this.format, this.dtype, this.shape, row, col, vals, { nnz: this.nnz, note });
   }
-  copy(): sparray {
+  _copy(): sparray {
     const d = this._d;
     const offsets = region('int32', d.nd);
     const data = region(d.dtype, d.nd * d.ld);
@@ -148,20 +148,19 @@ export class DiaArray extends sparray {
     copyInto(vec(d.data), 0, vec(data), 0, d.nd * d.ld);
     return new DiaArray(INTERNAL, { ...d, offsets, data });
   }
-  transpose(): sparray {
+  _transpose(): sparray {
     return wrap.csr(this._csr()).transpose().todia();
   }
   _replace(s: Csr): void {
     this._d = cooToDia(canonicalize(s));
   }
-  sum_duplicates(): void {}
-  eliminate_zeros(): void {}
+  _sum_duplicates(): void {}
+  _eliminate_zeros(): void {}
   /**
-   * Checks that `offsets` has one entry per row of `data` and no duplicates.
+   * @internal Checks that `offsets` has one entry per row of `data` and no duplicates.
    * @throws {ValueError} on a wrong count or a repeated offset
-   * @example sparse.eye(2).check_format() // undefined
    */
-  check_format(_full = false): void {
+  _check_format(_full: boolean): void {
     const d = this._d;
     const o = Array.from(readPrefix(d.offsets, d.nd));
     if (new Set(o).size !== o.length)

@@ -36,6 +36,15 @@ export interface FormatOptions {
   /** The value dtype. */
   dtype?: DType | null;
 }
+/** Keyword options of {@link kron}: SciPy's `kron(A, B, format=None)` has no dtype. */
+export type KronOptions = Omit<FormatOptions, 'dtype'>;
+/** Keyword options of {@link spdiags}: SciPy's `spdiags(data, diags, m=None, n=None, format=None)`. */
+export interface SpdiagsOptions extends KronOptions {
+  /** The number of rows (or the shape `[m, n]`). */
+  m?: number | readonly number[];
+  /** The number of columns (default `m`). */
+  n?: number;
+}
 /** Keyword options of {@link eye}. */
 export interface EyeOptions extends FormatOptions {
   /** Columns (default m). */
@@ -274,10 +283,10 @@ export const spdiags = ssigOpts<
   (
     data: ArrayInput,
     diags: number | readonly number[] | ndarray,
-    m?: number | readonly number[] | FormatOptions,
-    n?: number | FormatOptions,
-    format?: SparseFormat | null | FormatOptions,
-    opts?: FormatOptions,
+    m?: number | readonly number[] | SpdiagsOptions,
+    n?: number | SpdiagsOptions,
+    format?: SparseFormat | null | SpdiagsOptions,
+    opts?: SpdiagsOptions,
   ) => sparray
 >('spdiags(data, diags, m = None, n: int = None, format: format = None)', 4, spdiagsImpl as never);
 
@@ -307,7 +316,7 @@ function cooOf(a: sparray, dtype: DType): Coo {
  * @example sparse.kron(sparse.eye(2), [[1, 2], [3, 4]]).toarray().shape // [4, 4]
  */
 export const kron = ssigOpts<
-  (A: unknown, B: unknown, format?: SparseFormat | null | FormatOptions, opts?: FormatOptions) => sparray
+  (A: unknown, B: unknown, format?: SparseFormat | null | KronOptions, opts?: KronOptions) => sparray
 >('kron(A, B, format: format = None)', 2, kronImpl as never);
 
 function kronImpl(A: unknown, B: unknown, opts: FormatOptions = {}): sparray {

@@ -8,6 +8,7 @@ import { ArgumentTypeError, argMessage, type DType, ValueError } from '../runtim
 import type { SparseFormat, sparray } from './base.js';
 import * as ops from './ops.js';
 import { ssig } from './sig.js';
+import { type IndexLike, rowSlice } from './slicing.js';
 
 type ndarray = np.ndarray;
 type M<R> = (this: sparray, ...args: unknown[]) => R;
@@ -169,12 +170,24 @@ export const mDivide = ssig<M<unknown>>('divide(other, /)', function (this: spar
   return ops.divide(this, other);
 } as never);
 
+/** `A op other` (`np.add(A, other)` ...): the methods, bound to SciPy's signatures. */
+const FORWARD: Record<np.ReflectedOp, M<unknown>> = {
+  add: mAdd,
+  subtract: mSubtract,
+  multiply: mMultiply,
+  divide: mDivide,
+  matmul: mMatmul,
+  dot: mDot,
+};
+
 /**
  * @internal `a op A` for an ndarray `a` (dense's reflected-operation protocol, `np.REFLECT`):
  * Python's `__radd__`, `__rsub__`, `__rmul__`, `__rtruediv__` and `__rmatmul__` of SciPy's sparse
- * arrays. Sums are dense, the element-wise product is sparse; a quotient raises (as SciPy).
+ * arrays. Sums are dense, the element-wise product is sparse; a quotient raises (as SciPy). With
+ * `first`, `A op a` (the module functions `np.add(A, a)` ...): the method of that operation.
  */
-export function reflected(A: sparray, op: np.ReflectedOp, a: ndarray): unknown {
+export function reflected(A: sparray, op: np.ReflectedOp, a: ndarray, first?: boolean): unknown {
+  if (first === true) return FORWARD[op].call(A, a);
   switch (op) {
     case 'add':
       return addsub(A, a, 1, 'add');
@@ -206,4 +219,64 @@ export const mToarray = ssig<M<ndarray>>('toarray(order: str = None, out: ndarra
   if (order !== undefined && order !== 'C' && order !== 'F')
     throw new ValueError(`toarray: argument 'order' expected 'C' or 'F', received "${order}"`);
   return intoOut(ops.toarray(this), out);
+} as never);
+
+/** @internal `A.copy()`: new regions. */
+export const mCopy = ssig<M<sparray>>('copy()', function (this: sparray) {
+  return this._copy();
+} as never);
+
+/**
+ * @internal `A.transpose(axes=None, copy=False)`: SciPy accepts only `None` or `(1, 0)` for
+ * `axes` (swapping is the only permutation of two dimensions).
+ */
+export const mTranspose = ssig<M<sparray>>('transpose(axes = None, copy: bool = False)', function (
+  this: sparray,
+  axes: unknown,
+  copy: boolean,
+) {
+  if (axes !== undefined && !(Array.isArray(axes) && axes.length === 2 && axes[0] === 1 && axes[1] === 0))
+    throw new ValueError(
+      argMessage(
+        'transpose',
+        'axes',
+        'None or [1, 0] (sparse arrays support no other permutation: swapping the two dimensions is the only one)',
+        axes,
+      ),
+    );
+  const t = this._transpose();
+  return copy ? t._copy() : t;
+} as never);
+
+/** @internal `A.sum_duplicates()` (in place). */
+export const mSumDuplicates = ssig<M<void>>('sum_duplicates()', function (this: sparray) {
+  this._sum_duplicates();
+} as never);
+
+/** @internal `A.eliminate_zeros()` (in place). */
+export const mEliminateZeros = ssig<M<void>>('eliminate_zeros()', function (this: sparray) {
+  this._eliminate_zeros();
+} as never);
+
+/** @internal `A.check_format(full_check=True)`. */
+export const mCheckFormat = ssig<M<void>>('check_format(full_check: bool = True)', function (
+  this: sparray,
+  full: boolean,
+) {
+  this._check_format(full);
+} as never);
+
+/** @internal `-A` (SciPy's `__neg__`). */
+export const mNeg = ssig<M<sparray>>('neg()', function (this: sparray) {
+  return ops.mapData(this, 4, 0, this.dtype, 'neg');
+} as never);
+
+/** @internal `abs(A)` (SciPy's `__abs__`; duplicates summed first). */
+export const mAbs = ssig<M<sparray>>('abs()', function (this: sparray) {
+  return ops.absolute(this);
+} as never);
+
+/** @internal `A[index]` for a row slice (cohort's index method, positional only). */
+export const mGet = ssig<M<sparray>>('get(index, /)', function (this: sparray, index: IndexLike) {
+  return rowSlice(this, index);
 } as never);

@@ -102,6 +102,9 @@ function randomImpl(m: number, n: number, opts: RandomOptions = {}): sparray {
   return wrap.coo({ rows: m, cols: n, dtype, row, col, data, nnz: k }).asformat(opts.format ?? 'coo');
 }
 
+/** Keyword options of {@link rand}: SciPy's `rand` has no `data_rvs`. */
+export type RandOptions = Omit<RandomOptions, 'data_rvs'>;
+
 /**
  * Same as {@link random} (SciPy's `rand`).
  * @example sparse.rand(3, 4, { density: 0.5, rng: 1 }).nnz // 6
@@ -110,10 +113,10 @@ export const rand = ssigOpts<
   (
     m: number,
     n: number,
-    density?: number | RandomOptions,
-    format?: SparseFormat | null | RandomOptions,
-    dtype?: DType | null | RandomOptions,
-    opts?: RandomOptions,
+    density?: number | RandOptions,
+    format?: SparseFormat | null | RandOptions,
+    dtype?: DType | null | RandOptions,
+    opts?: RandOptions,
   ) => sparray
 >(
   "rand(m: int, n: int, density: number = 0.01, format: format = 'coo', dtype: dtype = None, rng = None, random_state = None)",

@@ -514,4 +514,130 @@ export const CASES: Record<string, () => unknown> = {
         [2, 3],
       ]),
     ),
+  // ---- methods bound to their signatures (issue #19, second part) ----
+  'item-1': () => np.arange(9).reshape(3, 3).item(3),
+  'item-2': () => np.arange(9).reshape(3, 3).item(7),
+  'item-3': () => np.arange(9).reshape(3, 3).item([0, 1]),
+  'item-4': () => np.arange(9).reshape(3, 3).item(2, 2),
+  'item-size': () => np.arange(9).reshape(3, 3).item(),
+  'item-oob': () => np.arange(9).reshape(3, 3).item(9),
+  'item-nargs': () => np.arange(9).reshape(3, 3).item(1, 2, 0),
+  'fill-1': () => np.array([1, 2]).fill(0),
+  'fill-kw': () => np.array([1, 2]).fill({ value: 0 } as never),
+  'flatten-1': () =>
+    np
+      .array([
+        [1, 2],
+        [3, 4],
+      ])
+      .flatten(),
+  'flatten-2': () =>
+    np
+      .array([
+        [1, 2],
+        [3, 4],
+      ])
+      .flatten('F'),
+  'flatten-kw': () =>
+    np
+      .array([
+        [1, 2],
+        [3, 4],
+      ])
+      .flatten({ order: 'F' }),
+  'sp-transpose-1': () =>
+    sp
+      .csr_array([
+        [1, 2, 0],
+        [0, 0, 3],
+      ])
+      .transpose()
+      .toarray(),
+  'sp-transpose-copy': () =>
+    sp
+      .coo_array([
+        [1, 2, 0],
+        [0, 0, 3],
+      ])
+      .transpose({ copy: true })
+      .toarray(),
+  'sp-transpose-axes': () =>
+    sp
+      .csr_array([
+        [1, 2, 0],
+        [0, 0, 3],
+      ])
+      .transpose({ axes: [0, 1] }),
+  'sp-copy': () =>
+    sp
+      .csc_array([
+        [1, 0],
+        [0, 2],
+      ])
+      .copy()
+      .toarray(),
+  'sp-neg': () =>
+    sp
+      .csr_array([
+        [1, -2],
+        [0, 3],
+      ])
+      .neg()
+      .toarray(),
+  'sp-abs': () =>
+    sp
+      .csr_array([
+        [1, -2],
+        [0, -3],
+      ])
+      .abs()
+      .toarray(),
+  'sp-eliminate-zeros': () => {
+    const A = sp.csr_array([new Float64Array([1, 0, 2]), new Int32Array([0, 1, 2]), new Int32Array([0, 3])], {
+      shape: [1, 3],
+    });
+    A.eliminate_zeros();
+    return A.nnz;
+  },
+  'sp-sum-duplicates': () => {
+    const A = sp.coo_array(
+      [
+        [1, 2, 3],
+        [
+          [0, 0, 1],
+          [1, 1, 0],
+        ],
+      ],
+      { shape: [2, 2] },
+    );
+    A.sum_duplicates();
+    return A.nnz;
+  },
+  'sp-check-format': () =>
+    sp
+      .csr_array([new Float64Array([1, 2]), new Int32Array([0, 5]), new Int32Array([0, 2])], {
+        shape: [1, 2],
+      })
+      .check_format(),
+  'np-add-sparse': () => np.add(D22(), S22()),
+  'np-subtract-sparse': () => np.subtract(S22(), D22()),
+  'np-multiply-sparse': () => np.multiply(D22(), S22()).toarray(),
+  'np-matmul-sparse': () => np.matmul(D22(), S22()),
+  'np-dot-sparse': () => np.dot(S22(), D22()),
 };
+
+function D22() {
+  return np.array(
+    [
+      [1, 2],
+      [3, 4],
+    ],
+    { dtype: 'float64' },
+  );
+}
+function S22() {
+  return sp.csr_array([
+    [1, 0],
+    [2, 3],
+  ]);
+}

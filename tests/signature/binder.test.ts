@@ -113,6 +113,25 @@ describe('binding', () => {
     expect(r('s', 2, 3)).toEqual(['s', [2, 3], 'C']);
     expect(r('s', [2, 3], { order: 'F' })).toEqual(['s', [[2, 3]], 'F']);
   });
+  it('calls without *args take the fast path: one shared empty array, defaults, checks', () => {
+    const seen: unknown[][] = [];
+    const r = b.bind<(...a: unknown[]) => unknown>('r(x: int, *rest, w: str = "a")', (...a: unknown[]) => {
+      seen.push(a);
+      return a;
+    });
+    expect(r(1)).toEqual([1, [], 'a']);
+    r(2);
+    expect(seen[0]![1]).toBe(seen[1]![1]); // the same array: nothing allocated per call
+    expect(Object.isFrozen(seen[0]![1])).toBe(true);
+    expect(r(1, 5, 6)).toEqual([1, [5, 6], 'a']);
+    expect(r(1, { w: 'b' })).toEqual([1, [], 'b']);
+    expect(() => r(0.5)).toThrow(/^r: argument 'x' expected an integer, received 0.5$/);
+    expect(() => r()).toThrow(/^r: missing required argument 'x'$/);
+    expect(() => r(1, { v: 1 })).toThrow(/^r: unknown option 'v' \(accepted keys: x, w\)$/);
+    const k = b.bind<(...a: unknown[]) => unknown>('k(*rest, w: str)', (...a: unknown[]) => a);
+    expect(() => k()).toThrow(/^k: missing required argument 'w'$/);
+    expect(k({ w: 'z' })).toEqual([[], 'z']);
+  });
   it('passes this through (methods)', () => {
     const m = b.bind<(this: { k: number }, x: number) => number>('m(x: int)', function (
       this: { k: number },

@@ -219,3 +219,75 @@ describe('validation branches of the kinds and bound functions', () => {
     );
   });
 });
+
+describe('ndarray methods bound to their NumPy signatures (item, fill, flatten, get, set)', () => {
+  const a = () => np.arange(6).reshape(2, 3);
+  it('item(*args): nothing, a flat index, one index per axis (arguments or one array)', () => {
+    expect(np.array(2.5).item()).toBe(2.5);
+    expect(a().item(5)).toBe(5);
+    expect(a().item(-1)).toBe(5);
+    expect(a().item(1, 0)).toBe(3);
+    expect(a().item([1, -1])).toBe(5);
+    expect(np.array([true, false]).item<boolean>(1)).toBe(false);
+    expect(() => a().item()).toThrow(ValueError);
+    expect(() => a().item(6)).toThrow(IndexError);
+    expect(() => a().item(6)).toThrow(/^ndarray\.item: index 6 is out of bounds for size 6$/);
+    expect(() => a().item(0, 3)).toThrow(/^ndarray\.item: index 3 is out of bounds for axis 1 with size 3$/);
+    expect(() => a().item(1, 2, 3)).toThrow(ValueError);
+    expect(() => a().item(1, 2, 3)).toThrow(
+      /^ndarray\.item: argument 'args' expected 2 indices \(one per axis\) or one flat index, received "3 indices"$/,
+    );
+    expect(() => a().item(0.5)).toThrow(ArgumentTypeError);
+    expect(() => a().item(0.5)).toThrow(/^ndarray\.item: argument 'args' expected integers, received 0.5$/);
+    expect(() => a().item(0, 'x' as never)).toThrow(
+      /^ndarray\.item: argument 'args' expected integers, received "x"$/,
+    );
+    expect(() => a().item({ x: 1 } as never)).toThrow(
+      /^ndarray\.item: unknown option 'x' \(accepted keys: \(none\)\)$/,
+    );
+  });
+  it('fill(value, /) is positional-only, as in NumPy', () => {
+    expect(np.zeros([2]).fill(3).tolist()).toEqual([3, 3]);
+    expect(() => np.zeros([2]).fill({ value: 3 } as never)).toThrow(
+      /^ndarray\.fill: argument 'value' is positional-only and cannot be given in the options object$/,
+    );
+    expect(() => np.zeros([2]).fill('x' as never)).toThrow(
+      /^ndarray\.fill: argument 'value' expected a number or a boolean, received "x"$/,
+    );
+    expect(() => (np.zeros([2]).fill as (...a: unknown[]) => unknown)(1, 2)).toThrow(
+      /^ndarray\.fill: takes at most 1 positional argument \(value\), received 2/,
+    );
+  });
+  it("flatten(order='C') by position or key", () => {
+    expect(a().flatten().tolist()).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(a().flatten('F').tolist()).toEqual([0, 3, 1, 4, 2, 5]);
+    expect(a().flatten({ order: 'F' }).tolist()).toEqual([0, 3, 1, 4, 2, 5]);
+    expect(a().flatten({ order: 'K' }).tolist()).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(() => a().flatten({ ordre: 'F' } as never)).toThrow(
+      /^ndarray\.flatten: unknown option 'ordre' \(accepted keys: order\)$/,
+    );
+    expect(() => a().flatten('Q' as never)).toThrow(
+      /^ndarray\.flatten: argument 'order' expected one of 'C', 'F', 'A', 'K', received "Q"$/,
+    );
+  });
+  it('get(index, /) and set(index, value, /) take no options', () => {
+    expect(a().get('1, 2').item()).toBe(5);
+    expect(a().get(null).shape).toEqual([1, 2, 3]);
+    expect(a().set('0', 9).tolist()).toEqual([
+      [9, 9, 9],
+      [3, 4, 5],
+    ]);
+    expect(() => (a().get as (...x: unknown[]) => unknown)('0', { copy: true })).toThrow(
+      /^ndarray\.get: unknown option 'copy' \(accepted keys: \(none\)\)$/,
+    );
+    expect(() => (a().get as (...x: unknown[]) => unknown)()).toThrow(
+      /^ndarray\.get: missing required argument 'index'$/,
+    );
+    expect(() => (a().set as (...x: unknown[]) => unknown)('0', 1, { where: true })).toThrow(
+      /^ndarray\.set: unknown option 'where' \(accepted keys: \(none\)\)$/,
+    );
+    expect(() => (a().set as (...x: unknown[]) => unknown)('0')).toThrow(
+      /^ndarray\.set: missing required argument 'value'$/,
+    );
+  });
+});

@@ -188,3 +188,99 @@ describe('sparse.linalg', () => {
     );
   });
 });
+
+describe('sparse methods bound to their SciPy signatures (transpose, copy, check_format, ...)', () => {
+  const S = () =>
+    sp.csr_array([
+      [1, 2],
+      [0, 3],
+    ]);
+  const T = [
+    [1, 0],
+    [2, 3],
+  ];
+  it('transpose(axes=None, copy=False) by position or key', () => {
+    expect(S().transpose().toarray().tolist()).toEqual(T);
+    expect(S().transpose(null, true).toarray().tolist()).toEqual(T);
+    expect(S().transpose([1, 0]).toarray().tolist()).toEqual(T);
+    expect(S().transpose({ axes: [1, 0], copy: true }).format).toBe('csc');
+    // copy=False shares the storage (CSR ↔ CSC); copy=True does not.
+    const A = S();
+    (A.transpose() as sp.CscArray).data.set('0', 9);
+    expect(A.toarray().tolist()).toEqual([
+      [9, 2],
+      [0, 3],
+    ]);
+    const B = S();
+    (B.transpose({ copy: true }) as sp.CscArray).data.set('0', 9);
+    expect(B.toarray().tolist()).toEqual([
+      [1, 2],
+      [0, 3],
+    ]);
+    expect(() => S().transpose([0, 1])).toThrow(ValueError);
+    expect(() => S().transpose([0, 1])).toThrow(
+      /^transpose: argument 'axes' expected None or \[1, 0\] \(sparse arrays support no other permutation/,
+    );
+    expect(() => S().transpose({ axis: [1, 0] } as never)).toThrow(
+      /^transpose: unknown option 'axis' \(accepted keys: axes, copy\)$/,
+    );
+    expect(() => S().transpose(null, 1 as never)).toThrow(
+      /^transpose: argument 'copy' expected true or false, received 1$/,
+    );
+  });
+  it('copy(), neg(), abs(), sum_duplicates(), eliminate_zeros() take no arguments', () => {
+    const A = S();
+    const C = A.copy();
+    (C as sp.CsrArray).data.set('0', 5);
+    expect([A.toarray().tolist(), C.toarray().tolist()]).toEqual([
+      [
+        [1, 2],
+        [0, 3],
+      ],
+      [
+        [5, 2],
+        [0, 3],
+      ],
+    ]);
+    expect(S().neg().toarray().tolist()).toEqual([
+      [-1, -2],
+      [0, -3],
+    ]);
+    expect(S().neg().abs().toarray().tolist()).toEqual([
+      [1, 2],
+      [0, 3],
+    ]);
+    const call =
+      (f: unknown, ...a: unknown[]) =>
+      () =>
+        (f as (...x: unknown[]) => unknown).apply(S(), a);
+    expect(call(S().copy, { deep: true })).toThrow(
+      /^copy: unknown option 'deep' \(accepted keys: \(none\)\)$/,
+    );
+    expect(call(S().copy, true)).toThrow(/^copy: takes at most 0 positional arguments \(\), received 1/);
+    expect(call(S().neg, 1)).toThrow(/^neg: takes at most 0 positional arguments/);
+    expect(call(S().abs, { out: 1 })).toThrow(/^abs: unknown option 'out'/);
+    expect(call(S().sum_duplicates, { x: 1 })).toThrow(/^sum_duplicates: unknown option 'x'/);
+    expect(call(S().eliminate_zeros, 0)).toThrow(/^eliminate_zeros: takes at most 0 positional arguments/);
+  });
+  it('check_format(full_check=True) by position or key', () => {
+    expect(S().check_format()).toBeUndefined();
+    expect(S().check_format(false)).toBeUndefined();
+    expect(S().check_format({ full_check: true })).toBeUndefined();
+    expect(() => S().check_format({ full: true } as never)).toThrow(
+      /^check_format: unknown option 'full' \(accepted keys: full_check\)$/,
+    );
+    expect(() => S().check_format('yes' as never)).toThrow(
+      /^check_format: argument 'full_check' expected true or false, received "yes"$/,
+    );
+  });
+  it('get(index, /) takes no options', () => {
+    expect(S().get('1:2').toarray().tolist()).toEqual([[0, 3]]);
+    expect(() => (S().get as (...a: unknown[]) => unknown).call(S(), '0:1', { copy: true })).toThrow(
+      /^get: unknown option 'copy' \(accepted keys: \(none\)\)$/,
+    );
+    expect(() => (S().get as (...a: unknown[]) => unknown).call(S())).toThrow(
+      /^get: missing required argument 'index'$/,
+    );
+  });
+});

@@ -126,7 +126,9 @@ describe('constructor validation (cheap checks)', () => {
 describe('check_format(full): the O(nnz) scan', () => {
   it('finds negative and out-of-range indices and a decreasing indptr', () => {
     const neg = sp.csr_array([F64([1, 2]), I32([0, -1]), I32([0, 1, 2])], { shape: [2, 2] });
-    expect(() => neg.check_format()).not.toThrow();
+    expect(() => neg.check_format(false)).not.toThrow();
+    expect(() => neg.check_format({ full_check: false })).not.toThrow();
+    expect(() => neg.check_format()).toThrow(IndexError); // full_check=True by default, as SciPy
     expect(() => neg.check_format(true)).toThrow(IndexError);
     expect(() => neg.check_format(true)).toThrow(
       'check_format: argument \'indices\' expected non-negative indices, received "-1 at position 1"',
