@@ -11,7 +11,7 @@ import {
   ValueError,
 } from '../runtime/index.js';
 import { alloc, type ShapeLike, shapeArg } from './alloc.js';
-import { dtypeArg, scalarDType } from './dtypes.js';
+import { checkIntFits, dtypeArg, INT_RANGE, scalarDType } from './dtypes.js';
 import { copyAs } from './ewise.js';
 import { FILL_CONTIG } from './kernel-names.js';
 import { type NestedArray, ndarray } from './ndarray.js';
@@ -85,6 +85,7 @@ export const full = sig<
 ) => fullImpl('full', shape, value, dtype ?? scalarDType(value))) as never);
 
 function fullImpl(fn: string, shape: ShapeLike, value: number | boolean, dt: DType): ndarray {
+  if (typeof value === 'number') checkIntFits(fn, 'fill_value', value, dt);
   const a = alloc(dt, shapeArg(fn, shape));
   fillContiguous(a, Number(value));
   return a;
@@ -220,9 +221,12 @@ export function fromData(fn: string, data: unknown, dtype: DType | undefined, co
   const out = a.store.region.data;
   let pos = 0;
   const bool = dt === 'bool';
+  const range = INT_RANGE[dt];
   const fill = (x: unknown): void => {
     if (Array.isArray(x)) for (const e of x) fill(e);
     else {
+      if (range !== undefined && typeof x === 'number' && (x < range[0] || x > range[1]))
+        checkIntFits(fn, 'object', x, dt);
       const v = x instanceof ndarray ? Number(x.item()) : Number(x);
       out[pos++] = bool ? (v !== 0 ? 1 : 0) : v;
     }

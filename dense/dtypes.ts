@@ -6,7 +6,7 @@
  * into float64 and keeps float32; a boolean keeps any array's dtype. (NumPy's default integer is
  * int64; cohort's is int32 — a documented difference.)
  */
-import { checkDType, type DType } from '../runtime/index.js';
+import { checkDType, type DType, OverflowError } from '../runtime/index.js';
 
 const RANK: Record<DType, number> = { bool: 0, uint8: 1, int32: 2, float32: 3, float64: 4 };
 
@@ -54,4 +54,28 @@ export function dtypeArg(fn: string, dt: unknown, dflt: DType): DType {
 /** The dtype of a sum/prod accumulator: NumPy sums bool/uint8/int32 in the default integer. */
 export function sumResult(dt: DType): DType {
   return dt === 'bool' || dt === 'uint8' ? 'int32' : dt;
+}
+
+/** The values an integer dtype holds. */
+export const INT_RANGE: Partial<Record<DType, readonly [number, number]>> = {
+  uint8: [0, 255],
+  int32: [-2147483648, 2147483647],
+};
+
+/**
+ * Throws NumPy's OverflowError when an integer JavaScript number (a Python int) does not fit an
+ * integer dtype: NumPy 2 refuses `np.array([300], dtype=np.uint8)` and `a[0] = 300` rather than
+ * wrapping. Non-integer numbers and other dtypes pass (NumPy casts floats unsafely there).
+ * @param fn - the function, for the message
+ * @param arg - the argument, for the message
+ * @param v - the value
+ * @param dtype - the target dtype
+ * @throws {OverflowError} naming the function, the argument, the range and the value
+ */
+export function checkIntFits(fn: string, arg: string, v: number, dtype: DType): void {
+  const r = INT_RANGE[dtype];
+  if (r === undefined || !Number.isInteger(v) || (v >= r[0] && v <= r[1])) return;
+  throw new OverflowError(
+    `${fn}: argument '${arg}' expected an integer in [${r[0]}, ${r[1]}] for ${dtype}, received ${v} (Python integer out of bounds)`,
+  );
 }

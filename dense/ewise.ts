@@ -18,6 +18,7 @@ import {
 } from '../runtime/index.js';
 import { allocStore } from './alloc.js';
 import { broadcastShapes, canBroadcastTo } from './broadcast.js';
+import { checkIntFits } from './dtypes.js';
 import { fmtShape } from './errors.js';
 import { launchEwise } from './ewise-launch.js';
 import { hostScalar } from './host-scalar.js';
@@ -210,6 +211,7 @@ export function assign(fn: string, dst: ndarray, value: Operand): void {
       `${fn}: argument 'value' with shape ${fmtShape(value.shape)} cannot broadcast to ${fmtShape(dst.shape)}`,
     );
   }
+  if (typeof value === 'number') checkIntFits(fn, 'value', value, dst.dtype);
   if (dst.size === 0) return;
   ewise(fn, 'assign', [value], ['value'], dst, { dtype: dst.dtype, build: (l) => l[0]! });
 }

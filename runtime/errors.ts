@@ -34,6 +34,14 @@ export class ValueError extends CohortError {
   override name = 'ValueError';
 }
 
+/**
+ * An integer that the target dtype cannot hold (NumPy's `OverflowError`: `np.array([300],
+ * dtype=np.uint8)`, `a[0] = 300` for a uint8 `a`).
+ */
+export class OverflowError extends CohortError {
+  override name = 'OverflowError';
+}
+
 /** Wrong kind of argument (a string where an array was expected, ...). */
 export class ArgumentTypeError extends CohortError {
   override name = 'ArgumentTypeError';

@@ -45,6 +45,7 @@ export {
   FormatError,
   IndexError,
   InternalError,
+  OverflowError,
   ShapeError,
   TaskError,
   ValueError,

@@ -4,7 +4,7 @@
  * with the array as `this`; base.ts's methods delegate here.
  */
 import * as np from '../dense/index.js';
-import { ArgumentTypeError, argMessage, type DType, ValueError } from '../runtime/index.js';
+import { ArgumentTypeError, argMessage, type DType, DTypeError, ValueError } from '../runtime/index.js';
 import type { SparseFormat, sparray } from './base.js';
 import * as ops from './ops.js';
 import { ssig } from './sig.js';
@@ -268,6 +268,10 @@ export const mCheckFormat = ssig<M<void>>('check_format(full_check: bool = True)
 
 /** @internal `-A` (SciPy's `__neg__`). */
 export const mNeg = ssig<M<sparray>>('neg()', function (this: sparray) {
+  if (this.dtype === 'bool')
+    throw new DTypeError(
+      "neg: negating a boolean sparse array is not supported (SciPy's NotImplementedError; use logical_not on a dense array)",
+    );
   return ops.mapData(this, 4, 0, this.dtype, 'neg');
 } as never);
 

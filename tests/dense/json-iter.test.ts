@@ -45,7 +45,9 @@ describe('toJSON', () => {
         const size = shape.reduce((p, d) => p * d, 1);
         const vals = Array.from({ length: size }, (_, i) => ((seed + i * 7919) % 200) - 100 + (i % 3) * 0.25);
         if (size > 1) vals[1] = Number.NaN;
-        const a = np.array(vals, { dtype }).reshape(shape);
+        // From float64 values: an unsafe cast to integer dtypes, as NumPy allows (Python ints out of
+        // range would be refused).
+        const a = np.array(vals).astype(dtype).reshape(shape);
         const back = np.fromJSON(JSON.parse(JSON.stringify(a)));
         expect(back.dtype).toBe(dtype);
         expect(back.shape).toEqual(shape);
