@@ -136,9 +136,9 @@ function poolFor(workers: number): Pool | null {
 
 /**
  * The pool as it stands for `workers`: a pool of another size is drained and dropped, but none is
- * started here. Threads start when the first piece is posted, so a program whose launches all
- * run inline (every small one, by the mapper's choice) never pays for starting workers that would
- * compete with it for the cores.
+ * started here. Threads start at the first launch the mapper's `startPool` calls large, or when a
+ * piece is first posted, so a program whose launches all run inline (every small one, by the
+ * mapper's choice) never pays for starting workers that would compete with it for the cores.
  */
 function existingPool(workers: number): Pool | null {
   const p = currentPool();
