@@ -173,7 +173,11 @@ export function copyCsr(a: Csr): Csr {
 /** CSR with values cast to `dtype` (structure shared). */
 export function castCsr(a: Csr, dtype: DType | undefined): Csr {
   if (dtype === undefined || dtype === a.dtype) return a;
-  return { ...a, dtype, data: mapStore(vec(a.data, a.nnz), dtype, 5, 0, 'astype').region };
+  return {
+    ...a,
+    dtype,
+    data: mapStore(vec(a.data, a.nnz), dtype, dtype === 'bool' ? 6 : 5, 0, 'astype').region,
+  };
 }
 
 /** A COO structure from `[data, [row, col]]`, validated (lengths; indices in range). */

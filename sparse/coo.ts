@@ -27,7 +27,11 @@ function emptyCoo(rows: number, cols: number, dtype: DType): Coo {
 
 function castCoo(c: Coo, dtype: DType | undefined): Coo {
   if (dtype === undefined || dtype === c.dtype) return c;
-  return { ...c, dtype, data: mapStore(vec(c.data, c.nnz), dtype, 5, 0, 'astype').region };
+  return {
+    ...c,
+    dtype,
+    data: mapStore(vec(c.data, c.nnz), dtype, dtype === 'bool' ? 6 : 5, 0, 'astype').region,
+  };
 }
 
 function copyCoo(c: Coo): Coo {

@@ -90,7 +90,7 @@ export function convert(a: sparray, fmt: SparseFormat, copy: boolean, fn = `to${
 /** A copy with values cast. */
 export function astype(a: sparray, dtype: DType): sparray {
   const dt = checkDType('astype', 'dtype', dtype);
-  return a._withData(mapStore(a._values(), dt, 5, 0, 'astype').region, dt);
+  return a._withData(mapStore(a._values(), dt, dt === 'bool' ? 6 : 5, 0, 'astype').region, dt);
 }
 
 /** `a` with `f(values)` (mode of `mapValues`). */

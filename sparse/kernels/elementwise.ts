@@ -112,7 +112,8 @@ export function csrDiagonal(
 
 /**
  * `out[i] = f(src[i])` for `i` in `[lo, hi)`: mode 0 `v * s`, 1 `v / s`, 2 `v ** s`, 3 `|v|`,
- * 4 `-v`, 5 `v` (copy / cast: the typed array store rounds).
+ * 4 `-v`, 5 `v` (copy / cast: the typed array store rounds), 6 `v != 0` (cast to bool, as NumPy: NaN
+ * is true).
  */
 export function mapValues(
   src: Float64Array,
@@ -127,6 +128,8 @@ export function mapValues(
   else if (mode === 2) for (let i = lo; i < hi; i++) out[i] = src[i] ** s;
   else if (mode === 3) for (let i = lo; i < hi; i++) out[i] = Math.abs(src[i]);
   else if (mode === 4) for (let i = lo; i < hi; i++) out[i] = -src[i];
+  else if (mode === 6)
+    for (let i = lo; i < hi; i++) out[i] = src[i] !== 0 ? 1 : 0; // to bool (NaN: true)
   else for (let i = lo; i < hi; i++) out[i] = src[i];
 }
 

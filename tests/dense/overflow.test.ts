@@ -47,3 +47,23 @@ describe('negating a boolean sparse array', () => {
     ).toEqual([[-1, 2]]);
   });
 });
+
+describe('sparse astype to bool', () => {
+  it('stores 1 for every nonzero (SciPy: csr_array([[1, 0], [2, 3]]).astype(bool).sum(0) is [2, 1])', () => {
+    const B = sp
+      .csr_array([
+        [1, 0],
+        [2, 3],
+      ])
+      .astype('bool');
+    expect(B.sum(0).tolist()).toEqual([2, 1]);
+    expect(Array.from((B as sp.csr_array).data.toArray())).toEqual([1, 1, 1]);
+    expect(
+      sp
+        .coo_array([[Number.NaN, 0.5]])
+        .astype('bool')
+        .toarray()
+        .tolist(),
+    ).toEqual([[true, true]]);
+  });
+});
