@@ -47,13 +47,11 @@ function isEligible(tree: FuseNode): boolean {
   return ok;
 }
 
-/** Evaluates an eligible tree over input values and scalars. */
-function evaluate(t: FuseNode, inputs: readonly number[], scalars: readonly number[]): number | undefined {
-  if (t.op === 'input') return inputs[t.index];
-  if (t.op === 'scalar') return scalars[t.index];
-  if (t.op === 'where' || t.op === 'clip') return;
+/** Evaluates an eligible tree (every node one of {@link ARITH}, see {@link isEligible}). */
+function evaluate(t: FuseNode, inputs: readonly number[], scalars: readonly number[]): number {
+  if (t.op === 'input') return inputs[t.index]!;
+  if (t.op === 'scalar') return scalars[t.index]!;
   const a = evaluate(t.args[0]!, inputs, scalars);
-  if (a === undefined) return;
   switch (t.op) {
     case 'negative':
       return -a;
@@ -63,7 +61,6 @@ function evaluate(t: FuseNode, inputs: readonly number[], scalars: readonly numb
       return Math.sqrt(a);
   }
   const b = evaluate(t.args[1]!, inputs, scalars);
-  if (b === undefined) return;
   switch (t.op) {
     case 'add':
       return a + b;
@@ -97,7 +94,6 @@ export function hostScalar(tree: FuseNode, operands: readonly Operand[]): ndarra
   }
   if (inputs.length === 0) return null;
   const v = evaluate(tree, inputs, scalars);
-  if (v === undefined) return null;
   const st = allocStore('float64', [], false);
   st.region.data[st.offset] = v;
   const a = new ndarray(st);

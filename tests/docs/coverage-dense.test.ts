@@ -13,21 +13,14 @@ import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import * as np from '../../dense/index.js';
+import { program as tsProgram } from '../signature/option-keys.js';
 import { type Example, extractExamples } from './extract.js';
 import { exampleSource } from './run-example.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const indexFile = join(root, 'dense', 'index.ts');
 
-const program = ts.createProgram([indexFile], {
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  strict: true,
-  noEmit: true,
-  skipLibCheck: true,
-});
-const checker = program.getTypeChecker();
+const { program, checker } = tsProgram([indexFile]);
 
 /** The non-alias symbol an export stands for. */
 function target(sym: ts.Symbol): ts.Symbol {
