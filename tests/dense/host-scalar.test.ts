@@ -13,7 +13,9 @@ import { warmPool } from '../runtime/pool-helpers.js';
 
 afterAll(() => configure({ workers: 0, mapper: new DefaultMapper() }));
 
+/** The float64 bits; every NaN alike (its sign and payload depend on the CPU and the JIT tier). */
 const bits = (v: number) => {
+  if (Number.isNaN(v)) return 'NaN';
   const b = new Float64Array([v]);
   return Buffer.from(b.buffer).toString('hex');
 };
