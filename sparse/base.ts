@@ -11,6 +11,8 @@ import type { Csr } from './core/types.js';
 import type { DiaArray } from './dia.js';
 import { type SparseJSON, toSparseJSON } from './json.js';
 import * as m from './methods.js';
+import * as mq from './methods-query.js';
+import * as mv from './methods-values.js';
 import * as ops from './ops.js';
 import { formatEntries } from './print.js';
 import type { IndexLike } from './slicing.js';
@@ -44,6 +46,24 @@ export interface ToarrayOptions {
   order?: 'C' | 'F' | null;
   /** An array to write the values into. */
   out?: ndarray | null;
+}
+
+/** Options of `max min argmax argmin`. */
+export interface MinMaxOptions {
+  /** The axis (null: all). */
+  axis?: number | null;
+  /** Not supported (SciPy's rule): must be null. */
+  out?: null;
+  /** Only stored entries count (implicit zeros do not). */
+  explicit?: boolean;
+}
+
+/** Options of `reshape`. */
+export interface ReshapeOptions {
+  /** Read and write in C (row-major, default) or F (column-major) order. */
+  order?: 'C' | 'F';
+  /** Copy when the shape is unchanged. */
+  copy?: boolean;
 }
 
 /** What a dense operand may be: an ndarray or nested JavaScript arrays. */
@@ -426,6 +446,295 @@ export abstract class sparray {
    */
   setdiag(values: number | readonly number[] | ndarray | ArrayBufferView, k?: number | { k?: number }): void {
     m.mSetdiag.call(this, values, k);
+  }
+
+  // ---- math on stored values (SciPy's `_data_matrix` methods: f(0) = 0, the structure is kept) ----
+
+  /**
+   * Square root of the stored values (duplicates summed first; the same format). Integer values give
+   * float64 (uint8/bool: float32, where NumPy gives float16).
+   * @returns an array of the same format and structure
+   * @example sparse.csr_array([[4, 0], [0, 9]]).sqrt().toarray().tolist() // [[2, 0], [0, 3]]
+   */
+  sqrt(): sparray {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder (which rejects any)
+    return mv.mSqrt.apply(this, arguments as never);
+  }
+  /**
+   * Sine of the stored values (duplicates summed first; the same format). Integer values give
+   * float64 (uint8/bool: float32, where NumPy gives float16).
+   * @returns an array of the same format and structure
+   * @example sparse.csr_array([[0, Math.PI / 2]]).sin().toarray().tolist() // [[0, 1]]
+   */
+  sin(): sparray {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder (which rejects any)
+    return mv.mSin.apply(this, arguments as never);
+  }
+  /**
+   * Tangent of the stored values (duplicates summed first; the same format). Integer values give
+   * float64 (uint8/bool: float32, where NumPy gives float16).
+   * @returns an array of the same format and structure
+   * @example sparse.csr_array([[0, Math.PI / 4]]).tan().data.tolist() // [0.9999999999999999]
+   */
+  tan(): sparray {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder (which rejects any)
+    return mv.mTan.apply(this, arguments as never);
+  }
+  /**
+   * `exp(v) - 1` of the stored values (duplicates summed first; the same format). Integer values give
+   * float64 (uint8/bool: float32, where NumPy gives float16).
+   * @returns an array of the same format and structure
+   * @example sparse.csr_array([[0, 1e-10]]).expm1().data.tolist() // [1.00000000005e-10]
+   */
+  expm1(): sparray {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder (which rejects any)
+    return mv.mExpm1.apply(this, arguments as never);
+  }
+  /**
+   * `log(1 + v)` of the stored values (duplicates summed first; the same format). Integer values give
+   * float64 (uint8/bool: float32, where NumPy gives float16).
+   * @returns an array of the same format and structure
+   * @example sparse.csr_array([[0, 1e-10]]).log1p().data.tolist() // [9.999999999500001e-11]
+   */
+  log1p(): sparray {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder (which rejects any)
+    return mv.mLog1p.apply(this, arguments as never);
+  }
+  /**
+   * Sign (-1, 0, 1; NaN stays NaN; integer dtypes are kept) of the stored values (duplicates summed first; the same format). Integer values give
+   * float64 (uint8/bool: float32, where NumPy gives float16).
+   * @returns an array of the same format and structure
+   * @example sparse.csr_array([[-3, 0, 2]]).sign().toarray().tolist() // [[-1, 0, 1]]
+   */
+  sign(): sparray {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder (which rejects any)
+    return mv.mSign.apply(this, arguments as never);
+  }
+  /**
+   * Floor (integer dtypes are kept) of the stored values (duplicates summed first; the same format). Integer values give
+   * float64 (uint8/bool: float32, where NumPy gives float16).
+   * @returns an array of the same format and structure
+   * @example sparse.csr_array([[-1.5, 0, 2.5]]).floor().toarray().tolist() // [[-2, 0, 2]]
+   */
+  floor(): sparray {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder (which rejects any)
+    return mv.mFloor.apply(this, arguments as never);
+  }
+  /**
+   * Ceiling (integer dtypes are kept) of the stored values (duplicates summed first; the same format). Integer values give
+   * float64 (uint8/bool: float32, where NumPy gives float16).
+   * @returns an array of the same format and structure
+   * @example sparse.csr_array([[-1.5, 0, 2.5]]).ceil().toarray().tolist() // [[-1, 0, 3]]
+   */
+  ceil(): sparray {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder (which rejects any)
+    return mv.mCeil.apply(this, arguments as never);
+  }
+  /**
+   * Rounding to the nearest integer, halves to even (NumPy's `rint`) of the stored values (duplicates summed first; the same format). Integer values give
+   * float64 (uint8/bool: float32, where NumPy gives float16).
+   * @returns an array of the same format and structure
+   * @example sparse.csr_array([[0.5, 1.5, 2.5]]).rint().toarray().tolist() // [[0, 2, 2]]
+   */
+  rint(): sparray {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder (which rejects any)
+    return mv.mRint.apply(this, arguments as never);
+  }
+  /**
+   * Truncation toward zero (integer dtypes are kept) of the stored values (duplicates summed first; the same format). Integer values give
+   * float64 (uint8/bool: float32, where NumPy gives float16).
+   * @returns an array of the same format and structure
+   * @example sparse.csr_array([[-1.5, 0, 2.5]]).trunc().toarray().tolist() // [[-1, 0, 2]]
+   */
+  trunc(): sparray {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder (which rejects any)
+    return mv.mTrunc.apply(this, arguments as never);
+  }
+  /**
+   * Degrees to radians of the stored values (duplicates summed first; the same format). Integer values give
+   * float64 (uint8/bool: float32, where NumPy gives float16).
+   * @returns an array of the same format and structure
+   * @example sparse.csr_array([[180, 0]]).deg2rad().data.tolist() // [3.141592653589793]
+   */
+  deg2rad(): sparray {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder (which rejects any)
+    return mv.mDeg2rad.apply(this, arguments as never);
+  }
+  /**
+   * Radians to degrees of the stored values (duplicates summed first; the same format). Integer values give
+   * float64 (uint8/bool: float32, where NumPy gives float16).
+   * @returns an array of the same format and structure
+   * @example sparse.csr_array([[Math.PI, 0]]).rad2deg().data.tolist() // [180]
+   */
+  rad2deg(): sparray {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder (which rejects any)
+    return mv.mRad2deg.apply(this, arguments as never);
+  }
+  /**
+   * Inverse sine of the stored values (duplicates summed first; the same format). Integer values give
+   * float64 (uint8/bool: float32, where NumPy gives float16).
+   * @returns an array of the same format and structure
+   * @example sparse.csr_array([[1, 0]]).arcsin().data.tolist() // [1.5707963267948966]
+   */
+  arcsin(): sparray {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder (which rejects any)
+    return mv.mArcsin.apply(this, arguments as never);
+  }
+  /**
+   * Inverse hyperbolic sine of the stored values (duplicates summed first; the same format). Integer values give
+   * float64 (uint8/bool: float32, where NumPy gives float16).
+   * @returns an array of the same format and structure
+   * @example sparse.csr_array([[1, 0]]).arcsinh().data.tolist() // [0.881373587019543]
+   */
+  arcsinh(): sparray {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder (which rejects any)
+    return mv.mArcsinh.apply(this, arguments as never);
+  }
+  /**
+   * Inverse tangent of the stored values (duplicates summed first; the same format). Integer values give
+   * float64 (uint8/bool: float32, where NumPy gives float16).
+   * @returns an array of the same format and structure
+   * @example sparse.csr_array([[1, 0]]).arctan().data.tolist() // [0.7853981633974483]
+   */
+  arctan(): sparray {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder (which rejects any)
+    return mv.mArctan.apply(this, arguments as never);
+  }
+  /**
+   * Inverse hyperbolic tangent of the stored values (duplicates summed first; the same format). Integer values give
+   * float64 (uint8/bool: float32, where NumPy gives float16).
+   * @returns an array of the same format and structure
+   * @example sparse.csr_array([[0.5, 0]]).arctanh().data.tolist() // [0.5493061443340548]
+   */
+  arctanh(): sparray {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder (which rejects any)
+    return mv.mArctanh.apply(this, arguments as never);
+  }
+  /**
+   * Hyperbolic sine of the stored values (duplicates summed first; the same format). Integer values give
+   * float64 (uint8/bool: float32, where NumPy gives float16).
+   * @returns an array of the same format and structure
+   * @example sparse.csr_array([[1, 0]]).sinh().data.tolist() // [1.1752011936438014]
+   */
+  sinh(): sparray {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder (which rejects any)
+    return mv.mSinh.apply(this, arguments as never);
+  }
+  /**
+   * Hyperbolic tangent of the stored values (duplicates summed first; the same format). Integer values give
+   * float64 (uint8/bool: float32, where NumPy gives float16).
+   * @returns an array of the same format and structure
+   * @example sparse.csr_array([[1, 0]]).tanh().data.tolist() // [0.7615941559557649]
+   */
+  tanh(): sparray {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder (which rejects any)
+    return mv.mTanh.apply(this, arguments as never);
+  }
+  /**
+   * NumPy's `maximum(A, other)` (SciPy's `A.maximum`): by a scalar whose maximum with 0 is 0, the
+   * stored values mapped (CSR/CSC, zeros dropped); by another scalar, every entry stored (SciPy
+   * warns that the result is dense); by a dense array, a dense result; by a sparse array, the union
+   * (CSR, CSC when both are CSC).
+   * @param other a number, a dense array_like or a sparse array of the same shape
+   * @throws {ShapeError} when a sparse operand's shape differs
+   * @example sparse.csr_array([[1, 0, -2]]).maximum(sparse.csr_array([[0, 5, -3]])).toarray().tolist() // [[1, 5, -2]]
+   * @example sparse.csr_array([[1, 0, -2]]).maximum(0).toarray().tolist() // [[1, 0, 0]]
+   */
+  maximum(other: sparray | DenseLike | number): sparray | ndarray {
+    return mv.mMaximum.call(this, other) as never;
+  }
+  /**
+   * NumPy's `minimum(A, other)` (SciPy's `A.minimum`; the operands as {@link sparray.maximum}).
+   * @throws {ShapeError} when a sparse operand's shape differs
+   * @example sparse.csr_array([[1, 0, -2]]).minimum(sparse.csr_array([[0, 5, -3]])).toarray().tolist() // [[0, 0, -3]]
+   */
+  minimum(other: sparray | DenseLike | number): sparray | ndarray {
+    return mv.mMinimum.call(this, other) as never;
+  }
+
+  // ---- extremes and queries --------------------------------------------------------------------
+
+  /**
+   * The maximum of all entries (a 0-d array) or along an axis (a dense 1-D array; SciPy returns a
+   * 1-D sparse array, which cohort does not have). Implicit zeros count unless `explicit`; a NaN
+   * wins. `out` is not supported (as SciPy).
+   * @param axis `null`/omitted, 0, 1, -1, -2 (or the options object `{axis, explicit}`)
+   * @throws {ValueError} on an empty array or `out`
+   * @example sparse.csr_array([[-1, 0], [-3, -2]]).max().item() // 0
+   * @example sparse.csr_array([[-1, 0], [-3, -2]]).max({ explicit: true }).item() // -1
+   * @example sparse.csr_array([[-1, 0], [-3, -2]]).max(1).tolist() // [0, -2]
+   */
+  max(axis?: number | null | MinMaxOptions, out?: null | MinMaxOptions, opts?: MinMaxOptions): ndarray {
+    return mq.mMax.call(this, axis, out, opts);
+  }
+  /**
+   * The minimum (the same forms as {@link sparray.max}).
+   * @throws {ValueError} on an empty array or `out`
+   * @example sparse.csr_array([[1, 0], [3, 2]]).min().item() // 0
+   * @example sparse.csr_array([[1, 0], [3, 2]]).min(0).tolist() // [1, 0]
+   */
+  min(axis?: number | null | MinMaxOptions, out?: null | MinMaxOptions, opts?: MinMaxOptions): ndarray {
+    return mq.mMin.call(this, axis, out, opts);
+  }
+  /**
+   * The flat (C-order) index of the first maximum (a number), or per row/column along an axis (an
+   * int32 array), as NumPy's `argmax` of `toarray()`. With `explicit`, only stored entries count.
+   * (SciPy 1.17 differs in two corner cases, returning a position in its data array: `explicit`
+   * without an axis, and a stored zero tying an implicit one.)
+   * @param axis `null`/omitted, 0, 1, -1, -2 (or the options object `{axis, explicit}`)
+   * @throws {ValueError} on an empty array, `out`, or no stored entries with `explicit`
+   * @example sparse.csr_array([[-1, 0], [-3, 5]]).argmax() // 3
+   * @example sparse.csr_array([[-1, 0], [-3, -2]]).argmax(1).tolist() // [1, 1]
+   */
+  argmax(
+    axis?: number | null | MinMaxOptions,
+    out?: null | MinMaxOptions,
+    opts?: MinMaxOptions,
+  ): number | ndarray {
+    return mq.mArgmax.call(this, axis, out, opts);
+  }
+  /**
+   * The flat index of the first minimum, or per row/column (see {@link sparray.argmax}).
+   * @throws {ValueError} on an empty array, `out`, or no stored entries with `explicit`
+   * @example sparse.csr_array([[1, 0], [-3, 5]]).argmin() // 2
+   * @example sparse.csr_array([[1, 2], [3, 4]]).argmin(0).tolist() // [0, 0]
+   */
+  argmin(
+    axis?: number | null | MinMaxOptions,
+    out?: null | MinMaxOptions,
+    opts?: MinMaxOptions,
+  ): number | ndarray {
+    return mq.mArgmin.call(this, axis, out, opts);
+  }
+  /**
+   * The sum of diagonal `offset` (a 0-d array).
+   * @param offset the diagonal (or `{offset}`)
+   * @example sparse.csr_array([[1, 2], [3, 4]]).trace().item() // 5
+   * @example sparse.csr_array([[1, 2], [3, 4]]).trace(1).item() // 2
+   */
+  trace(offset?: number | { offset?: number }): ndarray {
+    return mq.mTrace.call(this, offset);
+  }
+  /**
+   * `[row, col]` of the stored entries whose value is nonzero, in COO order (duplicates are not
+   * summed, as SciPy).
+   * @returns two int32 arrays
+   * @example sparse.csr_array([[0, 5], [3, 0]]).nonzero().map((a) => a.tolist()) // [[0, 1], [1, 0]]
+   */
+  nonzero(): [ndarray, ndarray] {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder (which rejects any)
+    return mq.mNonzero.apply(this, arguments as never);
+  }
+  /**
+   * The same entries in another shape (`A.reshape(3, 2)`, `A.reshape([3, 2])`, one dimension may
+   * be -1), read in C or F order: a COO array (SciPy's result), this array itself when the shape
+   * is unchanged (a copy with `copy`).
+   * @throws {ValueError} when the sizes differ
+   * @example sparse.csr_array([[1, 0, 2], [0, 3, 0]]).reshape(3, 2).toarray().tolist() // [[1, 0], [2, 0], [3, 0]]
+   * @example sparse.csr_array([[1, 0, 2], [0, 3, 0]]).reshape([-1, 3], { order: 'F' }).shape // [2, 3]
+   */
+  reshape(...shape: (number | readonly number[] | ReshapeOptions)[]): sparray {
+    return mq.mReshape.apply(this, shape as never);
   }
 
   /**

@@ -78,7 +78,7 @@ function fmt(x: sparray, f: SparseFormat | null | undefined, dflt: SparseFormat)
   return x.asformat(f ?? dflt);
 }
 
-function sparseArg(fn: string, arg: string, x: unknown): sparray {
+export function sparseArg(fn: string, arg: string, x: unknown): sparray {
   if (isSparse(x)) return x as sparray;
   if (x instanceof ndarray || Array.isArray(x)) return new CsrArray(x as ndarray);
   throw new ArgumentTypeError(argMessage(fn, arg, 'a sparse or dense array', x));
@@ -305,7 +305,7 @@ function spdiagsImpl(
 }
 
 /** COO structure of an operand, cast to `dtype`. */
-function cooOf(a: sparray, dtype: DType): Coo {
+export function cooOf(a: sparray, dtype: DType): Coo {
   const c = (a.tocoo() as CooArray)._c;
   if (c.dtype === dtype) return c;
   return { ...c, dtype, data: mapStore(vec(c.data, c.nnz), dtype, 5, 0, 'astype').region };
@@ -387,7 +387,12 @@ function kronImpl(A: unknown, B: unknown, opts: FormatOptions = {}): sparray {
 }
 
 /** Concatenates COO blocks placed at (row, col) offsets into one COO array. */
-function place(parts: { c: Coo; r: number; k: number }[], rows: number, cols: number, dtype: DType): sparray {
+export function place(
+  parts: { c: Coo; r: number; k: number }[],
+  rows: number,
+  cols: number,
+  dtype: DType,
+): sparray {
   const nnz = parts.reduce((s, p) => s + p.c.nnz, 0);
   const row = region('int32', nnz);
   const col = region('int32', nnz);
@@ -403,7 +408,7 @@ function place(parts: { c: Coo; r: number; k: number }[], rows: number, cols: nu
 }
 
 /** SciPy's result format for stacking: CSR blocks give CSR, CSC blocks CSC, anything else COO. */
-function stackFormat(bs: readonly sparray[]): SparseFormat {
+export function stackFormat(bs: readonly sparray[]): SparseFormat {
   if (bs.every((b) => b.format === 'csr')) return 'csr';
   if (bs.every((b) => b.format === 'csc')) return 'csc';
   return 'coo';

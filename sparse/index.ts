@@ -15,8 +15,27 @@ import { DiaArray } from './dia.js';
 import { isSparse, matmul as matmulOp, rmatmul } from './ops.js';
 import { ssig, ssigOpts } from './sig.js';
 
-export type { AxisOptions, DenseLike, SparseFormat, SparseOptions, ToarrayOptions } from './base.js';
+export type {
+  AxisOptions,
+  DenseLike,
+  MinMaxOptions,
+  ReshapeOptions,
+  SparseFormat,
+  SparseOptions,
+  ToarrayOptions,
+} from './base.js';
 export type { SparseInput } from './construct.js';
+export {
+  type BlockGrid,
+  block_array,
+  bmat,
+  type DiagsArrayOptions,
+  diags_array,
+  eye_array,
+  kronsum,
+  type RandomArrayOptions,
+  random_array,
+} from './construct-array.js';
 export { fromJSON } from './from-json.js';
 export type { FormatOptions } from './functions.js';
 export { block_diag, diags, eye, hstack, identity, kron, spdiags, tril, triu, vstack } from './functions.js';
@@ -25,6 +44,7 @@ export type { ProductOptions } from './ops.js';
 export type { RandomOptions } from './random.js';
 export { rand, random } from './random.js';
 export type { IndexLike } from './slicing.js';
+export { find } from './methods-query.js';
 export { CooArray, CscArray, CsrArray, DiaArray, sparray };
 
 /** A SciPy-style constructor: callable with or without `new`; `x instanceof csr_array` works. */

@@ -69,3 +69,9 @@ export const KRON = 'sparse.kron';
 export const CSR_CHECK = 'sparse.csr.check';
 /** Sortedness / canonicity flags of CSR rows. */
 export const CSR_FLAGS = 'sparse.csr.flags';
+/** Math on stored values (`A.sqrt()`, `A.sin()`, ...; the scalar `maximum`/`minimum`). */
+export const MAP_MATH = 'sparse.values.math';
+/** Per-row maximum/minimum and its column over canonical CSR rows (`max`, `argmax`, ...). */
+export const CSR_ROW_EXTREME = 'sparse.csr.rowextreme';
+/** COO coordinates of a reshape: linear index → new (row, col). */
+export const RESHAPE_COORDS = 'sparse.coo.reshape';

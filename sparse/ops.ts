@@ -234,7 +234,7 @@ export function isSparse(x: unknown): boolean {
 }
 
 /** Element-wise union of two sparse arrays (`op`), in CSC when both are CSC, else CSR. */
-function union(a: sparray, b: sparray, op: number, out: DType, fn: string): CsrArray | CscArray {
+export function union(a: sparray, b: sparray, op: number, out: DType, fn: string): CsrArray | CscArray {
   checkShape(fn, a, b);
   if (a.format === 'csc' && b.format === 'csc') {
     return wrap.csc(binop(canonicalize(csrT(a)), canonicalize(csrT(b)), op, out, fn));

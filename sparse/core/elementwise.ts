@@ -37,7 +37,7 @@ import { structureInRange } from './range-check.js';
 import { type Csr, posStore, region, vec } from './types.js';
 
 /** Binary operation codes of {@link binop}. */
-export const OP = { add: 0, subtract: 1, multiply: 2, divide: 3 } as const;
+export const OP = { add: 0, subtract: 1, multiply: 2, divide: 3, maximum: 4, minimum: 5 } as const;
 const OP_NAMES = ['add', 'subtract', 'multiply'] as const;
 
 /**

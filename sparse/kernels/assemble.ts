@@ -178,7 +178,8 @@ export function filterRows(
 }
 
 /**
- * Union (op 0 add, 1 subtract, 3 divide) or intersection (op 2 multiply) of canonical CSR rows.
+ * Union (op 0 add, 1 subtract, 3 divide, 4 maximum, 5 minimum) or intersection (op 2 multiply) of
+ * canonical CSR rows.
  * Zero results are dropped (SciPy's rule). Phase 1 counts, phase 2 writes from `cPos[i]`.
  */
 export function binopRows(
@@ -225,7 +226,10 @@ export function binopRows(
       if (op === 0) v = a + b;
       else if (op === 1) v = a - b;
       else if (op === 2) v = both ? a * b : 0;
-      else v = a / b;
+      else if (op === 3) v = a / b;
+      else if (op === 4)
+        v = a !== a || b !== b ? Number.NaN : a > b ? a : b; // NumPy's maximum: NaN wins
+      else v = a !== a || b !== b ? Number.NaN : a < b ? a : b;
       if (v !== 0) {
         if (fill) {
           cCrd[w] = j;
