@@ -8,15 +8,15 @@ import type { SparseFormat, sparray } from './base.js';
 import { type Coo, promote } from './core/types.js';
 import {
   cooOf,
-  type DiagsOptions,
   type Diagonals,
+  type DiagsOptions,
   diags,
   type EyeOptions,
   eye,
   type FormatOptions,
   identity,
-  kron,
   type KronOptions,
+  kron,
   place,
   sparseArg,
   stackFormat,
@@ -102,7 +102,7 @@ function grid(fn: string, blocks: unknown, opts: FormatOptions): sparray {
   );
   const heights = new Array<number>(rows.length).fill(-1);
   const widths = new Array<number>(N).fill(-1);
-  bs.forEach((r, i) =>
+  bs.forEach((r, i) => {
     r.forEach((b, j) => {
       if (b === null) return;
       if (heights[i] === -1) heights[i] = b.shape[0];
@@ -125,8 +125,8 @@ function grid(fn: string, blocks: unknown, opts: FormatOptions): sparray {
             `shape [${b.shape}]`,
           ),
         );
-    }),
-  );
+    });
+  });
   // SciPy gives an all-None block row (column) zero height (width).
   const present = bs.flat().filter((b): b is sparray => b !== null);
   let dtype: DType = 'float64';

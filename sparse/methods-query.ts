@@ -6,10 +6,10 @@
 import * as np from '../dense/index.js';
 import { readStore, ValueError } from '../runtime/index.js';
 import type { sparray } from './base.js';
-import { canonicalize, denseToCsr } from './core/convert.js';
-import { reshapeCoo, rowExtremes } from './core/values-math.js';
-import { type Csr, vec } from './core/types.js';
 import type { CooArray } from './coo.js';
+import { canonicalize, denseToCsr } from './core/convert.js';
+import { type Csr, vec } from './core/types.js';
+import { reshapeCoo, rowExtremes } from './core/values-math.js';
 import { csrT, isSparse } from './ops.js';
 import { wrap } from './registry.js';
 import { ssig } from './sig.js';

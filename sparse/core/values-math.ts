@@ -4,7 +4,7 @@
  * reshape. Each is partitioned like the other value maps and row operations: values by blocks,
  * rows aligned with `indptr` and their entries by image.
  */
-import { align, type DType, image, launch, Store } from '../../runtime/index.js';
+import { align, type DType, image, launch, type Store } from '../../runtime/index.js';
 import { kernel } from '../kdef.js';
 import { CSR_ROW_EXTREME, MAP_MATH, RESHAPE_COORDS } from '../kernel-names.js';
 import { csrRowExtreme, mapMath, reshapeCoords } from '../kernels/values-math.js';
