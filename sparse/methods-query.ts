@@ -86,7 +86,7 @@ function firstExtreme(
   for (let i = 0; i < c.rows; i++) {
     if (ptr !== null && ptr[i + 1]! <= ptr[i]!) continue;
     const v = vals[i]!;
-    if (v !== v) return i * c.cols + cols[i]!;
+    if (Number.isNaN(v)) return i * c.cols + cols[i]!;
     if (best < 0 || (mode === 0 ? v > vals[best]! : v < vals[best]!)) best = i;
   }
   return best < 0 ? 0 : best * c.cols + cols[best]!;

@@ -96,7 +96,7 @@ function extremum(name: 'maximum' | 'minimum'): M<unknown> {
     if (typeof other === 'boolean') other = Number(other);
     if (typeof other === 'number') {
       const s = other;
-      const atZero = s !== s ? Number.NaN : isMax ? Math.max(0, s) : Math.min(0, s);
+      const atZero = isMax ? Math.max(0, s) : Math.min(0, s);
       if (atZero !== 0) {
         // SciPy warns (SparseEfficiencyWarning) and returns every entry stored.
         const d = (isMax ? np.maximum : np.minimum)(this.toarray(), s);

@@ -228,8 +228,8 @@ export function binopRows(
       else if (op === 2) v = both ? a * b : 0;
       else if (op === 3) v = a / b;
       else if (op === 4)
-        v = a !== a || b !== b ? Number.NaN : a > b ? a : b; // NumPy's maximum: NaN wins
-      else v = a !== a || b !== b ? Number.NaN : a < b ? a : b;
+        v = Math.max(a, b); // NaN propagates, as NumPy's maximum
+      else v = Math.min(a, b);
       if (v !== 0) {
         if (fill) {
           cCrd[w] = j;

@@ -80,16 +80,10 @@ export function mapMath(
       for (let i = lo; i < hi; i++) out[i] = Math.tanh(src[i]);
       break;
     case 18:
-      for (let i = lo; i < hi; i++) {
-        const v = src[i];
-        out[i] = v !== v || s !== s ? Number.NaN : v > s ? v : s;
-      }
+      for (let i = lo; i < hi; i++) out[i] = Math.max(src[i], s); // NaN propagates, as NumPy's
       break;
     default:
-      for (let i = lo; i < hi; i++) {
-        const v = src[i];
-        out[i] = v !== v || s !== s ? Number.NaN : v < s ? v : s;
-      }
+      for (let i = lo; i < hi; i++) out[i] = Math.min(src[i], s);
   }
 }
 
@@ -121,10 +115,10 @@ export function csrRowExtreme(
     }
     let bv = vals[p0];
     let bp = p0;
-    if (bv === bv) {
+    if (!Number.isNaN(bv)) {
       for (let p = p0 + 1; p < p1; p++) {
         const v = vals[p];
-        if (v !== v) {
+        if (Number.isNaN(v)) {
           bv = v;
           bp = p;
           break;
@@ -136,7 +130,7 @@ export function csrRowExtreme(
       }
     }
     let col = crd[bp];
-    if (explicit === 0 && p1 - p0 < ncols && bv === bv && (mode === 0 ? bv <= 0 : bv >= 0)) {
+    if (explicit === 0 && p1 - p0 < ncols && !Number.isNaN(bv) && (mode === 0 ? bv <= 0 : bv >= 0)) {
       // An implicit zero is (one of) the extremes: its first column is the first gap of the row.
       let z = 0;
       for (let p = p0; p < p1 && crd[p] === z; p++) z++;
