@@ -9,13 +9,13 @@ import type { CscArray, CsrArray } from './compressed.js';
 import type { CooArray } from './coo.js';
 import type { Csr } from './core/types.js';
 import type { DiaArray } from './dia.js';
+import type { IndexLike } from './indexing.js';
 import { type SparseJSON, toSparseJSON } from './json.js';
 import * as m from './methods.js';
 import * as mq from './methods-query.js';
 import * as mv from './methods-values.js';
 import * as ops from './ops.js';
 import { formatEntries } from './print.js';
-import type { IndexLike } from './slicing.js';
 
 /** The storage formats. */
 export type SparseFormat = 'csr' | 'csc' | 'coo' | 'dia';
@@ -750,15 +750,46 @@ export abstract class sparray {
   }
 
   /**
-   * Rows `i0:i1` (a NumPy slice string, `'i0:i1'` or `'i0:i1, :'`) as a CSR array (CSC for CSC):
-   * `A[index]`, positional only.
-   * @throws {IndexError} on anything but a row slice
-   * @example sparse.csr_array([[1, 2], [3, 4]]).get('1:2').toarray().tolist() // [[3, 4]]
+   * `A[index]` (SciPy's indexing): integers, slices, integer lists/arrays and boolean masks per
+   * axis, as a string (`'1:3, ::2'`, `':, [0, 2]'`) or an array of parts (`[i, j]`,
+   * `[np.slice(1, 3), [0, 2]]`). Two integers give a number; two index arrays the values at those
+   * pairs (a dense 1-D array, as SciPy); anything else a 2-D sparse array of the selected rows and
+   * columns (where SciPy gives a 1-D sparse array for an integer axis, cohort keeps that axis with
+   * length 1). CSR, CSC and COO keep their format; DIA gives CSR. Positional only.
+   * @throws {IndexError} for an index out of range or of an unsupported kind
+   * @example
+   * const A = sparse.csr_array([[1, 0, 2], [0, 0, 3], [4, 5, 0]]);
+   * A.get([1, 2]) // 3
+   * A.get('1:3, ::2').toarray().tolist() // [[0, 3], [4, 0]]
+   * A.get(':, [2, 0]').toarray().tolist() // [[2, 1], [3, 0], [0, 4]]
+   * A.get([[0, 2], [1, 2]]).tolist() // [0, 0]
+   * A.get([[true, false, true]]).toarray().tolist() // [[1, 0, 2], [4, 5, 0]]
    */
+  get(index: readonly [number, number]): number;
+  get(index: readonly [readonly number[], readonly number[]]): ndarray;
   get(index: IndexLike): sparray;
-  get(): sparray {
+  get(index: IndexLike): sparray | ndarray | number;
+  get(): sparray | ndarray | number {
     // biome-ignore lint/complexity/noArguments: forwarded whole to the binder
-    return m.mGet.apply(this, arguments as never);
+    return m.mGet.apply(this, arguments as never) as sparray | ndarray | number;
+  }
+  /**
+   * `A[index] = values` in place (the indices of {@link sparray.get}): the selected positions take
+   * the values, broadcast (a number, or an array_like of the selection's shape); the last of
+   * repeated positions wins; assigned zeros are stored, as SciPy (`eliminate_zeros` drops them).
+   * Changing the structure rebuilds it: SciPy warns of the cost (SparseEfficiencyWarning); so does
+   * this note. Positional only.
+   * @throws {IndexError} for an index out of range or values of another shape
+   * @example
+   * const A = sparse.csr_array([[1, 0, 2], [0, 0, 3]]);
+   * A.set([0, 1], 7);
+   * A.set(':, 2', [8, 9]);
+   * A.toarray().tolist() // [[1, 7, 8], [0, 0, 9]]
+   */
+  set(index: IndexLike, values: number | boolean | DenseLike | ArrayBufferView | sparray): void;
+  set(): void {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder
+    m.mSet.apply(this, arguments as never);
   }
 
   /**

@@ -39,12 +39,12 @@ export {
 export { fromJSON } from './from-json.js';
 export type { FormatOptions } from './functions.js';
 export { block_diag, diags, eye, hstack, identity, kron, spdiags, tril, triu, vstack } from './functions.js';
+export type { IndexLike, IndexPart } from './indexing.js';
 export type { CompressedJSON, CooJSON, DiaJSON, SparseJSON } from './json.js';
 export { find } from './methods-query.js';
 export type { ProductOptions } from './ops.js';
 export type { RandomOptions } from './random.js';
 export { rand, random } from './random.js';
-export type { IndexLike } from './slicing.js';
 export { CooArray, CscArray, CsrArray, DiaArray, sparray };
 
 /** A SciPy-style constructor: callable with or without `new`; `x instanceof csr_array` works. */

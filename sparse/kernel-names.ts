@@ -75,3 +75,13 @@ export const MAP_MATH = 'sparse.values.math';
 export const CSR_ROW_EXTREME = 'sparse.csr.rowextreme';
 /** COO coordinates of a reshape: linear index → new (row, col). */
 export const RESHAPE_COORDS = 'sparse.coo.reshape';
+/** Gather of rows `R` and columns (all, or mapped through a column map), phase 1: counts. */
+export const GATHER_COUNT = 'sparse.gather.count';
+/** Gather, phase 2: the entries. */
+export const GATHER_FILL = 'sparse.gather.fill';
+/** Values at (row, column) pairs into a dense vector. */
+export const GATHER_PAIRS = 'sparse.gather.pairs';
+/** Assignment merge of canonical CSR rows (B's entries replace A's; B's zeros are stored), count. */
+export const ASSIGN_COUNT = 'sparse.assign.count';
+/** Assignment merge, fill. */
+export const ASSIGN_FILL = 'sparse.assign.fill';

@@ -6,9 +6,9 @@
 import * as np from '../dense/index.js';
 import { ArgumentTypeError, argMessage, type DType, DTypeError, ValueError } from '../runtime/index.js';
 import type { SparseFormat, sparray } from './base.js';
+import { getItem, type IndexLike, setItem } from './indexing.js';
 import * as ops from './ops.js';
 import { ssig } from './sig.js';
-import { type IndexLike, rowSlice } from './slicing.js';
 
 type ndarray = np.ndarray;
 type M<R> = (this: sparray, ...args: unknown[]) => R;
@@ -280,7 +280,16 @@ export const mAbs = ssig<M<sparray>>('abs()', function (this: sparray) {
   return ops.absolute(this);
 } as never);
 
-/** @internal `A[index]` for a row slice (cohort's index method, positional only). */
-export const mGet = ssig<M<sparray>>('get(index, /)', function (this: sparray, index: IndexLike) {
-  return rowSlice(this, index);
+/** @internal `A[index]` (cohort's index method, positional only). */
+export const mGet = ssig<M<unknown>>('get(index, /)', function (this: sparray, index: IndexLike) {
+  return getItem(this, index);
+} as never);
+
+/** @internal `A[index] = values` (cohort's index method, positional only; in place). */
+export const mSet = ssig<M<void>>('set(index, values, /)', function (
+  this: sparray,
+  index: IndexLike,
+  values: unknown,
+) {
+  setItem(this, index, values);
 } as never);
