@@ -36,6 +36,7 @@ export {
   type RandomArrayOptions,
   random_array,
 } from './construct-array.js';
+export * as csgraph from './csgraph/index.js';
 export { fromJSON } from './from-json.js';
 export type { FormatOptions } from './functions.js';
 export { block_diag, diags, eye, hstack, identity, kron, spdiags, tril, triu, vstack } from './functions.js';
