@@ -6,9 +6,9 @@
 import * as np from '../../dense/index.js';
 import { ArgumentTypeError, argMessage, ValueError } from '../../runtime/index.js';
 import type { sparray } from '../base.js';
+import { canonicalize, denseToCsr } from '../core/convert.js';
 import { isSparse } from '../ops.js';
 import { wrap } from '../registry.js';
-import { canonicalize, denseToCsr } from '../core/convert.js';
 
 /** A graph in compressed rows: `ptr` (n + 1), `idx` and `w` (the weights). */
 export interface Graph {

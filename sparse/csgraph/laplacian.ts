@@ -24,7 +24,7 @@ export function laplacianOf(
     const s = np.where(iso, 1, np.sqrt(w));
     c.data.set('...', np.negative(c.data.divide(s.get([c.row])).divide(s.get([c.col]))));
     c.setdiag(np.subtract(1, iso.astype('float64')));
-    return [c, w];
+    return [c, s]; // SciPy returns the square roots of the degrees (1 for isolated nodes)
   }
   const c = m.format === 'dia' ? m.copy() : m.tocoo(true);
   const neg = c.multiply(-1);

@@ -34,7 +34,11 @@ export function weakComponents(g: Graph): [number, Int32Array] {
   return [count, labels];
 }
 
-/** Strong components (Tarjan, iterative): a component's label is its rank in completion order. */
+/**
+ * Strong components (Tarjan, iterative): a component's label is its rank in completion order.
+ * Each node's successors are tried last to first, the order of SciPy's stack-based Pearce
+ * variant, so the labels are SciPy's.
+ */
 export function strongComponents(g: Graph): [number, Int32Array] {
   const { n, ptr, idx } = g;
   const index = new Int32Array(n).fill(-1);
@@ -50,16 +54,16 @@ export function strongComponents(g: Graph): [number, Int32Array] {
     if (index[s] !== -1) continue;
     call.push(s);
     index[s] = low[s] = counter++;
-    edge[s] = ptr[s]!;
+    edge[s] = ptr[s + 1]! - 1;
     stack.push(s);
     onStack[s] = 1;
     while (call.length > 0) {
       const u = call[call.length - 1]!;
-      if (edge[u]! < ptr[u + 1]!) {
-        const v = idx[edge[u]!++]!;
+      if (edge[u]! >= ptr[u]!) {
+        const v = idx[edge[u]!--]!;
         if (index[v] === -1) {
           index[v] = low[v] = counter++;
-          edge[v] = ptr[v]!;
+          edge[v] = ptr[v + 1]! - 1;
           stack.push(v);
           onStack[v] = 1;
           call.push(v);
