@@ -17,7 +17,7 @@ import { emit, pythonMissing, SMALL } from '../lib/report.js';
 import { PROGRAMS, type Program } from './ports/index.js';
 
 const here = import.meta.dirname;
-const FIXTURES = join(here, '../../tests/fixtures/programs.json');
+const FIXTURES = join(here, '../../tests/fixtures/programs/programs.json');
 const TOLERANCE = 1e-8;
 const argv = process.argv.slice(2);
 const opt = (name: string, dflt: string) => {
@@ -49,9 +49,15 @@ interface Job {
 /** Runs one side for a batch of jobs in one fresh process; returns its timings by program name. */
 function side(cmd: string, args: string[], jobs: Job[], ext: string): Map<string, Timing> {
   const specs = jobs.map((j) => `${j.prog.name}:${j.n}:${j.out}.${ext}`);
-  const r = spawnSync(cmd, [...args, ...specs], { encoding: 'utf8', maxBuffer: 1 << 24, cwd: join(here, '../..') });
+  const r = spawnSync(cmd, [...args, ...specs], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+    cwd: join(here, '../..'),
+  });
   if (r.status !== 0) {
-    throw new Error(`${cmd} ${jobs.map((j) => j.prog.name).join(' ')} failed (exit ${r.status}):\n${r.stderr.slice(-3000)}`);
+    throw new Error(
+      `${cmd} ${jobs.map((j) => j.prog.name).join(' ')} failed (exit ${r.status}):\n${r.stderr.slice(-3000)}`,
+    );
   }
   const res = new Map<string, Timing>();
   for (const line of r.stdout.split('\n')) {
@@ -77,12 +83,17 @@ function relErr(a: Float64Array, b: ArrayLike<number>): number {
   return den === 0 ? Math.sqrt(num) : Math.sqrt(num / den);
 }
 
-const fixtures: Record<string, number[]> = existsSync(FIXTURES)
-  ? (JSON.parse(readFileSync(FIXTURES, 'utf8')) as Record<string, number[]>)
+const fixtures: Record<string, { n: number; result: number[] }> = existsSync(FIXTURES)
+  ? (JSON.parse(readFileSync(FIXTURES, 'utf8')) as Record<string, { n: number; result: number[] }>)
   : {};
 
 function runBatch(jobs: Job[]): { cohort: Map<string, Timing>; numpy?: Map<string, Timing> } {
-  const cohort = side(process.execPath, ['--import', 'tsx', join(here, 'child.ts'), String(workers)], jobs, 'js');
+  const cohort = side(
+    process.execPath,
+    ['--import', 'tsx', join(here, 'child.ts'), String(workers)],
+    jobs,
+    'js',
+  );
   const numpy = missing ? undefined : side('python3', [join(here, 'twins.py')], jobs, 'py');
   return { cohort, numpy };
 }
@@ -102,7 +113,11 @@ function collect(jobs: Job[], res: ReturnType<typeof runBatch>): void {
   for (const j of jobs) {
     const c = res.cohort.get(j.prog.name)!;
     const got = read(`${j.out}.js`);
-    const want = res.numpy ? read(`${j.out}.py`) : j.size === 'tiny' ? fixtures[j.prog.name] : undefined;
+    const want = res.numpy
+      ? read(`${j.out}.py`)
+      : j.size === 'tiny'
+        ? fixtures[j.prog.name]?.result
+        : undefined;
     const err = want === undefined ? Number.NaN : relErr(got, want);
     if (want !== undefined && !(err <= TOLERANCE)) {
       bad++;
@@ -149,7 +164,11 @@ try {
 
 // The table: ratio = NumPy/SciPy ÷ cohort per size, and the worst agreement.
 const fmt = (r?: Row) =>
-  r === undefined ? '—' : r.numpyMs === undefined ? `${r.cohortMs.toFixed(1)} ms` : (r.numpyMs / r.cohortMs).toFixed(3);
+  r === undefined
+    ? '—'
+    : r.numpyMs === undefined
+      ? `${r.cohortMs.toFixed(1)} ms`
+      : (r.numpyMs / r.cohortMs).toFixed(3);
 console.log('');
 console.log(`| program | ${sizes.join(' | ')} | agreement | workaround |`);
 console.log(`|---|${sizes.map(() => '---|').join('')}---|---|`);
@@ -157,7 +176,9 @@ for (const prog of progs) {
   const mine = rows.filter((r) => r.prog === prog);
   const worst = Math.max(...mine.map((r) => (Number.isNaN(r.err) ? 0 : r.err)));
   const cells = sizes.map((s) => fmt(mine.find((r) => r.size === s)));
-  console.log(`| ${prog.name} | ${cells.join(' | ')} | ${worst.toExponential(1)} | ${prog.workaround || '—'} |`);
+  console.log(
+    `| ${prog.name} | ${cells.join(' | ')} | ${worst.toExponential(1)} | ${prog.workaround || '—'} |`,
+  );
 }
 if (bad > 0) {
   console.log(`${bad} result(s) disagree with NumPy/SciPy`);
