@@ -55,23 +55,31 @@ const gemvKernel = (t: TaskContext): void => {
   const heap = t.heap;
   let w = g.__cohortGemv;
   if (heap && (w === undefined || w.mem !== heap)) {
-    const inst = (bytes: number[] | null) =>
-      bytes === null
-        ? null
-        : new g.WebAssembly.Instance(new g.WebAssembly.Module(new Uint8Array(bytes)), { e: { mem: heap } })
-            .exports.kernel;
+    // No inner functions here: the kernel ships as source, and a bundler's name helper
+    // (tsx's `__name`) would not exist in the worker.
+    const dotBytes = __DOT_WASM__;
+    const colsBytes = __GEMV_COLS_WASM__;
+    const Wasm = g.WebAssembly;
     w = {
       mem: heap,
-      dot: inst(__DOT_WASM__) as (xp: number, yp: number, n: number) => number,
-      cols: inst(__GEMV_COLS_WASM__) as (
-        yp: number,
-        cp: number,
-        ldc: number,
-        xp: number,
-        xs: number,
-        nc: number,
-        n: number,
-      ) => void,
+      dot:
+        dotBytes === null
+          ? null
+          : (new Wasm.Instance(new Wasm.Module(new Uint8Array(dotBytes)), { e: { mem: heap } }).exports
+              .kernel as (xp: number, yp: number, n: number) => number),
+      cols:
+        colsBytes === null
+          ? null
+          : (new Wasm.Instance(new Wasm.Module(new Uint8Array(colsBytes)), { e: { mem: heap } }).exports
+              .kernel as (
+              yp: number,
+              cp: number,
+              ldc: number,
+              xp: number,
+              xs: number,
+              nc: number,
+              n: number,
+            ) => void),
     };
     g.__cohortGemv = w;
   }
