@@ -1,6 +1,6 @@
 /**
  * The cohort side of the ported programs, in a fresh process:
- * `node --import tsx benchmarks/programs/child.ts WORKERS NAME:N:OUT [NAME:N:OUT ...]`.
+ * `node --import tsx benchmarks/programs/_child.ts WORKERS NAME:N:OUT [NAME:N:OUT ...]`.
  * For each program: build its inputs and wait for them (not timed), then time `run()` together
  * with reading its result (the first run, counted), write the result as raw float64 to OUT and
  * print one JSON line `{"name", "n", "ms", "setupMs"}`.
