@@ -166,5 +166,37 @@ const gemvKernel = (t: TaskContext): void => {
   registerKernel(GEMV_F64, new Function(`return (${source});`)() as (t: TaskContext) => void, {
     source,
     nothrow: true,
+    // A worker whose first call is a long loop stays on slow code (ANCHORS.md): warm every
+    // sweep on a 24×20 matrix, in turn rows/columns contiguous, in a heap (Wasm) or not.
+    warm: () => {
+      const g = globalThis as unknown as {
+        __cohortGemvWarm?: number;
+        WebAssembly: { Memory: new (d: object) => { buffer: SharedArrayBuffer } };
+      };
+      const v = (g.__cohortGemvWarm ?? 0) + 1;
+      g.__cohortGemvWarm = v;
+      const cols = v % 2 === 0;
+      const inHeap = v % 4 < 2;
+      const mem = inHeap ? new g.WebAssembly.Memory({ initial: 1, maximum: 1, shared: true }) : null;
+      const buf = mem === null ? new SharedArrayBuffer(8 * 1024) : mem.buffer;
+      const M = new Float64Array(buf, 0, 480).fill(0.5);
+      const X = new Float64Array(buf, 8 * 512, 20).fill(0.25);
+      const Y = new Float64Array(buf, 8 * 600, 24);
+      return {
+        arrays: [Y, M, X],
+        offsets: [0, 0, 0],
+        strides: [[1], cols ? [1, 24] : [20, 1], [1]],
+        shapes: [[24], [24, 20], [20]],
+        lo: [0],
+        hi: [24],
+        scalars: [],
+        futures: [],
+        color: 0,
+        colors: 1,
+        partials: null,
+        block: 0,
+        heap: mem,
+      };
+    },
   });
 }
