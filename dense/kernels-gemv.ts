@@ -157,7 +157,7 @@ const gemvKernel = (t: TaskContext): void => {
 {
   const api = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
   const literal = (bytes: Uint8Array) =>
-    api !== undefined && api.validate(bytes) ? `[${Array.from(bytes).join(',')}]` : 'null';
+    api?.validate(bytes) ? `[${Array.from(bytes).join(',')}]` : 'null';
   const source = gemvKernel
     .toString()
     .replace(/\b__DOT_WASM__\b/, literal(dotWasmBytes()))
