@@ -25,6 +25,8 @@ export const CUMSUM = 'dense.cumsum';
 export const MATMUL = 'dense.matmul';
 /** The float64 matrix product on a WebAssembly SIMD micro-kernel (same summation order). */
 export const MATMUL_F64 = 'dense.matmul.f64';
+/** Float64 matrix–vector product, partitioned by rows of y (kernels-gemv.ts). */
+export const GEMV_F64 = 'dense.gemv.f64';
 /** Dot product partials of two aligned 1-D stores. */
 export const DOT = 'dense.dot';
 /** Counter-based random numbers keyed by the global element index. */

@@ -15,7 +15,8 @@ import { allocStore } from './alloc.js';
 import { floatResult, promote } from './dtypes.js';
 import { fmtShape, optionsArg } from './errors.js';
 import { copyAs, ewise } from './ewise.js';
-import { DOT, MATMUL, MATMUL_F64 } from './kernel-names.js';
+import { DOT, GEMV_F64, MATMUL, MATMUL_F64 } from './kernel-names.js';
+import './kernels-gemv.js';
 import { HAS_GEMM_SIMD } from './kernels-linalg.js';
 import { ndarray } from './ndarray.js';
 import { axesArg, count_nonzero, fromFuture, max, min, sum } from './reduce.js';
@@ -85,6 +86,42 @@ function matmul2(fn: string, a: ndarray, b: ndarray): ndarray {
   return dt === work ? c : copyAs(fn, c, dt);
 }
 
+/** y = M @ x's constraints: M's rows follow y's tiles, x whole (see kernels-gemv.ts). */
+const GEMV_CONSTRAINTS: readonly Constraint[] = Object.freeze([project(0, 1, [0, -1]), broadcast(2)]);
+
+/**
+ * y = m @ x for a float64 matrix (any view: rows or columns contiguous, strided, reversed) and a
+ * float64 vector: one launch partitioned by rows of y, each y[i] summed by one task in a fixed
+ * order (bitwise the same at every worker count). `x @ A` and `A.T @ x` come here as `A.T @ x`.
+ */
+function gemv(fn: string, m: ndarray, x: ndarray): ndarray {
+  const [rows, k] = m.shape as [number, number];
+  if (x.size !== k) {
+    throw new ShapeError(
+      `${fn}: argument 'b' with shape ${fmtShape(x.shape)} does not match argument 'a' with shape ${fmtShape(m.shape)} (inner dimensions ${k} and ${x.size})`,
+    );
+  }
+  const Y = allocStore('float64', [rows]);
+  if (rows > 0) {
+    launch({
+      op: fn,
+      kernel: GEMV_F64,
+      args: [
+        { store: Y, privilege: 'write-discard' },
+        { store: m.store, privilege: 'read' },
+        { store: x.store, privilege: 'read' },
+      ],
+      constraints: GEMV_CONSTRAINTS,
+      key: 0,
+    });
+  }
+  return new ndarray(Y);
+}
+
+/** Whether a 2-D × 1-D (or 1-D × 2-D) product takes the GEMV path: float64 operands only. */
+const isGemv = (m: ndarray, v: ndarray): boolean =>
+  m.ndim === 2 && v.ndim === 1 && m.dtype === 'float64' && v.dtype === 'float64';
+
 /**
  * Matrix product with NumPy's `matmul` rules (1-D operands are promoted and the added axis removed;
  * N-D operands are stacks of matrices, broadcast over leading axes).
@@ -101,6 +138,15 @@ export function matmul(a: ndarray, b: ndarray): ndarray {
   if (a.ndim === 0 || b.ndim === 0)
     throw new ValueError(`${fn}: operands must have at least one dimension (use multiply for scalars)`);
   if (a.ndim === 1 && b.ndim === 1) return dot1(fn, a, b);
+  if (isGemv(a, b)) return gemv(fn, a, b);
+  if (isGemv(b, a)) {
+    if (a.size !== b.shape[0]) {
+      throw new ShapeError(
+        `${fn}: argument 'b' with shape ${fmtShape(b.shape)} does not match argument 'a' with shape ${fmtShape(a.shape)} (inner dimensions ${a.size} and ${b.shape[0]})`,
+      );
+    }
+    return gemv(fn, transpose(b), a);
+  }
   const A = a.ndim === 1 ? expand_dims(a, 0) : a;
   const B = b.ndim === 1 ? expand_dims(b, 1) : b;
   let out: ndarray;

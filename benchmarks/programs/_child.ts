@@ -1,0 +1,35 @@
+/**
+ * The cohort side of the ported programs, in a fresh process:
+ * `node --import tsx benchmarks/programs/_child.ts WORKERS NAME:N:OUT [NAME:N:OUT ...]`.
+ * For each program: build its inputs and wait for them (not timed), then time `run()` together
+ * with reading its result (the first run, counted), write the result as raw float64 to OUT and
+ * print one JSON line `{"name", "n", "ms", "setupMs"}`.
+ */
+import { writeFileSync } from 'node:fs';
+import * as np from 'cohortjs/numpy';
+import { configure } from 'cohortjs/runtime';
+import * as sparse from 'cohortjs/sparse';
+import { PROGRAMS } from './ports/index.js';
+
+/** Waits for an input's pending writes by reading a reduction of it. */
+function settle(x: unknown): void {
+  if (x instanceof np.ndarray) np.sum(x).item();
+  else if (sparse.issparse(x)) np.sum((x as sparse.csr_array).data).item();
+}
+
+const workers = Number(process.argv[2]);
+configure({ workers });
+for (const spec of process.argv.slice(3)) {
+  const [name, nStr, out] = spec.split(':') as [string, string, string];
+  const prog = PROGRAMS.find((p) => p.name === name);
+  if (prog === undefined) throw new Error(`child: no program named '${name}'`);
+  const n = Number(nStr);
+  const s0 = performance.now();
+  const { inputs, run } = prog.prepare(n);
+  for (const x of inputs) settle(x);
+  const t0 = performance.now();
+  const result = Float64Array.from(run().toArray() as Float64Array);
+  const ms = performance.now() - t0;
+  writeFileSync(out, new Uint8Array(result.buffer));
+  console.log(JSON.stringify({ name, n, ms, setupMs: t0 - s0 }));
+}

@@ -1,0 +1,194 @@
+/**
+ * The seed papers' programs (ports/) next to their NumPy/SciPy twins (twins.py), at a small
+ * (~1e4 elements) and a large (1e6–1e7) size, cohort with 2 workers. Each (program, size, side)
+ * runs in a fresh process: inputs built and waited for, then the first run timed together with
+ * reading its result. Prints the table (ratio = NumPy/SciPy time ÷ cohort time; agreement =
+ * ‖cohort − NumPy‖₂ / ‖NumPy‖₂) and exits non-zero when a result disagrees beyond 1e-8.
+ * `BENCH_SMALL=1`: the tiny sizes of four programs, in one process per side (agreement checked
+ * against the committed fixtures when python3 is absent).
+ *
+ * Run: node --import tsx benchmarks/programs/run.ts [NAME ...] [--sizes small,large] [--workers 2]
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { emit, pythonMissing, SMALL } from '../lib/report.js';
+import { PROGRAMS, type Program } from './ports/index.js';
+
+const here = import.meta.dirname;
+const FIXTURES = join(here, '../../tests/fixtures/programs/programs.json');
+const TOLERANCE = 1e-8;
+const argv = process.argv.slice(2);
+const opt = (name: string, dflt: string) => {
+  const k = argv.indexOf(name);
+  return k >= 0 ? argv[k + 1]! : dflt;
+};
+const workers = Number(opt('--workers', '2'));
+const sizes = SMALL ? ['tiny'] : opt('--sizes', 'small,large').split(',');
+const names = argv.filter((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--'));
+/**
+ * At BENCH_SMALL (tests/bench runs the whole bench that way under a time bound) four programs
+ * stand for the rest — a dense GEMV loop, views, SpMV, scalar reads; tests/bench/programs.test.ts
+ * runs every port at its tiny size against the fixtures.
+ */
+const SMALL_SET = ['jacobi', 'stencil', 'spmv', 'lasso'];
+const progs = PROGRAMS.filter((p) =>
+  names.length > 0 ? names.includes(p.name) : !SMALL || SMALL_SET.includes(p.name),
+);
+const dir = mkdtempSync(join(tmpdir(), 'cohort-programs-'));
+const missing = pythonMissing();
+if (missing) console.log(`NumPy/SciPy side skipped: ${missing}`);
+
+interface Timing {
+  name: string;
+  n: number;
+  ms: number;
+  setupMs: number;
+}
+type Size = 'tiny' | 'small' | 'large';
+interface Job {
+  prog: Program;
+  size: Size;
+  n: number;
+  out: string;
+}
+
+/** Runs one side for a batch of jobs in one fresh process; returns its timings by program name. */
+function side(cmd: string, args: string[], jobs: Job[], ext: string): Map<string, Timing> {
+  const specs = jobs.map((j) => `${j.prog.name}:${j.n}:${j.out}.${ext}`);
+  const r = spawnSync(cmd, [...args, ...specs], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+    cwd: join(here, '../..'),
+  });
+  if (r.status !== 0) {
+    throw new Error(
+      `${cmd} ${jobs.map((j) => j.prog.name).join(' ')} failed (exit ${r.status}):\n${r.stderr.slice(-3000)}`,
+    );
+  }
+  const res = new Map<string, Timing>();
+  for (const line of r.stdout.split('\n')) {
+    if (line.startsWith('{')) {
+      const t = JSON.parse(line) as Timing;
+      res.set(t.name, t);
+    }
+  }
+  return res;
+}
+
+const read = (file: string) => new Float64Array(new Uint8Array(readFileSync(file)).buffer);
+
+/** ‖a − b‖₂ / ‖b‖₂ (NaN when the lengths differ or either holds NaN). */
+function relErr(a: Float64Array, b: ArrayLike<number>): number {
+  if (a.length !== b.length) return Number.NaN;
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < a.length; i++) {
+    num += (a[i]! - b[i]!) ** 2;
+    den += b[i]! ** 2;
+  }
+  return den === 0 ? Math.sqrt(num) : Math.sqrt(num / den);
+}
+
+const fixtures: Record<string, { n: number; result: number[] }> = existsSync(FIXTURES)
+  ? (JSON.parse(readFileSync(FIXTURES, 'utf8')) as Record<string, { n: number; result: number[] }>)
+  : {};
+
+function runBatch(jobs: Job[]): { cohort: Map<string, Timing>; numpy?: Map<string, Timing> } {
+  const cohort = side(
+    process.execPath,
+    ['--import', 'tsx', join(here, '_child.ts'), String(workers)],
+    jobs,
+    'js',
+  );
+  const numpy = missing ? undefined : side('python3', [join(here, 'twins.py')], jobs, 'py');
+  return { cohort, numpy };
+}
+
+interface Row {
+  prog: Program;
+  size: Size;
+  n: number;
+  cohortMs: number;
+  numpyMs?: number;
+  err: number;
+}
+const rows: Row[] = [];
+let bad = 0;
+
+function collect(jobs: Job[], res: ReturnType<typeof runBatch>): void {
+  for (const j of jobs) {
+    const c = res.cohort.get(j.prog.name)!;
+    const got = read(`${j.out}.js`);
+    const want = res.numpy
+      ? read(`${j.out}.py`)
+      : j.size === 'tiny'
+        ? fixtures[j.prog.name]?.result
+        : undefined;
+    const err = want === undefined ? Number.NaN : relErr(got, want);
+    if (want !== undefined && !(err <= TOLERANCE)) {
+      bad++;
+      console.log(`${j.prog.name} ${j.size}: cohort disagrees with NumPy/SciPy, relative error ${err}`);
+    }
+    const row: Row = { prog: j.prog, size: j.size, n: j.n, cohortMs: c.ms, err };
+    const p = res.numpy?.get(j.prog.name);
+    if (p) row.numpyMs = p.ms;
+    rows.push(row);
+    const ms: Record<string, number> = { [`cohort w=${workers}`]: c.ms };
+    if (p) ms['NumPy/SciPy'] = p.ms;
+    emit({
+      area: 'programs',
+      name: `${j.prog.name}, ${j.size} (${j.prog.elements(j.n).toExponential(1)} elements)`,
+      ms,
+      ...(p ? { baseline: 'NumPy/SciPy' } : {}),
+    });
+    console.log(
+      `${j.prog.name.padEnd(14)} ${j.size.padEnd(5)} cohort ${c.ms.toFixed(1)} ms` +
+        (p ? `, NumPy/SciPy ${p.ms.toFixed(1)} ms, ratio ${(p.ms / c.ms).toFixed(3)}` : '') +
+        `, relative error ${Number.isNaN(err) ? 'n/a' : err.toExponential(1)}`,
+    );
+  }
+}
+
+try {
+  const jobsOf = (size: Size) =>
+    progs.map((prog) => ({ prog, size, n: prog.sizes[size], out: join(dir, `${prog.name}-${size}`) }));
+  if (SMALL) {
+    const jobs = jobsOf('tiny');
+    collect(jobs, runBatch(jobs));
+  } else {
+    for (const prog of progs) {
+      for (const size of sizes as Size[]) {
+        const job = [{ prog, size, n: prog.sizes[size], out: join(dir, `${prog.name}-${size}`) }];
+        collect(job, runBatch(job));
+      }
+    }
+    void jobsOf;
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+// The table: ratio = NumPy/SciPy ÷ cohort per size, and the worst agreement.
+const fmt = (r?: Row) =>
+  r === undefined
+    ? '—'
+    : r.numpyMs === undefined
+      ? `${r.cohortMs.toFixed(1)} ms`
+      : (r.numpyMs / r.cohortMs).toFixed(3);
+console.log('');
+console.log(`| program | ${sizes.join(' | ')} | agreement | workaround |`);
+console.log(`|---|${sizes.map(() => '---|').join('')}---|---|`);
+for (const prog of progs) {
+  const mine = rows.filter((r) => r.prog === prog);
+  const worst = Math.max(...mine.map((r) => (Number.isNaN(r.err) ? 0 : r.err)));
+  const cells = sizes.map((s) => fmt(mine.find((r) => r.size === s)));
+  console.log(
+    `| ${prog.name} | ${cells.join(' | ')} | ${worst.toExponential(1)} | ${prog.workaround || '—'} |`,
+  );
+}
+if (bad > 0) {
+  console.log(`${bad} result(s) disagree with NumPy/SciPy`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,202 @@
+/**
+ * The float64 matrix–vector product y = M·x, partitioned by rows of y (M's rows projected, x
+ * whole). Two sweeps, chosen by M's strides:
+ * - rows contiguous (`A @ x` on a row-major A): one dot product per row, four accumulators
+ *   (s0…s3 take k ≡ 0…3 mod 4, the rest to s0, result `s0 + s1 + (s2 + s3)`), on the Wasm SIMD
+ *   dot of `dot-wasm.ts` when M and x are contiguous in the region heap, else in JavaScript —
+ *   the same bits; any other strides take the JavaScript loop in that order too;
+ * - columns contiguous (`A.T @ x`, `x @ A` on a row-major A): per chunk of `IB` rows, y += x[j]·M[:, j]
+ *   over the columns, four at a time (`gemv-wasm.ts` gives the order), Wasm SIMD for the even
+ *   rows of a chunk where it can run, JavaScript for the rest — the same bits.
+ * Each y[i] is summed by one task in an order fixed by i, K and the strides only, so the result
+ * is bitwise the same at every worker count and every partition.
+ */
+import { registerKernel, type TaskContext } from '../runtime/index.js';
+import { dotWasmBytes } from './dot-wasm.js';
+import { gemvColumnsWasmBytes } from './gemv-wasm.js';
+import { GEMV_F64 } from './kernel-names.js';
+
+/** Stand for the modules' bytes in the kernel's source; replaced by array literals (or null). */
+declare const __DOT_WASM__: number[] | null;
+declare const __GEMV_COLS_WASM__: number[] | null;
+
+/** The slice of the WebAssembly API used here (the project's `lib` has no WebAssembly types). */
+interface WasmApi {
+  validate(bytes: Uint8Array): boolean;
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
+}
+
+/** Args: y (key, write-discard, 1-D), M (rows projected, 2-D), x (broadcast, 1-D); all float64. */
+const gemvKernel = (t: TaskContext): void => {
+  const Y = t.arrays[0] as Float64Array;
+  const M = t.arrays[1] as Float64Array;
+  const X = t.arrays[2] as Float64Array;
+  const yo = t.offsets[0]!;
+  const ys = t.strides[0]![0]!;
+  const mo = t.offsets[1]!;
+  const m0 = t.strides[1]![0]!;
+  const m1 = t.strides[1]![1]!;
+  const xo = t.offsets[2]!;
+  const xs = t.strides[2]![0]!;
+  const K = t.shapes[1]![1]!;
+  const i0 = t.lo[0]!;
+  const i1 = t.hi[0]!;
+  const g = globalThis as unknown as {
+    WebAssembly: WasmApi;
+    __cohortGemv?: {
+      mem: unknown;
+      dot: ((xp: number, yp: number, n: number) => number) | null;
+      cols:
+        | ((yp: number, cp: number, ldc: number, xp: number, xs: number, nc: number, n: number) => void)
+        | null;
+    };
+  };
+  const heap = t.heap;
+  let w = g.__cohortGemv;
+  if (heap && (w === undefined || w.mem !== heap)) {
+    // No inner functions here: the kernel ships as source, and a bundler's name helper
+    // (tsx's `__name`) would not exist in the worker.
+    const dotBytes = __DOT_WASM__;
+    const colsBytes = __GEMV_COLS_WASM__;
+    const Wasm = g.WebAssembly;
+    w = {
+      mem: heap,
+      dot:
+        dotBytes === null
+          ? null
+          : (new Wasm.Instance(new Wasm.Module(new Uint8Array(dotBytes)), { e: { mem: heap } }).exports
+              .kernel as (xp: number, yp: number, n: number) => number),
+      cols:
+        colsBytes === null
+          ? null
+          : (new Wasm.Instance(new Wasm.Module(new Uint8Array(colsBytes)), { e: { mem: heap } }).exports
+              .kernel as (
+              yp: number,
+              cp: number,
+              ldc: number,
+              xp: number,
+              xs: number,
+              nc: number,
+              n: number,
+            ) => void),
+    };
+    g.__cohortGemv = w;
+  }
+  const dotW = heap && w ? w.dot : null;
+  const colsW = heap && w ? w.cols : null;
+  if (m0 === 1 && m1 !== 1 && K > 0) {
+    const IB = 1024;
+    for (let c0 = i0; c0 < i1; c0 += IB) {
+      const n = Math.min(i1, c0 + IB) - c0;
+      const yb = yo + c0 * ys;
+      const mb = mo + c0;
+      for (let i = 0; i < n; i++) Y[yb + i * ys] = 0;
+      let first = 0;
+      if (colsW !== null && ys === 1) {
+        first = n & ~1;
+        colsW(Y.byteOffset + 8 * yb, M.byteOffset + 8 * mb, 8 * m1, X.byteOffset + 8 * xo, 8 * xs, K, first);
+      }
+      if (first === n) continue;
+      let j = 0;
+      for (; j + 3 < K; j += 4) {
+        const x0 = X[xo + j * xs]!;
+        const x1 = X[xo + (j + 1) * xs]!;
+        const x2 = X[xo + (j + 2) * xs]!;
+        const x3 = X[xo + (j + 3) * xs]!;
+        const p0 = mb + j * m1;
+        const p1 = p0 + m1;
+        const p2 = p1 + m1;
+        const p3 = p2 + m1;
+        for (let i = first; i < n; i++) {
+          Y[yb + i * ys] += x0 * M[p0 + i]! + x1 * M[p1 + i]! + (x2 * M[p2 + i]! + x3 * M[p3 + i]!);
+        }
+      }
+      for (; j < K; j++) {
+        const xj = X[xo + j * xs]!;
+        const p = mb + j * m1;
+        for (let i = first; i < n; i++) Y[yb + i * ys] += xj * M[p + i]!;
+      }
+    }
+    return;
+  }
+  const wasmRows = dotW !== null && m1 === 1 && xs === 1;
+  for (let i = i0; i < i1; i++) {
+    const r = mo + i * m0;
+    if (wasmRows) {
+      Y[yo + i * ys] = dotW(M.byteOffset + 8 * r, X.byteOffset + 8 * xo, K);
+      continue;
+    }
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let s3 = 0;
+    let k = 0;
+    if (m1 === 1 && xs === 1) {
+      const d = xo - r;
+      for (; k + 3 < K; k += 4) {
+        const p = r + k;
+        s0 += M[p]! * X[p + d]!;
+        s1 += M[p + 1]! * X[p + d + 1]!;
+        s2 += M[p + 2]! * X[p + d + 2]!;
+        s3 += M[p + 3]! * X[p + d + 3]!;
+      }
+    } else {
+      for (; k + 3 < K; k += 4) {
+        s0 += M[r + k * m1]! * X[xo + k * xs]!;
+        s1 += M[r + (k + 1) * m1]! * X[xo + (k + 1) * xs]!;
+        s2 += M[r + (k + 2) * m1]! * X[xo + (k + 2) * xs]!;
+        s3 += M[r + (k + 3) * m1]! * X[xo + (k + 3) * xs]!;
+      }
+    }
+    for (; k < K; k++) s0 += M[r + k * m1]! * X[xo + k * xs]!;
+    Y[yo + i * ys] = s0 + s1 + (s2 + s3);
+  }
+};
+
+{
+  const api = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
+  const literal = (bytes: Uint8Array) =>
+    api?.validate(bytes) ? `[${Array.from(bytes).join(',')}]` : 'null';
+  const source = gemvKernel
+    .toString()
+    .replace(/\b__DOT_WASM__\b/, literal(dotWasmBytes()))
+    .replace(/\b__GEMV_COLS_WASM__\b/, literal(gemvColumnsWasmBytes()));
+  // Products and sums of any numbers, NaN and ±Inf included: it never throws.
+  registerKernel(GEMV_F64, new Function(`return (${source});`)() as (t: TaskContext) => void, {
+    source,
+    nothrow: true,
+    // A worker whose first call is a long loop stays on slow code (ANCHORS.md): warm every
+    // sweep on a 24×20 matrix, in turn rows/columns contiguous, in a heap (Wasm) or not.
+    warm: () => {
+      const g = globalThis as unknown as {
+        __cohortGemvWarm?: number;
+        WebAssembly: { Memory: new (d: object) => { buffer: SharedArrayBuffer } };
+      };
+      const v = (g.__cohortGemvWarm ?? 0) + 1;
+      g.__cohortGemvWarm = v;
+      const cols = v % 2 === 0;
+      const inHeap = v % 4 < 2;
+      const mem = inHeap ? new g.WebAssembly.Memory({ initial: 1, maximum: 1, shared: true }) : null;
+      const buf = mem === null ? new SharedArrayBuffer(8 * 1024) : mem.buffer;
+      const M = new Float64Array(buf, 0, 480).fill(0.5);
+      const X = new Float64Array(buf, 8 * 512, 20).fill(0.25);
+      const Y = new Float64Array(buf, 8 * 600, 24);
+      return {
+        arrays: [Y, M, X],
+        offsets: [0, 0, 0],
+        strides: [[1], cols ? [1, 24] : [20, 1], [1]],
+        shapes: [[24], [24, 20], [20]],
+        lo: [0],
+        hi: [24],
+        scalars: [],
+        futures: [],
+        color: 0,
+        colors: 1,
+        partials: null,
+        block: 0,
+        heap: mem,
+      };
+    },
+  });
+}
