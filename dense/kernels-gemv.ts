@@ -156,8 +156,7 @@ const gemvKernel = (t: TaskContext): void => {
 
 {
   const api = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
-  const literal = (bytes: Uint8Array) =>
-    api?.validate(bytes) ? `[${Array.from(bytes).join(',')}]` : 'null';
+  const literal = (bytes: Uint8Array) => (api?.validate(bytes) ? `[${Array.from(bytes).join(',')}]` : 'null');
   const source = gemvKernel
     .toString()
     .replace(/\b__DOT_WASM__\b/, literal(dotWasmBytes()))
