@@ -14,6 +14,7 @@
  * write-discard that overwrites everything: it only waits).
  */
 import { isDone, isFailed } from './events.js';
+import { isKnown } from './known.js';
 import type { IntervalSet } from './index-space.js';
 import type { Privilege } from './launch-types.js';
 import type { Region } from './region.js';
@@ -111,7 +112,7 @@ export function analyze(st: RegionState, fp: IntervalSet, kind: number, out: num
   let w = 0;
   for (let r = 0; r < list.length; r++) {
     const a = list[r]!;
-    if (isDone(a.seq) && !isFailed(a.seq)) continue;
+    if (isKnown(a.seq) && !isFailed(a.seq)) continue;
     if (a.fp.overlaps(fp)) {
       out.push(a.seq, readsOld ? 1 : 0);
       if (writer && covers(fp, a.fp)) continue;
@@ -125,7 +126,7 @@ export function analyze(st: RegionState, fp: IntervalSet, kind: number, out: num
   w = 0;
   for (let r = 0; r < rl.length; r++) {
     const a = rl[r]!;
-    if (isDone(a.seq)) continue;
+    if (isKnown(a.seq)) continue;
     if (a.fp.overlaps(fp)) {
       out.push(a.seq, 0);
       if (writer && covers(fp, a.fp)) continue;
@@ -145,7 +146,7 @@ export function addAccess(st: RegionState, fp: IntervalSet, kind: number, seq: n
   rl.push({ fp, kind, seq });
   if (rl.length > st.readLimit) {
     let w = 0;
-    for (let r = 0; r < rl.length; r++) if (!isDone(rl[r]!.seq)) rl[w++] = rl[r]!;
+    for (let r = 0; r < rl.length; r++) if (!isKnown(rl[r]!.seq)) rl[w++] = rl[r]!;
     rl.length = w;
     st.readLimit = Math.max(READ_LIMIT_MIN, 2 * w);
   }
@@ -159,7 +160,7 @@ export function writersOf(st: RegionState, fp: IntervalSet | null, out: number[]
   let w = 0;
   for (let r = 0; r < list.length; r++) {
     const a = list[r]!;
-    if (isDone(a.seq) && !isFailed(a.seq)) continue;
+    if (isKnown(a.seq) && !isFailed(a.seq)) continue;
     list[w++] = a;
     if (fp === null || a.fp.overlaps(fp)) out.push(a.seq);
   }

@@ -2,13 +2,17 @@
  * The execution engine (DESIGN.md §2 "Execution"): turns a solved {@link LaunchPlan} into point
  * tasks. Per piece it runs the dependence analysis (runtime/deps.ts), then either runs the piece
  * inline on the calling thread — when the pool is empty, or when the mapper calls the piece tiny
- * and every dependence already completed — or appends it, with the events it waits on, to its
- * worker's batch (runtime/pool.ts). The calling thread never waits at launch.
+ * and every dependence is *known* complete (runtime/known.ts: observed by a read or fence, never
+ * polled) — or appends it, with the events it waits on, to the batch of the worker the mapper
+ * names (runtime/pool.ts), whether or not that worker's thread is up yet. So every decision is a
+ * function of the program and the mapper (runtime/decisions.ts logs them for tests). The calling
+ * thread never waits at launch.
  */
 import { currentMapper, workerCount } from './config.js';
 import { addAccess, analyze, K_READ, kindOf, type RegionState, stateOf } from './deps.js';
 import type { TypedArray } from './dtype.js';
-import { currentPool, flushAll, setPool, waitAsync, waitSync } from './engine-pool.js';
+import { INLINE, logging, recordDecision, SKIPPED } from './decisions.js';
+import { currentPool, flushAll, setPool, waitKnown, waitKnownAsync } from './engine-pool.js';
 import { TaskError } from './errors.js';
 import {
   allocSeq,
@@ -17,7 +21,6 @@ import {
   EVENT_SLOTS,
   failEvent,
   futureValue,
-  isDone,
   isFailed,
   needsBackPressure,
   peekSeq,
@@ -26,6 +29,7 @@ import { recordFailure, recordTaskError, taskErrorFor } from './failures.js';
 import { Future, setFutureResolver } from './future.js';
 import { heapMemory, type WasmMemory } from './heap.js';
 import { getKernel, type KernelFn, type TaskContext } from './kernels.js';
+import { isKnown, markKnown, noteDeps } from './known.js';
 import { finalizationRegistry } from './memory.js';
 import type { LaunchPlan } from './plan.js';
 import type { Pool, Slot } from './pool.js';
@@ -86,14 +90,14 @@ function materialize(f: Future): void {
 setFutureResolver({
   sync(f) {
     if (f._seq >= 0) {
-      waitSync(f._seq);
+      waitKnown(f._seq);
       if (f._seq >= 0) materialize(f);
     }
     return f.value();
   },
   async async(f) {
     if (f._seq >= 0) {
-      await waitAsync(f._seq);
+      await waitKnownAsync(f._seq);
       if (f._seq >= 0) materialize(f);
     }
     return f.value();
@@ -102,7 +106,7 @@ setFutureResolver({
 
 /** A new sequence number, after back-pressure and after saving a future whose slot it reuses. */
 function newSeq(): number {
-  if (needsBackPressure()) waitSync(peekSeq() - EVENT_SLOTS);
+  if (needsBackPressure()) waitKnown(peekSeq() - EVENT_SLOTS);
   const seq = allocSeq();
   if (futSlots.size > 0) {
     const slot = seq & EVENT_MASK;
@@ -122,6 +126,7 @@ function failedSeqOf(err: TaskError): number {
   const seq = newSeq();
   recordTaskError(seq, err);
   failEvent(seq, seq);
+  markKnown(seq);
   return seq;
 }
 
@@ -160,17 +165,21 @@ function runInline(kernel: KernelFn, t: TaskContext, op: string): number {
     const err = e instanceof Error ? e : new Error(String(e));
     recordFailure(seq, op, err.message, err.name, err.stack);
     failEvent(seq, seq);
+    markKnown(seq);
     return seq;
   }
 }
 
-/** Scans `deps`: -2 when one is unfinished, the origin of a failed data dependence, else -1. */
+/**
+ * Scans `deps`: -2 when one is not known complete (runtime/known.ts: never polled, so the answer
+ * is the same on every run), the origin of a failed data dependence, else -1.
+ */
 function depStatus(): number {
   let origin = -1;
   let pending = false;
   for (let k = 0; k < deps.length; k += 2) {
     const e = deps[k]!;
-    if (!isDone(e)) pending = true;
+    if (!isKnown(e)) pending = true;
     else if (origin < 0 && deps[k + 1] === 1 && isFailed(e)) origin = causeOf(e);
   }
   return origin >= 0 ? origin : pending ? -2 : -1;
@@ -262,7 +271,7 @@ export function submit(plan: LaunchPlan): Future | undefined {
     futVals = new Array<number>(futs.length);
     for (let k = 0; k < futs.length; k++) {
       const f = futs[k]!;
-      if (f._seq >= 0 && isDone(f._seq)) materialize(f);
+      if (f._seq >= 0 && isKnown(f._seq)) materialize(f);
       if (f._seq < 0) {
         if (f._error !== null) {
           if (futDeps === EMPTY) futDeps = [];
@@ -312,6 +321,8 @@ export function submit(plan: LaunchPlan): Future | undefined {
       // A data dependence failed: skip the piece, carrying the original failure.
       const seq = newSeq();
       failEvent(seq, status);
+      markKnown(seq);
+      if (logging()) recordDecision(op, 'T', c, seq, SKIPPED);
       if (failOrigin < 0) failOrigin = status;
       for (let i = 0; i < nargs; i++)
         if (kinds[i] !== K_READ && !fps[i]!.empty) addAccess(states[i]!, fps[i]!, kinds[i]!, seq);
@@ -334,8 +345,8 @@ export function submit(plan: LaunchPlan): Future | undefined {
       pool ??= poolFor(workers);
       slotIndex = pool!.target(mapper.worker(c, colors, workers) % workers);
       if (slotIndex < 0) {
-        // No loop has reached a thread yet (workers being replaced): run it here.
-        for (let k = 0; k < deps.length; k += 2) waitSync(deps[k]!);
+        // Every slot is being replaced after its worker died (Pool.target): run it here.
+        for (let k = 0; k < deps.length; k += 2) waitKnown(deps[k]!);
         inline = true;
       }
     }
@@ -371,6 +382,7 @@ export function submit(plan: LaunchPlan): Future | undefined {
         heap,
       };
       const failed = runInline(kernel, t, op);
+      if (logging()) recordDecision(op, 'T', c, failed, INLINE);
       if (failed >= 0) {
         if (failOrigin < 0) failOrigin = failed;
         for (let i = 0; i < nargs; i++)
@@ -412,7 +424,10 @@ export function submit(plan: LaunchPlan): Future | undefined {
     }
     prepareSlot(pool!, s, info.id, args, launchRec);
     if (share === null) share = colors > 1 && mapper.share !== undefined && mapper.share(op, colors, workers);
-    const rec = ['T', seq, c, tile.lo, tile.hi, deps.slice(), share ? 1 : 0];
+    const recDeps = deps.slice();
+    noteDeps(seq, recDeps);
+    if (logging()) recordDecision(op, 'T', c, seq, slotIndex);
+    const rec = ['T', seq, c, tile.lo, tile.hi, recDeps, share ? 1 : 0];
     s.batch.push(rec);
     if (share) {
       (shared ??= []).push(rec, slotIndex, seq);
@@ -441,7 +456,7 @@ export function submit(plan: LaunchPlan): Future | undefined {
   }
   const target = pool!.target(lastSlot);
   if (target < 0) {
-    for (let k = 0; k < posted.length; k += 2) waitSync(posted[k]!);
+    for (let k = 0; k < posted.length; k += 2) waitKnown(posted[k]!);
     for (let k = 0; k < posted.length; k += 2)
       if (isFailed(posted[k]!)) return Future.failed(taskErrorFor(causeOf(posted[k]!)));
     return Future.of(combine(reduce.combine, partials!, plan.nBlocks, plan.width, reduce.identity));
@@ -460,6 +475,8 @@ export function submit(plan: LaunchPlan): Future | undefined {
     pool!.ensureKernel(s, k.id);
     comb = k.id;
   }
+  noteDeps(seq, posted);
+  if (logging()) recordDecision(op, 'X', 0, seq, lastSlot);
   s.batch.push(['X', seq, op, comb, partials, plan.nBlocks, plan.width, reduce.identity ?? null, posted]);
   if (tracing()) traceIssued(seq, op, 'X');
   pool!.posted(s, seq, op);
@@ -487,7 +504,7 @@ export function submitScalar(
   let pendingDeps: number[] | null = null;
   for (let k = 0; k < n; k++) {
     const f = futures[k]!;
-    if (f._seq >= 0 && isDone(f._seq)) materialize(f);
+    if (f._seq >= 0 && isKnown(f._seq)) materialize(f);
     if (f._seq < 0) {
       if (f._error !== null) return Future.failed(f._error);
       vals[k] = f._value;
@@ -506,6 +523,7 @@ export function submitScalar(
   if (seqs === null) {
     try {
       const t = { scalars: sc, futures: vals } as unknown as TaskContext;
+      if (logging()) recordDecision(op, 'S', 0, -1, INLINE);
       return Future.of(Number((info.fn as KernelFn)(t)));
     } catch (e) {
       if (e instanceof TaskError) return Future.failed(e);
@@ -521,12 +539,14 @@ export function submitScalar(
   }
   const si = pool.target(slot >= 0 ? slot % workers : 0);
   if (si < 0) {
-    for (const f of futures) if (f._seq >= 0) waitSync(f._seq);
+    for (const f of futures) if (f._seq >= 0) waitKnown(f._seq);
     return submitScalar(op, kernelName, futures, scalars);
   }
   const seq = newSeq();
   const s = pool.slot(si);
   pool.ensureKernel(s, info.id);
+  noteDeps(seq, pendingDeps!);
+  if (logging()) recordDecision(op, 'S', 0, seq, si);
   s.batch.push(['S', seq, op, info.id, sc, vals, seqs, pendingDeps]);
   if (tracing()) traceIssued(seq, op, 'S');
   pool.posted(s, seq, op);

@@ -39,6 +39,11 @@ export interface Slot {
   running: boolean;
   /** The loop task reached a worker (piscina posted it, or the loop reported its thread). */
   live: boolean;
+  /**
+   * The loop was restarted after its thread died: piscina hands it to the replacement thread
+   * only when the issuing thread's event loop turns (see {@link Pool.target}).
+   */
+  restarted: boolean;
   port: MessagePort | null;
   batch: unknown[];
   /** Regions whose memory this loop holds, id -> bytes, least recently used first. */
@@ -101,6 +106,7 @@ export class Pool {
         gen: 0,
         running: false,
         live: false,
+        restarted: false,
         port: null,
         batch: [],
         regions: new Map(),
@@ -160,23 +166,29 @@ export class Pool {
   }
 
   /**
-   * The slot to post a piece meant for slot `i` to: `i` if its loop runs on a thread, else
-   * another live slot, else -1 (run it inline). A slot is live only once its loop wrote its
-   * thread id: piscina hands a task to a worker that is still starting (or to a replacement of a
-   * dead one) only when the issuing thread's event loop turns, and a blocked read must never
-   * wait for that.
+   * The slot to post a piece meant for slot `i` to: `i`, always, unless its worker died. The
+   * pool's first threads are created ready (piscina marks its initial workers ready at
+   * construction), so a slot's first loop task is posted to its thread at once, even while the
+   * thread still starts: a blocked read waits for the thread to come up, not for the event loop.
+   * A loop restarted after a death is another matter: piscina hands it to the replacement thread
+   * only when the issuing thread's event loop turns, and a blocked read must never wait for that.
+   * Such a slot, until its loop reports its thread id, redirects to another live slot, else -1
+   * (run inline). Only a worker's death — a failure, not a decision — so moves a piece.
    */
   target(i: number): number {
     const s = this.slots[i]!;
     if (!s.running) this.start(s);
-    if (this.isLive(s)) return i;
+    if (!s.restarted || this.isLive(s)) return i;
     for (const o of this.slots) if (o.running && this.isLive(o)) return o.index;
     return -1;
   }
 
   private isLive(s: Slot): boolean {
     if (s.live) return true;
-    if (Atomics.load(this.ctl, s.index * STRIDE + TID) !== 0) s.live = true;
+    if (Atomics.load(this.ctl, s.index * STRIDE + TID) !== 0) {
+      s.live = true;
+      s.restarted = false;
+    }
     return s.live;
   }
 
@@ -421,6 +433,7 @@ export class Pool {
     s.port = null;
     s.running = false;
     s.live = false;
+    s.restarted = true;
   }
 
   /** Collects error reports that slot `s`'s worker posted back. */
