@@ -14,8 +14,8 @@
  * write-discard that overwrites everything: it only waits).
  */
 import { isDone, isFailed } from './events.js';
-import { isKnown } from './known.js';
 import type { IntervalSet } from './index-space.js';
+import { isKnown } from './known.js';
 import type { Privilege } from './launch-types.js';
 import type { Region } from './region.js';
 

@@ -9,9 +9,9 @@
  * thread never waits at launch.
  */
 import { currentMapper, workerCount } from './config.js';
+import { INLINE, logging, recordDecision, SKIPPED } from './decisions.js';
 import { addAccess, analyze, K_READ, kindOf, type RegionState, stateOf } from './deps.js';
 import type { TypedArray } from './dtype.js';
-import { INLINE, logging, recordDecision, SKIPPED } from './decisions.js';
 import { currentPool, flushAll, setPool, waitKnown, waitKnownAsync } from './engine-pool.js';
 import { TaskError } from './errors.js';
 import {
