@@ -1,6 +1,6 @@
 import { MessageChannel, type MessagePort, receiveMessageOnPort, type Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { claimForSlot, events, failEvent, isDone } from './events.js';
+import { claimForSlot, clearCompletionWake, events, failEvent, isDone, setCompletionWake } from './events.js';
 import { recordFailure } from './failures.js';
 import { heapMemory } from './heap.js';
 import { kernelById } from './kernels.js';
@@ -14,6 +14,8 @@ const TID = 1;
 const DEAD = 2;
 /** The generation of the slot's current loop task; a stale task (an older one) returns at once. */
 const GEN = 3;
+/** Nonzero while the slot's loop sleeps with tasks set aside until their inputs complete. */
+const PEND = 4;
 
 let handleSym: symbol | undefined | null = null;
 /** Node's private symbol of a Worker's native handle (looked up once). */
@@ -99,6 +101,7 @@ export class Pool {
       const info = sym ? (w as Record<symbol, { port?: MessagePort }>)[sym] : undefined;
       if (info?.port) this.infoPorts.push(info.port);
     });
+    setCompletionWake(this.wakeWaiters);
     this.slots = [];
     for (let i = 0; i < size; i++) {
       this.slots.push({
@@ -182,6 +185,20 @@ export class Pool {
     for (const o of this.slots) if (o.running && this.isLive(o)) return o.index;
     return -1;
   }
+
+  /**
+   * Rings the doorbell of every slot whose loop sleeps with tasks set aside (worker.js): an event
+   * completed on the issuing thread (a skipped or failed piece, a dead worker's tasks) may make
+   * them ready.
+   */
+  private readonly wakeWaiters = (): void => {
+    const ctl = this.ctl;
+    for (let k = 0; k < this.size; k++) {
+      if (Atomics.load(ctl, k * STRIDE + PEND) === 0) continue;
+      Atomics.add(ctl, k * STRIDE + BELL, 1);
+      Atomics.notify(ctl, k * STRIDE + BELL);
+    }
+  };
 
   private isLive(s: Slot): boolean {
     if (s.live) return true;
@@ -290,12 +307,17 @@ export class Pool {
   }
 
   /**
-   * Appends tasks whose completion implies that of everything posted before now: the last task
-   * posted to each slot (each slot takes its tasks in order), and every shared piece not done yet
+   * Appends tasks whose completion implies that of everything posted before now: every task
+   * posted to a slot and not done yet (a slot runs only ready tasks, so it may finish its last
+   * task before an earlier one that waits for an input), and every shared piece not done yet
    * (a slot skips a piece another worker claimed, which may still be running there).
    */
   lastPosted(out: number[]): void {
-    for (const s of this.slots) if (s.posted.length > s.head) out.push(s.posted[s.posted.length - 1]!);
+    for (const s of this.slots) {
+      this.trimSlot(s);
+      const p = s.posted;
+      for (let k = s.head; k < p.length; k++) if (!isDone(p[k]!)) out.push(p[k]!);
+    }
     this.trimShared();
     for (const e of this.sharedSeqs) out.push(e);
   }
@@ -453,6 +475,7 @@ export class Pool {
   /** Stops the pool (after the caller drained it). */
   destroy(): Promise<void> {
     this.park();
+    clearCompletionWake(this.wakeWaiters);
     this.destroyed = true;
     return this.piscina.destroy();
   }
