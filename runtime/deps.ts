@@ -4,10 +4,10 @@
  * earlier access it conflicts with on an overlapping footprint: read-after-write,
  * write-after-read, write-after-write. Read–read never conflicts.
  *
- * Reduce–reduce: reductions fold with plain `+=` loops on shared memory (JavaScript has no atomic
- * float add), so two reductions into overlapping elements that ran at the same time would lose
- * updates. They are therefore ordered like writes — a superset of Legion's dependences, which
- * keeps sequential semantics exact without reduction instances.
+ * Reduce privileges never reach this analysis as such: a launch's `reduce` argument is folded
+ * into per-block buffers by its pieces (which touch no region memory of it, so reductions into
+ * overlapping pieces run at the same time), and a fold task then applies the buffers as a
+ * read-write of the argument's footprint (runtime/reduction.ts, engine.ts `submitFold`).
  *
  * Each dependence is either a *data* dependence (the new access reads contents the old one wrote:
  * a failure of the old task propagates) or an *order* dependence (write-after-read, or a

@@ -10,7 +10,7 @@
  */
 import { currentMapper, workerCount } from './config.js';
 import { INLINE, logging, recordDecision, SKIPPED } from './decisions.js';
-import { addAccess, analyze, K_READ, kindOf, type RegionState, stateOf } from './deps.js';
+import { addAccess, analyze, K_READ, K_REDUCE, K_RW, kindOf, type RegionState, stateOf } from './deps.js';
 import type { TypedArray } from './dtype.js';
 import { currentPool, flushAll, setPool, waitKnown, waitKnownAsync } from './engine-pool.js';
 import { TaskError } from './errors.js';
@@ -33,6 +33,7 @@ import { isKnown, markKnown, noteDeps } from './known.js';
 import { finalizationRegistry } from './memory.js';
 import type { LaunchPlan } from './plan.js';
 import type { Pool, Slot } from './pool.js';
+import { foldRegion, makeRedArgs, type RedArg, runBlocks } from './reduction.js';
 import { traceInline, traceIssued, traceNow, tracing } from './trace.js';
 
 export { combine } from './engine-combine.js';
@@ -153,11 +154,12 @@ function existingPool(workers: number): Pool | null {
   return null;
 }
 
-/** Runs a kernel inline; returns -1, or the seq of the (new, failed) event. */
-function runInline(kernel: KernelFn, t: TaskContext, op: string): number {
+/** Runs a kernel inline (block by block into `red`'s buffers); returns -1, or the seq of the (new, failed) event. */
+function runInline(kernel: KernelFn, t: TaskContext, op: string, red: RedArg[] | null, blk: number): number {
   const t0 = tracing() ? traceNow() : -1;
   try {
-    kernel(t);
+    if (red === null) kernel(t);
+    else runBlocks(kernel, t, red, blk);
     if (t0 >= 0) traceInline(op, t0);
     return -1;
   } catch (e) {
@@ -261,6 +263,11 @@ export function submit(plan: LaunchPlan): Future | undefined {
     states[i] = stateOf(a.store.region);
     if (kinds[i] !== K_READ) a.store.region.version++;
   }
+  // Reduce arguments fold into per-block buffers; their pieces do not touch the region.
+  const red =
+    plan.redBlock > 0 ? makeRedArgs(spec, Math.ceil(args[plan.key]!.store.size / plan.redBlock)) : null;
+  /** Events of this launch's pieces (pairs seq, 1): the folds' data dependences. */
+  const pieceDeps: number[] | null = red === null ? null : [];
 
   // Input futures: known values go by value; pending ones by event (a data dependence).
   let futVals: number[] = EMPTY;
@@ -314,7 +321,7 @@ export function submit(plan: LaunchPlan): Future | undefined {
     for (let k = 0; k < futDeps.length; k++) deps.push(futDeps[k]!);
     for (let i = 0; i < nargs; i++) {
       const fp = fps[i]!;
-      if (!fp.empty) analyze(states[i]!, fp, kinds[i]!, deps);
+      if (!fp.empty && kinds[i] !== K_REDUCE) analyze(states[i]!, fp, kinds[i]!, deps);
     }
     const status = depStatus();
     if (status >= 0) {
@@ -324,8 +331,10 @@ export function submit(plan: LaunchPlan): Future | undefined {
       markKnown(seq);
       if (logging()) recordDecision(op, 'T', c, seq, SKIPPED);
       if (failOrigin < 0) failOrigin = status;
+      pieceDeps?.push(seq, 1);
       for (let i = 0; i < nargs; i++)
-        if (kinds[i] !== K_READ && !fps[i]!.empty) addAccess(states[i]!, fps[i]!, kinds[i]!, seq);
+        if (kinds[i] !== K_READ && kinds[i] !== K_REDUCE && !fps[i]!.empty)
+          addAccess(states[i]!, fps[i]!, kinds[i]!, seq);
       continue;
     }
     let inline = workers === 0;
@@ -364,7 +373,7 @@ export function submit(plan: LaunchPlan): Future | undefined {
           strides[i] = st.strides;
           shapes[i] = st.shape;
         }
-        heap = allInHeap(args) ? heapMemory() : null;
+        heap = red === null && allInHeap(args) ? heapMemory() : null;
       }
       const t = {
         arrays,
@@ -381,12 +390,14 @@ export function submit(plan: LaunchPlan): Future | undefined {
         block: plan.block,
         heap,
       };
-      const failed = runInline(kernel, t, op);
+      const failed = runInline(kernel, t, op, red, plan.redBlock);
       if (logging()) recordDecision(op, 'T', c, failed, INLINE);
       if (failed >= 0) {
         if (failOrigin < 0) failOrigin = failed;
+        pieceDeps?.push(failed, 1);
         for (let i = 0; i < nargs; i++)
-          if (kinds[i] !== K_READ && !fps[i]!.empty) addAccess(states[i]!, fps[i]!, kinds[i]!, failed);
+          if (kinds[i] !== K_READ && kinds[i] !== K_REDUCE && !fps[i]!.empty)
+            addAccess(states[i]!, fps[i]!, kinds[i]!, failed);
       }
       continue;
     }
@@ -419,7 +430,9 @@ export function submit(plan: LaunchPlan): Future | undefined {
         partials,
         plan.block,
         colors,
-        allInHeap(args),
+        red === null && allInHeap(args),
+        red === null ? null : red.map((r) => [r.arg, r.buf, r.extLo, r.extLen]),
+        plan.redBlock,
       ];
     }
     prepareSlot(pool!, s, info.id, args, launchRec);
@@ -433,16 +446,25 @@ export function submit(plan: LaunchPlan): Future | undefined {
       (shared ??= []).push(rec, slotIndex, seq);
       pool!.noteShared(seq);
     }
-    for (let i = 0; i < nargs; i++) if (!fps[i]!.empty) addAccess(states[i]!, fps[i]!, kinds[i]!, seq);
+    for (let i = 0; i < nargs; i++)
+      if (!fps[i]!.empty && kinds[i] !== K_REDUCE) addAccess(states[i]!, fps[i]!, kinds[i]!, seq);
+    pieceDeps?.push(seq, 1);
+    lastSlot = slotIndex;
     if (reduce) {
       if (posted === null) posted = [];
       posted.push(seq, 1);
-      lastSlot = slotIndex;
     }
     if (tracing()) traceIssued(seq, op, 'T');
     pool!.posted(s, seq, op);
   }
   if (shared !== null) postCandidates(pool!, shared, info.id, args, launchRec!, op);
+  if (red !== null) {
+    const nB = Math.ceil(args[plan.key]!.store.size / plan.redBlock);
+    for (const r of red) {
+      const i = r.arg;
+      pool = submitFold(op, args[i]!.store.region, states[i]!, r, nB, pieceDeps!, pool, lastSlot, workers);
+    }
+  }
 
   if (!reduce) return undefined;
   partials ??= new Float64Array(nPartials); // no piece ran (none, or every one skipped)
@@ -483,6 +505,70 @@ export function submit(plan: LaunchPlan): Future | undefined {
   const f = Future.pending(seq, lastSlot);
   trackFuture(f, seq);
   return f;
+}
+
+/**
+ * The fold of a `reduce` argument's buffers into its region (runtime/reduction.ts): a read-write
+ * of the argument's footprint that waits for the launch's pieces. Runs here when every
+ * dependence is known complete, else on the worker of the launch's last posted piece.
+ * @returns the pool (started if the fold was posted)
+ */
+function submitFold(
+  op: string,
+  region: { readonly id: number; readonly data: TypedArray; readonly heapOffset: number },
+  st: RegionState,
+  r: RedArg,
+  nB: number,
+  pieceDeps: readonly number[],
+  pool: Pool | null,
+  lastSlot: number,
+  workers: number,
+): Pool | null {
+  if (r.extLen === 0) return pool;
+  const fp = r.fp;
+  deps.length = 0;
+  for (let k = 0; k < pieceDeps.length; k++) deps.push(pieceDeps[k]!);
+  analyze(st, fp, K_RW, deps);
+  const status = depStatus();
+  if (status >= 0) {
+    const seq = newSeq();
+    failEvent(seq, status);
+    markKnown(seq);
+    addAccess(st, fp, K_RW, seq);
+    if (logging()) recordDecision(op, 'F', r.arg, seq, SKIPPED);
+    return pool;
+  }
+  let si = -1;
+  if (status === -2 && workers > 0) {
+    pool ??= poolFor(workers);
+    si = pool!.target(lastSlot >= 0 ? lastSlot : currentMapper().worker(0, 1, workers) % workers);
+  }
+  if (si < 0) {
+    // Every dependence known complete (or, after a worker died, waited for): fold here.
+    for (let k = 0; k < deps.length; k += 2) waitKnown(deps[k]!);
+    const origin = depStatus();
+    if (origin >= 0) {
+      const seq = newSeq();
+      failEvent(seq, origin);
+      markKnown(seq);
+      addAccess(st, fp, K_RW, seq);
+      return pool;
+    }
+    foldRegion(r.op, region.data, r.buf, r.extLo, r.extLen, nB, fp.bounds);
+    if (logging()) recordDecision(op, 'F', r.arg, -1, INLINE);
+    return pool;
+  }
+  const seq = newSeq();
+  const s = pool!.slot(si);
+  pool!.ensureRegion(s, region.id, region.data, region.heapOffset >= 0);
+  const recDeps = deps.slice();
+  noteDeps(seq, recDeps);
+  if (logging()) recordDecision(op, 'F', r.arg, seq, si);
+  s.batch.push(['F', seq, op, region.id, r.op, r.buf, r.extLo, r.extLen, nB, fp.bounds, recDeps]);
+  addAccess(st, fp, K_RW, seq);
+  if (tracing()) traceIssued(seq, op, 'T');
+  pool!.posted(s, seq, op);
+  return pool;
 }
 
 /**

@@ -18,12 +18,17 @@
  *   ['R', regionId, typedArray, inHeap]              a region's shared memory (sent once)
  *   ['K', kernelId, source, warmSource|null]         a kernel or combine (rebuilt with new Function)
  *   ['L', kernelId, op, regionIds, offsets, strides, shapes, scalars, futVals, futSeqs, partials,
- *         block, colors, inHeap]                      the launch the following tasks belong to
+ *         block, colors, inHeap, red, redBlock]       the launch the following tasks belong to;
+ *                                                    red: [[arg, buffers, extLo, extLen], ...] or
+ *                                                    null (its pieces run block by block)
  *   ['T', seq, color, lo, hi, deps, shared]          a point task; deps = [seq, isData, ...]; a
  *                                                    shared one runs only if this worker claims it
  *                                                    (it claims it once it is ready)
  *   ['X', seq, op, combine, partials, nBlocks, width, identity, deps]   a reduction's combine
  *   ['S', seq, op, kernelId, scalars, futVals, futSeqs, deps]          a scalar task
+ *   ['F', seq, op, regionId, redop, buffers, extLo, extLen, nBlocks, bounds, deps]
+ *                                                    fold a reduce argument's block buffers into
+ *                                                    its region, block 0 first (runtime/reduction.ts)
  *   ['H', memory]                                    the region heap (shared WebAssembly.Memory)
  *   ['D', regionId]                                  drop a region (its memory may be freed)
  *   ['P']                                            park: drop every region, end the task
@@ -87,6 +92,28 @@ const keepName = (f) => f;
 
 function build(source) {
   return new Function('__name', `return (${source});`)(keepName);
+}
+
+/** The fold of runtime/reduction.ts (`foldRegion`), the same loops. */
+function foldRegion(op, x, v, extLo, extLen, nB, bounds) {
+  for (let b = 0; b < nB; b++) {
+    const base = b * extLen - extLo;
+    for (let k = 0; k < bounds.length; k += 2) {
+      const e = bounds[k + 1];
+      if (op === 'sum') for (let j = bounds[k]; j < e; j++) x[j] = x[j] + v[base + j];
+      else if (op === 'prod') for (let j = bounds[k]; j < e; j++) x[j] = x[j] * v[base + j];
+      else if (op === 'min')
+        for (let j = bounds[k]; j < e; j++) {
+          const y = v[base + j];
+          if (y < x[j] || Number.isNaN(y)) x[j] = y;
+        }
+      else
+        for (let j = bounds[k]; j < e; j++) {
+          const y = v[base + j];
+          if (y > x[j] || Number.isNaN(y)) x[j] = y;
+        }
+    }
+  }
 }
 
 function combineBuiltin(op, p, nBlocks, width) {
@@ -251,7 +278,7 @@ export default async function cohortWorker({
     const t0 = traceBegin();
     try {
       if (l.futures === null) l.futures = resolveFutures(l.futVals, l.futSeqs);
-      l.fn({
+      const t = {
         arrays: l.arrays,
         offsets: l.offsets,
         strides: l.strides,
@@ -265,13 +292,55 @@ export default async function cohortWorker({
         partials: l.partials,
         block: l.block,
         heap: l.heap,
-      });
+      };
+      if (l.red === null) l.fn(t);
+      else runBlocks(l, t);
       if (t0 >= 0) traceEnd(seq, t0);
       complete(seq);
     } catch (err) {
       report(seq, l.op, err);
     }
   };
+  /**
+   * Runs piece `t` of launch `l` block by block, each block's `reduce` arguments in their own
+   * buffers (runtime/reduction.ts `runBlocks`, the same loop).
+   */
+  const runBlocks = (l, t) => {
+    const blk = l.redBlock;
+    const lo0 = t.lo[0];
+    const hi0 = t.hi[0];
+    const arrays = t.arrays.slice();
+    const offsets = t.offsets.slice();
+    for (let b0 = lo0; b0 < hi0; ) {
+      const b = Math.floor(b0 / blk);
+      const e = Math.min(hi0, (b + 1) * blk);
+      for (const [arg, buf, extLo, extLen] of l.red) {
+        arrays[arg] = buf.subarray(b * extLen, (b + 1) * extLen);
+        offsets[arg] = t.offsets[arg] - extLo;
+      }
+      l.fn({ ...t, arrays, offsets, lo: [b0], hi: [e], heap: null });
+      b0 = e;
+    }
+  };
+  /** A fold ('F') whose dependences completed; `x` is its region's array (resolved when read). */
+  const runFold = (r, x) => {
+    const [, seq, op, , redop, buf, extLo, extLen, nB, bounds, deps] = r;
+    const failed = failedDep(deps);
+    if (failed >= 0) {
+      fail(seq, failed);
+      return;
+    }
+    const t0 = traceBegin();
+    try {
+      foldRegion(redop, x, buf, extLo, extLen, nB, bounds);
+      if (t0 >= 0) traceEnd(seq, t0);
+      complete(seq);
+    } catch (err) {
+      report(seq, op, err);
+    }
+  };
+  /** The dependences of a task record. */
+  const depsOf = (r) => (r[0] === 'T' ? r[5] : r[0] === 'X' ? r[8] : r[0] === 'S' ? r[7] : r[10]);
   /** A combine ('X') or scalar ('S') record whose dependences completed. */
   const runFuture = (r) => {
     if (r[0] === 'X') {
@@ -318,10 +387,10 @@ export default async function cohortWorker({
    */
   const tryRun = (r, l) => {
     const isTask = r[0] === 'T';
-    const deps = isTask ? r[5] : r[r[0] === 'X' ? 8 : 7];
     if (isTask && r[6] === 1 && Atomics.load(claims, r[1] & M) !== 0) return true;
-    if (!ready(deps)) return false;
-    if (!isTask) runFuture(r);
+    if (!ready(depsOf(r))) return false;
+    if (r[0] === 'F') runFold(r, l);
+    else if (!isTask) runFuture(r);
     else if (r[6] !== 1 || Atomics.compareExchange(claims, r[1] & M, 0, slot + 1) === 0) runTask(r, l);
     return true;
   };
@@ -346,7 +415,7 @@ export default async function cohortWorker({
     for (const e of waiting) {
       const r = e[0];
       if (r[0] === 'T' && r[6] === 1 && Atomics.load(claims, r[1] & M) !== 0) return true;
-      if (ready(r[0] === 'T' ? r[5] : r[r[0] === 'X' ? 8 : 7])) return true;
+      if (ready(depsOf(r))) return true;
     }
     return false;
   };
@@ -354,8 +423,10 @@ export default async function cohortWorker({
     switch (r[0]) {
       case 'T':
       case 'X':
-      case 'S': {
-        const l = r[0] === 'T' ? L : null;
+      case 'S':
+      case 'F': {
+        // A point task's launch; a fold's region array (a later 'D' may drop the region).
+        const l = r[0] === 'T' ? L : r[0] === 'F' ? regions.get(r[3]) : null;
         // Older tasks set aside first: one of them may have become ready meanwhile.
         if (waiting.length > 0) drainWaiting();
         if (!tryRun(r, l)) waiting.push([r, l]);
@@ -380,6 +451,8 @@ export default async function cohortWorker({
           colors: r[12],
           heap: r[13] === true ? heapMem : null,
           futures: r[9] === null ? r[8] : null,
+          red: r[14] ?? null,
+          redBlock: r[15] ?? 0,
         };
         return;
       }
@@ -450,8 +523,7 @@ export default async function cohortWorker({
         if (r[0] === 'P') {
           // Park (the issuing side drained the pool first): finish what was set aside.
           for (const e of waiting) {
-            const deps = e[0][0] === 'T' ? e[0][5] : e[0][e[0][0] === 'X' ? 8 : 7];
-            waitDeps(deps);
+            waitDeps(depsOf(e[0]));
             tryRun(e[0], e[1]);
           }
           waiting = [];
