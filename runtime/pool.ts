@@ -200,6 +200,13 @@ export class Pool {
     }
   };
 
+  /** True once slot `i`'s loop runs on a thread (tests wait for it; decisions never look). */
+  live(i: number): boolean {
+    const s = this.slots[i]!;
+    if (!s.running) this.start(s);
+    return this.isLive(s);
+  }
+
   private isLive(s: Slot): boolean {
     if (s.live) return true;
     if (Atomics.load(this.ctl, s.index * STRIDE + TID) !== 0) {
