@@ -74,7 +74,10 @@ afterAll(() => {
 });
 
 describe('ready-first workers', () => {
-  it('independent work does not queue behind a piece waiting for a slow input (2 workers)', async () => {
+  // Timing under a loaded machine: retried (the previous worker loop fails every try, by ~450 ms).
+  it('independent work does not queue behind a piece waiting for a slow input (2 workers)', {
+    retry: 2,
+  }, async () => {
     configure({ workers: 2, mapper: sharing });
     const warm = vec();
     busy(warm, 0, -1, 0);
@@ -86,11 +89,11 @@ describe('ready-first workers', () => {
     busy(c0, 20, -1, 1);
     readStore(c0);
     const alone = performance.now() - t0;
-    // A: one 400 ms piece; B reads all of A (each piece waits for A's slow piece); C independent.
+    // A: one 500 ms piece; B reads all of A (each piece waits for A's slow piece); C independent.
     const a = vec();
     const b = vec();
     const c = vec();
-    busy(a, 400, 0, 0);
+    busy(a, 500, 0, 0);
     launch({
       op: 'total',
       kernel: 'test.ready.total',
@@ -106,7 +109,14 @@ describe('ready-first workers', () => {
     const got = readStore(c);
     const withC = performance.now() - t0;
     expect(got[7]).toBe(9);
-    expect(withC).toBeLessThan(Math.max(3 * alone, 60));
+    // C alone again, after: the larger of the two is its own run time on this machine now.
+    const c1 = vec();
+    t0 = performance.now();
+    busy(c1, 20, -1, 1);
+    readStore(c1);
+    const own = Math.max(alone, performance.now() - t0);
+    expect(withC).toBeLessThan(Math.max(3 * own, 60));
+    expect(withC).toBeLessThan(400); // far from the 500 ms it took behind the slow piece
     // B is right once A is done.
     const sumA = ((N - 1) * N) / 2;
     expect(readStore(b)[3]).toBe(sumA + 3);
