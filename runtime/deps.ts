@@ -4,10 +4,10 @@
  * earlier access it conflicts with on an overlapping footprint: read-after-write,
  * write-after-read, write-after-write. Read–read never conflicts.
  *
- * Reduce–reduce: reductions fold with plain `+=` loops on shared memory (JavaScript has no atomic
- * float add), so two reductions into overlapping elements that ran at the same time would lose
- * updates. They are therefore ordered like writes — a superset of Legion's dependences, which
- * keeps sequential semantics exact without reduction instances.
+ * Reduce privileges never reach this analysis as such: a launch's `reduce` argument is folded
+ * into per-block buffers by its pieces (which touch no region memory of it, so reductions into
+ * overlapping pieces run at the same time), and a fold task then applies the buffers as a
+ * read-write of the argument's footprint (runtime/reduction.ts, engine.ts `submitFold`).
  *
  * Each dependence is either a *data* dependence (the new access reads contents the old one wrote:
  * a failure of the old task propagates) or an *order* dependence (write-after-read, or a
@@ -15,6 +15,7 @@
  */
 import { isDone, isFailed } from './events.js';
 import type { IntervalSet } from './index-space.js';
+import { isKnown } from './known.js';
 import type { Privilege } from './launch-types.js';
 import type { Region } from './region.js';
 
@@ -111,7 +112,7 @@ export function analyze(st: RegionState, fp: IntervalSet, kind: number, out: num
   let w = 0;
   for (let r = 0; r < list.length; r++) {
     const a = list[r]!;
-    if (isDone(a.seq) && !isFailed(a.seq)) continue;
+    if (isKnown(a.seq) && !isFailed(a.seq)) continue;
     if (a.fp.overlaps(fp)) {
       out.push(a.seq, readsOld ? 1 : 0);
       if (writer && covers(fp, a.fp)) continue;
@@ -125,7 +126,7 @@ export function analyze(st: RegionState, fp: IntervalSet, kind: number, out: num
   w = 0;
   for (let r = 0; r < rl.length; r++) {
     const a = rl[r]!;
-    if (isDone(a.seq)) continue;
+    if (isKnown(a.seq)) continue;
     if (a.fp.overlaps(fp)) {
       out.push(a.seq, 0);
       if (writer && covers(fp, a.fp)) continue;
@@ -145,7 +146,7 @@ export function addAccess(st: RegionState, fp: IntervalSet, kind: number, seq: n
   rl.push({ fp, kind, seq });
   if (rl.length > st.readLimit) {
     let w = 0;
-    for (let r = 0; r < rl.length; r++) if (!isDone(rl[r]!.seq)) rl[w++] = rl[r]!;
+    for (let r = 0; r < rl.length; r++) if (!isKnown(rl[r]!.seq)) rl[w++] = rl[r]!;
     rl.length = w;
     st.readLimit = Math.max(READ_LIMIT_MIN, 2 * w);
   }
@@ -159,7 +160,7 @@ export function writersOf(st: RegionState, fp: IntervalSet | null, out: number[]
   let w = 0;
   for (let r = 0; r < list.length; r++) {
     const a = list[r]!;
-    if (isDone(a.seq) && !isFailed(a.seq)) continue;
+    if (isKnown(a.seq) && !isFailed(a.seq)) continue;
     list[w++] = a;
     if (fp === null || a.fp.overlaps(fp)) out.push(a.seq);
   }

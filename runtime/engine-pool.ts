@@ -9,6 +9,7 @@ import { forgetRegion } from './deps.js';
 import { causeOf, EVENT_MASK, events, isDone, isFailed, spinUntil } from './events.js';
 import { setFailureDrain, taskErrorFor } from './failures.js';
 import { setEventWaiter } from './heap.js';
+import { markKnown } from './known.js';
 import { Pool } from './pool.js';
 import { setRegionFreedHook } from './region.js';
 
@@ -71,6 +72,22 @@ export function waitSync(e: number): void {
     if (v >= e) return;
     if (Atomics.wait(done, s, v, SLICE_MS) === 'timed-out') pool?.checkHealth();
   }
+}
+
+/**
+ * Blocks until event `e` completed, for a wait the program itself makes (a read, a future's
+ * value, back-pressure): the event becomes known complete (runtime/known.ts). Waits the program
+ * does not make (the heap's quarantine, run from finalizers) use {@link waitSync}.
+ */
+export function waitKnown(e: number): void {
+  waitSync(e);
+  markKnown(e);
+}
+
+/** {@link waitKnown} without blocking the event loop. */
+export async function waitKnownAsync(e: number): Promise<void> {
+  await waitAsync(e);
+  markKnown(e);
 }
 
 /** Waits for event `e` without blocking the event loop. */

@@ -5,7 +5,9 @@
  */
 import { peekState, writersOf } from './deps.js';
 import { ctorOf, type DType, type TypedArray } from './dtype.js';
-import { currentPool, throwIfFailed, waitAsync, waitSync } from './engine-pool.js';
+import { currentPool, throwIfFailed, waitAsync, waitKnown, waitKnownAsync, waitSync } from './engine-pool.js';
+import { peekSeq } from './events.js';
+import { markKnownBelow } from './known.js';
 import { issueHeld } from './launch-hold.js';
 import type { Region } from './region.js';
 import type { Store } from './store.js';
@@ -26,7 +28,7 @@ function writers(region: Region, store: Store | null): number[] {
  */
 export function syncRegion(region: Region): void {
   const w = writers(region, null);
-  for (const e of w) waitSync(e);
+  for (const e of w) waitKnown(e);
   for (const e of w) throwIfFailed(e);
 }
 
@@ -48,7 +50,7 @@ export function readStore(store: Store): TypedArray {
  */
 export async function readStoreAsync(store: Store): Promise<TypedArray> {
   const w = writers(store.region, store);
-  for (const e of w) await waitAsync(e);
+  for (const e of w) await waitKnownAsync(e);
   for (const e of w) throwIfFailed(e);
   return copy(store, store.dtype);
 }
@@ -62,7 +64,7 @@ export async function readStoreAsync(store: Store): Promise<TypedArray> {
  */
 export function gather(store: Store, dtype: DType = store.dtype): TypedArray {
   const w = writers(store.region, store);
-  for (const e of w) waitSync(e);
+  for (const e of w) waitKnown(e);
   for (const e of w) throwIfFailed(e);
   return copy(store, dtype);
 }
@@ -105,10 +107,14 @@ function lastTasks(): number[] {
  * that depend on them.
  */
 export function fence(): void {
+  const seq = peekSeq();
   for (const e of lastTasks()) waitSync(e);
+  markKnownBelow(seq);
 }
 
 /** Waits for all work issued so far without blocking the event loop. */
 export async function fenceAsync(): Promise<void> {
+  const seq = peekSeq();
   for (const e of lastTasks()) await waitAsync(e);
+  markKnownBelow(seq);
 }

@@ -2,33 +2,28 @@
  * The execution engine (DESIGN.md §2 "Execution"): turns a solved {@link LaunchPlan} into point
  * tasks. Per piece it runs the dependence analysis (runtime/deps.ts), then either runs the piece
  * inline on the calling thread — when the pool is empty, or when the mapper calls the piece tiny
- * and every dependence already completed — or appends it, with the events it waits on, to its
- * worker's batch (runtime/pool.ts). The calling thread never waits at launch.
+ * and every dependence is *known* complete (runtime/known.ts: observed by a read or fence, never
+ * polled) — or appends it, with the events it waits on, to the batch of the worker the mapper
+ * names (runtime/pool.ts), whether or not that worker's thread is up yet. So every decision is a
+ * function of the program and the mapper (runtime/decisions.ts logs them for tests). The calling
+ * thread never waits at launch.
  */
 import { currentMapper, workerCount } from './config.js';
-import { addAccess, analyze, K_READ, kindOf, type RegionState, stateOf } from './deps.js';
+import { INLINE, logging, recordDecision, SKIPPED } from './decisions.js';
+import { addAccess, analyze, K_READ, K_REDUCE, K_RW, kindOf, type RegionState, stateOf } from './deps.js';
 import type { TypedArray } from './dtype.js';
-import { currentPool, flushAll, setPool, waitAsync, waitSync } from './engine-pool.js';
+import { currentPool, flushAll, setPool, waitKnown } from './engine-pool.js';
+import { failedSeqOf, materialize, newSeq, trackFuture } from './engine-seq.js';
 import { TaskError } from './errors.js';
-import {
-  allocSeq,
-  causeOf,
-  EVENT_MASK,
-  EVENT_SLOTS,
-  failEvent,
-  futureValue,
-  isDone,
-  isFailed,
-  needsBackPressure,
-  peekSeq,
-} from './events.js';
-import { recordFailure, recordTaskError, taskErrorFor } from './failures.js';
-import { Future, setFutureResolver } from './future.js';
+import { causeOf, failEvent, isFailed } from './events.js';
+import { recordFailure, taskErrorFor } from './failures.js';
+import { Future } from './future.js';
 import { heapMemory, type WasmMemory } from './heap.js';
 import { getKernel, type KernelFn, type TaskContext } from './kernels.js';
-import { finalizationRegistry } from './memory.js';
+import { isKnown, markKnown, noteDeps } from './known.js';
 import type { LaunchPlan } from './plan.js';
 import type { Pool, Slot } from './pool.js';
+import { foldRegion, makeRedArgs, type RedArg, runBlocks } from './reduction.js';
 import { traceInline, traceIssued, traceNow, tracing } from './trace.js';
 
 export { combine } from './engine-combine.js';
@@ -47,84 +42,6 @@ import { fence } from './engine-read.js';
 const EMPTY: number[] = [];
 /** Scratch list of dependences (pairs seq, isData) of the piece being analyzed. */
 const deps: number[] = [];
-/**
- * Pending futures' event slots (slot → sequence number). Before a slot is reused, the value (or
- * error) of the future it carried is saved by sequence number, and a future materializes from
- * there. Futures are not referenced here: a `WeakRef` would keep every one made during a
- * synchronous job alive until the job ends (V8's keep-during-job rule), so a solver loop grew by
- * a future per reduction. A dead future's saved value goes with it (finalizer, run right after the
- * runtime's own collections).
- */
-const futSlots = new Map<number, number>();
-const saved = new Map<number, { value: number } | { error: TaskError }>();
-const futureGone = finalizationRegistry<number>((seq) => {
-  saved.delete(seq);
-  const slot = seq & EVENT_MASK;
-  if (futSlots.get(slot) === seq) futSlots.delete(slot);
-});
-
-/** Tracks a pending future whose value lives in its event's slot. */
-function trackFuture(f: Future, seq: number): void {
-  futSlots.set(seq & EVENT_MASK, seq);
-  futureGone.register(f, seq);
-}
-
-/** Moves a completed pending future's value (or error) into the object. */
-function materialize(f: Future): void {
-  const e = f._seq;
-  const kept = saved.get(e);
-  if (kept !== undefined) {
-    saved.delete(e);
-    if ('error' in kept) f._error = kept.error;
-    else f._value = kept.value;
-  } else if (isFailed(e)) f._error = taskErrorFor(causeOf(e));
-  else f._value = futureValue(e);
-  if (futSlots.get(e & EVENT_MASK) === e) futSlots.delete(e & EVENT_MASK);
-  f._seq = -1;
-}
-
-setFutureResolver({
-  sync(f) {
-    if (f._seq >= 0) {
-      waitSync(f._seq);
-      if (f._seq >= 0) materialize(f);
-    }
-    return f.value();
-  },
-  async async(f) {
-    if (f._seq >= 0) {
-      await waitAsync(f._seq);
-      if (f._seq >= 0) materialize(f);
-    }
-    return f.value();
-  },
-});
-
-/** A new sequence number, after back-pressure and after saving a future whose slot it reuses. */
-function newSeq(): number {
-  if (needsBackPressure()) waitSync(peekSeq() - EVENT_SLOTS);
-  const seq = allocSeq();
-  if (futSlots.size > 0) {
-    const slot = seq & EVENT_MASK;
-    const old = futSlots.get(slot);
-    if (old !== undefined) {
-      futSlots.delete(slot);
-      // The old event completed (back-pressure above); keep its value before the slot is reused.
-      if (old === seq - EVENT_SLOTS)
-        saved.set(old, isFailed(old) ? { error: taskErrorFor(causeOf(old)) } : { value: futureValue(old) });
-    }
-  }
-  return seq;
-}
-
-/** A failed event standing for a known error (a failed input future). */
-function failedSeqOf(err: TaskError): number {
-  const seq = newSeq();
-  recordTaskError(seq, err);
-  failEvent(seq, seq);
-  return seq;
-}
-
 /** The pool for `workers` (drains and replaces the current one when the size changed). */
 function poolFor(workers: number): Pool | null {
   const p = currentPool();
@@ -148,11 +65,12 @@ function existingPool(workers: number): Pool | null {
   return null;
 }
 
-/** Runs a kernel inline; returns -1, or the seq of the (new, failed) event. */
-function runInline(kernel: KernelFn, t: TaskContext, op: string): number {
+/** Runs a kernel inline (block by block into `red`'s buffers); returns -1, or the seq of the (new, failed) event. */
+function runInline(kernel: KernelFn, t: TaskContext, op: string, red: RedArg[] | null, blk: number): number {
   const t0 = tracing() ? traceNow() : -1;
   try {
-    kernel(t);
+    if (red === null) kernel(t);
+    else runBlocks(kernel, t, red, blk);
     if (t0 >= 0) traceInline(op, t0);
     return -1;
   } catch (e) {
@@ -160,17 +78,21 @@ function runInline(kernel: KernelFn, t: TaskContext, op: string): number {
     const err = e instanceof Error ? e : new Error(String(e));
     recordFailure(seq, op, err.message, err.name, err.stack);
     failEvent(seq, seq);
+    markKnown(seq);
     return seq;
   }
 }
 
-/** Scans `deps`: -2 when one is unfinished, the origin of a failed data dependence, else -1. */
+/**
+ * Scans `deps`: -2 when one is not known complete (runtime/known.ts: never polled, so the answer
+ * is the same on every run), the origin of a failed data dependence, else -1.
+ */
 function depStatus(): number {
   let origin = -1;
   let pending = false;
   for (let k = 0; k < deps.length; k += 2) {
     const e = deps[k]!;
-    if (!isDone(e)) pending = true;
+    if (!isKnown(e)) pending = true;
     else if (origin < 0 && deps[k + 1] === 1 && isFailed(e)) origin = causeOf(e);
   }
   return origin >= 0 ? origin : pending ? -2 : -1;
@@ -252,6 +174,11 @@ export function submit(plan: LaunchPlan): Future | undefined {
     states[i] = stateOf(a.store.region);
     if (kinds[i] !== K_READ) a.store.region.version++;
   }
+  // Reduce arguments fold into per-block buffers; their pieces do not touch the region.
+  const red =
+    plan.redBlock > 0 ? makeRedArgs(spec, Math.ceil(args[plan.key]!.store.size / plan.redBlock)) : null;
+  /** Events of this launch's pieces (pairs seq, 1): the folds' data dependences. */
+  const pieceDeps: number[] | null = red === null ? null : [];
 
   // Input futures: known values go by value; pending ones by event (a data dependence).
   let futVals: number[] = EMPTY;
@@ -262,7 +189,7 @@ export function submit(plan: LaunchPlan): Future | undefined {
     futVals = new Array<number>(futs.length);
     for (let k = 0; k < futs.length; k++) {
       const f = futs[k]!;
-      if (f._seq >= 0 && isDone(f._seq)) materialize(f);
+      if (f._seq >= 0 && isKnown(f._seq)) materialize(f);
       if (f._seq < 0) {
         if (f._error !== null) {
           if (futDeps === EMPTY) futDeps = [];
@@ -305,16 +232,20 @@ export function submit(plan: LaunchPlan): Future | undefined {
     for (let k = 0; k < futDeps.length; k++) deps.push(futDeps[k]!);
     for (let i = 0; i < nargs; i++) {
       const fp = fps[i]!;
-      if (!fp.empty) analyze(states[i]!, fp, kinds[i]!, deps);
+      if (!fp.empty && kinds[i] !== K_REDUCE) analyze(states[i]!, fp, kinds[i]!, deps);
     }
     const status = depStatus();
     if (status >= 0) {
       // A data dependence failed: skip the piece, carrying the original failure.
       const seq = newSeq();
       failEvent(seq, status);
+      markKnown(seq);
+      if (logging()) recordDecision(op, 'T', c, seq, SKIPPED);
       if (failOrigin < 0) failOrigin = status;
+      pieceDeps?.push(seq, 1);
       for (let i = 0; i < nargs; i++)
-        if (kinds[i] !== K_READ && !fps[i]!.empty) addAccess(states[i]!, fps[i]!, kinds[i]!, seq);
+        if (kinds[i] !== K_READ && kinds[i] !== K_REDUCE && !fps[i]!.empty)
+          addAccess(states[i]!, fps[i]!, kinds[i]!, seq);
       continue;
     }
     let inline = workers === 0;
@@ -334,8 +265,8 @@ export function submit(plan: LaunchPlan): Future | undefined {
       pool ??= poolFor(workers);
       slotIndex = pool!.target(mapper.worker(c, colors, workers) % workers);
       if (slotIndex < 0) {
-        // No loop has reached a thread yet (workers being replaced): run it here.
-        for (let k = 0; k < deps.length; k += 2) waitSync(deps[k]!);
+        // Every slot is being replaced after its worker died (Pool.target): run it here.
+        for (let k = 0; k < deps.length; k += 2) waitKnown(deps[k]!);
         inline = true;
       }
     }
@@ -353,7 +284,7 @@ export function submit(plan: LaunchPlan): Future | undefined {
           strides[i] = st.strides;
           shapes[i] = st.shape;
         }
-        heap = allInHeap(args) ? heapMemory() : null;
+        heap = red === null && allInHeap(args) ? heapMemory() : null;
       }
       const t = {
         arrays,
@@ -370,11 +301,14 @@ export function submit(plan: LaunchPlan): Future | undefined {
         block: plan.block,
         heap,
       };
-      const failed = runInline(kernel, t, op);
+      const failed = runInline(kernel, t, op, red, plan.redBlock);
+      if (logging()) recordDecision(op, 'T', c, failed, INLINE);
       if (failed >= 0) {
         if (failOrigin < 0) failOrigin = failed;
+        pieceDeps?.push(failed, 1);
         for (let i = 0; i < nargs; i++)
-          if (kinds[i] !== K_READ && !fps[i]!.empty) addAccess(states[i]!, fps[i]!, kinds[i]!, failed);
+          if (kinds[i] !== K_READ && kinds[i] !== K_REDUCE && !fps[i]!.empty)
+            addAccess(states[i]!, fps[i]!, kinds[i]!, failed);
       }
       continue;
     }
@@ -407,27 +341,41 @@ export function submit(plan: LaunchPlan): Future | undefined {
         partials,
         plan.block,
         colors,
-        allInHeap(args),
+        red === null && allInHeap(args),
+        red === null ? null : red.map((r) => [r.arg, r.buf, r.extLo, r.extLen]),
+        plan.redBlock,
       ];
     }
     prepareSlot(pool!, s, info.id, args, launchRec);
     if (share === null) share = colors > 1 && mapper.share !== undefined && mapper.share(op, colors, workers);
-    const rec = ['T', seq, c, tile.lo, tile.hi, deps.slice(), share ? 1 : 0];
+    const recDeps = deps.slice();
+    noteDeps(seq, recDeps);
+    if (logging()) recordDecision(op, 'T', c, seq, slotIndex);
+    const rec = ['T', seq, c, tile.lo, tile.hi, recDeps, share ? 1 : 0];
     s.batch.push(rec);
     if (share) {
       (shared ??= []).push(rec, slotIndex, seq);
       pool!.noteShared(seq);
     }
-    for (let i = 0; i < nargs; i++) if (!fps[i]!.empty) addAccess(states[i]!, fps[i]!, kinds[i]!, seq);
+    for (let i = 0; i < nargs; i++)
+      if (!fps[i]!.empty && kinds[i] !== K_REDUCE) addAccess(states[i]!, fps[i]!, kinds[i]!, seq);
+    pieceDeps?.push(seq, 1);
+    lastSlot = slotIndex;
     if (reduce) {
       if (posted === null) posted = [];
       posted.push(seq, 1);
-      lastSlot = slotIndex;
     }
     if (tracing()) traceIssued(seq, op, 'T');
     pool!.posted(s, seq, op);
   }
   if (shared !== null) postCandidates(pool!, shared, info.id, args, launchRec!, op);
+  if (red !== null) {
+    const nB = Math.ceil(args[plan.key]!.store.size / plan.redBlock);
+    for (const r of red) {
+      const i = r.arg;
+      pool = submitFold(op, args[i]!.store.region, states[i]!, r, nB, pieceDeps!, pool, lastSlot, workers);
+    }
+  }
 
   if (!reduce) return undefined;
   partials ??= new Float64Array(nPartials); // no piece ran (none, or every one skipped)
@@ -441,7 +389,7 @@ export function submit(plan: LaunchPlan): Future | undefined {
   }
   const target = pool!.target(lastSlot);
   if (target < 0) {
-    for (let k = 0; k < posted.length; k += 2) waitSync(posted[k]!);
+    for (let k = 0; k < posted.length; k += 2) waitKnown(posted[k]!);
     for (let k = 0; k < posted.length; k += 2)
       if (isFailed(posted[k]!)) return Future.failed(taskErrorFor(causeOf(posted[k]!)));
     return Future.of(combine(reduce.combine, partials!, plan.nBlocks, plan.width, reduce.identity));
@@ -460,12 +408,78 @@ export function submit(plan: LaunchPlan): Future | undefined {
     pool!.ensureKernel(s, k.id);
     comb = k.id;
   }
+  noteDeps(seq, posted);
+  if (logging()) recordDecision(op, 'X', 0, seq, lastSlot);
   s.batch.push(['X', seq, op, comb, partials, plan.nBlocks, plan.width, reduce.identity ?? null, posted]);
   if (tracing()) traceIssued(seq, op, 'X');
   pool!.posted(s, seq, op);
   const f = Future.pending(seq, lastSlot);
   trackFuture(f, seq);
   return f;
+}
+
+/**
+ * The fold of a `reduce` argument's buffers into its region (runtime/reduction.ts): a read-write
+ * of the argument's footprint that waits for the launch's pieces. Runs here when every
+ * dependence is known complete, else on the worker of the launch's last posted piece.
+ * @returns the pool (started if the fold was posted)
+ */
+function submitFold(
+  op: string,
+  region: { readonly id: number; readonly data: TypedArray; readonly heapOffset: number },
+  st: RegionState,
+  r: RedArg,
+  nB: number,
+  pieceDeps: readonly number[],
+  pool: Pool | null,
+  lastSlot: number,
+  workers: number,
+): Pool | null {
+  if (r.extLen === 0) return pool;
+  const fp = r.fp;
+  deps.length = 0;
+  for (let k = 0; k < pieceDeps.length; k++) deps.push(pieceDeps[k]!);
+  analyze(st, fp, K_RW, deps);
+  const status = depStatus();
+  if (status >= 0) {
+    const seq = newSeq();
+    failEvent(seq, status);
+    markKnown(seq);
+    addAccess(st, fp, K_RW, seq);
+    if (logging()) recordDecision(op, 'F', r.arg, seq, SKIPPED);
+    return pool;
+  }
+  let si = -1;
+  if (status === -2 && workers > 0) {
+    pool ??= poolFor(workers);
+    si = pool!.target(lastSlot >= 0 ? lastSlot : currentMapper().worker(0, 1, workers) % workers);
+  }
+  if (si < 0) {
+    // Every dependence known complete (or, after a worker died, waited for): fold here.
+    for (let k = 0; k < deps.length; k += 2) waitKnown(deps[k]!);
+    const origin = depStatus();
+    if (origin >= 0) {
+      const seq = newSeq();
+      failEvent(seq, origin);
+      markKnown(seq);
+      addAccess(st, fp, K_RW, seq);
+      return pool;
+    }
+    foldRegion(r.op, region.data, r.buf, r.extLo, r.extLen, nB, fp.bounds);
+    if (logging()) recordDecision(op, 'F', r.arg, -1, INLINE);
+    return pool;
+  }
+  const seq = newSeq();
+  const s = pool!.slot(si);
+  pool!.ensureRegion(s, region.id, region.data, region.heapOffset >= 0);
+  const recDeps = deps.slice();
+  noteDeps(seq, recDeps);
+  if (logging()) recordDecision(op, 'F', r.arg, seq, si);
+  s.batch.push(['F', seq, op, region.id, r.op, r.buf, r.extLo, r.extLen, nB, fp.bounds, recDeps]);
+  addAccess(st, fp, K_RW, seq);
+  if (tracing()) traceIssued(seq, op, 'T');
+  pool!.posted(s, seq, op);
+  return pool;
 }
 
 /**
@@ -487,7 +501,7 @@ export function submitScalar(
   let pendingDeps: number[] | null = null;
   for (let k = 0; k < n; k++) {
     const f = futures[k]!;
-    if (f._seq >= 0 && isDone(f._seq)) materialize(f);
+    if (f._seq >= 0 && isKnown(f._seq)) materialize(f);
     if (f._seq < 0) {
       if (f._error !== null) return Future.failed(f._error);
       vals[k] = f._value;
@@ -506,6 +520,7 @@ export function submitScalar(
   if (seqs === null) {
     try {
       const t = { scalars: sc, futures: vals } as unknown as TaskContext;
+      if (logging()) recordDecision(op, 'S', 0, -1, INLINE);
       return Future.of(Number((info.fn as KernelFn)(t)));
     } catch (e) {
       if (e instanceof TaskError) return Future.failed(e);
@@ -521,12 +536,14 @@ export function submitScalar(
   }
   const si = pool.target(slot >= 0 ? slot % workers : 0);
   if (si < 0) {
-    for (const f of futures) if (f._seq >= 0) waitSync(f._seq);
+    for (const f of futures) if (f._seq >= 0) waitKnown(f._seq);
     return submitScalar(op, kernelName, futures, scalars);
   }
   const seq = newSeq();
   const s = pool.slot(si);
   pool.ensureKernel(s, info.id);
+  noteDeps(seq, pendingDeps!);
+  if (logging()) recordDecision(op, 'S', 0, seq, si);
   s.batch.push(['S', seq, op, info.id, sc, vals, seqs, pendingDeps]);
   if (tracing()) traceIssued(seq, op, 'S');
   pool.posted(s, seq, op);

@@ -79,11 +79,25 @@ export function causeOf(e: number): number {
   return cause[e & EVENT_MASK]!;
 }
 
+/** Wakes workers that sleep with tasks set aside (runtime/pool.ts installs it). */
+let wake: (() => void) | null = null;
+
+/** Installs what a completion on the issuing thread calls. */
+export function setCompletionWake(f: () => void): void {
+  wake = f;
+}
+
+/** Removes `f` if it is the one installed (a pool being destroyed after its successor started). */
+export function clearCompletionWake(f: () => void): void {
+  if (wake === f) wake = null;
+}
+
 /** Completes event `e` successfully (issuing thread: inline tasks). */
 export function completeEvent(e: number): void {
   const s = e & EVENT_MASK;
   Atomics.store(done, s, e);
   Atomics.notify(done, s);
+  wake?.();
 }
 
 /** Completes event `e` as failed with the original failure of task `origin`. */
@@ -93,6 +107,7 @@ export function failEvent(e: number, origin: number): void {
   failSeq[s] = e;
   Atomics.store(done, s, e);
   Atomics.notify(done, s);
+  wake?.();
 }
 
 /** Completes event `e` with a future value. */

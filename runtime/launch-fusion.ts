@@ -75,6 +75,7 @@ export function holdable(spec: LaunchSpec): boolean {
   if (key === undefined || key.store.shape.length !== 1 || key.privilege === 'read') return false;
   for (let i = 0; i < spec.args.length; i++) {
     const a = spec.args[i]!;
+    if (a.privilege === 'reduce') return false; // folded through buffers (runtime/reduction.ts)
     if (i !== spec.key && a.privilege !== 'read' && !sameStore(a.store, key.store)) return false;
   }
   return true;

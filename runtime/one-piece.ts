@@ -18,6 +18,7 @@ import { DEFAULT_REDUCTION_BLOCK } from './launch-types.js';
 import type { Partition } from './partition.js';
 import { statsSink } from './partition.js';
 import type { LaunchPlan } from './plan.js';
+import { hasReduceArg, regionReduceBlock } from './reduction.js';
 import { checkDerived } from './solver.js';
 import type { Store } from './store.js';
 
@@ -156,6 +157,8 @@ export function onePiecePlan(
   if (!sh.ok) return null;
   const keyStore = args[key]!.store;
   if (spec.reduce !== undefined && keyStore.ndim !== 1) return null;
+  const hasRed = hasReduceArg(spec);
+  if (hasRed && keyStore.ndim !== 1) return null; // the solver refuses it
   for (const c of sh.aligns) {
     if (c.kind !== 'align') continue;
     if (!sameShape(args[c.a]!.store.shape, args[c.b]!.store.shape)) return null;
@@ -177,6 +180,7 @@ export function onePiecePlan(
     nBlocks: block ? Math.ceil(keyStore.size / block) : 0,
     block,
     width: spec.reduce ? (spec.reduce.width ?? 1) : 0,
+    redBlock: hasRed ? block || regionReduceBlock(keyStore.size) : 0,
     key,
     partitions: NO_PARTITIONS,
   };

@@ -15,6 +15,11 @@ export interface LaunchPlan {
   readonly nBlocks: number;
   readonly block: number;
   readonly width: number;
+  /**
+   * Launches with `reduce` arguments: points per reduction block (runtime/reduction.ts; the
+   * tiles are aligned to it); 0 otherwise.
+   */
+  readonly redBlock: number;
   /** The key argument (whose partition is the launch domain). */
   readonly key: number;
   /**

@@ -1,6 +1,6 @@
 import { MessageChannel, type MessagePort, receiveMessageOnPort, type Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { claimForSlot, events, failEvent, isDone } from './events.js';
+import { claimForSlot, clearCompletionWake, events, failEvent, isDone, setCompletionWake } from './events.js';
 import { recordFailure } from './failures.js';
 import { heapMemory } from './heap.js';
 import { kernelById } from './kernels.js';
@@ -14,6 +14,8 @@ const TID = 1;
 const DEAD = 2;
 /** The generation of the slot's current loop task; a stale task (an older one) returns at once. */
 const GEN = 3;
+/** Nonzero while the slot's loop sleeps with tasks set aside until their inputs complete. */
+const PEND = 4;
 
 let handleSym: symbol | undefined | null = null;
 /** Node's private symbol of a Worker's native handle (looked up once). */
@@ -39,6 +41,11 @@ export interface Slot {
   running: boolean;
   /** The loop task reached a worker (piscina posted it, or the loop reported its thread). */
   live: boolean;
+  /**
+   * The loop was restarted after its thread died: piscina hands it to the replacement thread
+   * only when the issuing thread's event loop turns (see {@link Pool.target}).
+   */
+  restarted: boolean;
   port: MessagePort | null;
   batch: unknown[];
   /** Regions whose memory this loop holds, id -> bytes, least recently used first. */
@@ -94,6 +101,7 @@ export class Pool {
       const info = sym ? (w as Record<symbol, { port?: MessagePort }>)[sym] : undefined;
       if (info?.port) this.infoPorts.push(info.port);
     });
+    setCompletionWake(this.wakeWaiters);
     this.slots = [];
     for (let i = 0; i < size; i++) {
       this.slots.push({
@@ -101,6 +109,7 @@ export class Pool {
         gen: 0,
         running: false,
         live: false,
+        restarted: false,
         port: null,
         batch: [],
         regions: new Map(),
@@ -160,23 +169,50 @@ export class Pool {
   }
 
   /**
-   * The slot to post a piece meant for slot `i` to: `i` if its loop runs on a thread, else
-   * another live slot, else -1 (run it inline). A slot is live only once its loop wrote its
-   * thread id: piscina hands a task to a worker that is still starting (or to a replacement of a
-   * dead one) only when the issuing thread's event loop turns, and a blocked read must never
-   * wait for that.
+   * The slot to post a piece meant for slot `i` to: `i`, always, unless its worker died. The
+   * pool's first threads are created ready (piscina marks its initial workers ready at
+   * construction), so a slot's first loop task is posted to its thread at once, even while the
+   * thread still starts: a blocked read waits for the thread to come up, not for the event loop.
+   * A loop restarted after a death is another matter: piscina hands it to the replacement thread
+   * only when the issuing thread's event loop turns, and a blocked read must never wait for that.
+   * Such a slot, until its loop reports its thread id, redirects to another live slot, else -1
+   * (run inline). Only a worker's death — a failure, not a decision — so moves a piece.
    */
   target(i: number): number {
     const s = this.slots[i]!;
     if (!s.running) this.start(s);
-    if (this.isLive(s)) return i;
+    if (!s.restarted || this.isLive(s)) return i;
     for (const o of this.slots) if (o.running && this.isLive(o)) return o.index;
     return -1;
   }
 
+  /**
+   * Rings the doorbell of every slot whose loop sleeps with tasks set aside (worker.js): an event
+   * completed on the issuing thread (a skipped or failed piece, a dead worker's tasks) may make
+   * them ready.
+   */
+  private readonly wakeWaiters = (): void => {
+    const ctl = this.ctl;
+    for (let k = 0; k < this.size; k++) {
+      if (Atomics.load(ctl, k * STRIDE + PEND) === 0) continue;
+      Atomics.add(ctl, k * STRIDE + BELL, 1);
+      Atomics.notify(ctl, k * STRIDE + BELL);
+    }
+  };
+
+  /** True once slot `i`'s loop runs on a thread (tests wait for it; decisions never look). */
+  live(i: number): boolean {
+    const s = this.slots[i]!;
+    if (!s.running) this.start(s);
+    return this.isLive(s);
+  }
+
   private isLive(s: Slot): boolean {
     if (s.live) return true;
-    if (Atomics.load(this.ctl, s.index * STRIDE + TID) !== 0) s.live = true;
+    if (Atomics.load(this.ctl, s.index * STRIDE + TID) !== 0) {
+      s.live = true;
+      s.restarted = false;
+    }
     return s.live;
   }
 
@@ -278,12 +314,17 @@ export class Pool {
   }
 
   /**
-   * Appends tasks whose completion implies that of everything posted before now: the last task
-   * posted to each slot (each slot takes its tasks in order), and every shared piece not done yet
+   * Appends tasks whose completion implies that of everything posted before now: every task
+   * posted to a slot and not done yet (a slot runs only ready tasks, so it may finish its last
+   * task before an earlier one that waits for an input), and every shared piece not done yet
    * (a slot skips a piece another worker claimed, which may still be running there).
    */
   lastPosted(out: number[]): void {
-    for (const s of this.slots) if (s.posted.length > s.head) out.push(s.posted[s.posted.length - 1]!);
+    for (const s of this.slots) {
+      this.trimSlot(s);
+      const p = s.posted;
+      for (let k = s.head; k < p.length; k++) if (!isDone(p[k]!)) out.push(p[k]!);
+    }
     this.trimShared();
     for (const e of this.sharedSeqs) out.push(e);
   }
@@ -421,6 +462,7 @@ export class Pool {
     s.port = null;
     s.running = false;
     s.live = false;
+    s.restarted = true;
   }
 
   /** Collects error reports that slot `s`'s worker posted back. */
@@ -440,6 +482,7 @@ export class Pool {
   /** Stops the pool (after the caller drained it). */
   destroy(): Promise<void> {
     this.park();
+    clearCompletionWake(this.wakeWaiters);
     this.destroyed = true;
     return this.piscina.destroy();
   }

@@ -5,6 +5,7 @@
  * footprint. Everything it builds is memoized, so a repeated launch over the same stores only
  * looks things up.
  */
+
 import { type Constraint, formatConstraint } from './constraints.js';
 import { ConstraintError } from './errors.js';
 import type { IntervalSet, Rect } from './index-space.js';
@@ -13,6 +14,7 @@ import { type Partition, statsSink } from './partition.js';
 import { affinePartition } from './partition-affine.js';
 import { footprintsOf, imagePartition, type ViewState, viewState } from './partition-cache.js';
 import type { LaunchPlan } from './plan.js';
+import { hasReduceArg, regionReduceBlock } from './reduction.js';
 import type { Region } from './region.js';
 import type { Store } from './store.js';
 import { tiling, wholePartition } from './tiling.js';
@@ -202,6 +204,10 @@ export function solve(spec: LaunchSpec, ctx: SolverContext): LaunchPlan {
   if (spec.reduce && keyStore.ndim !== 1) {
     refuse(spec, `a reduction launch needs a 1-D key store, received shape [${keyStore.shape}]`);
   }
+  const hasRed = hasReduceArg(spec);
+  if (hasRed && keyStore.ndim !== 1) {
+    refuse(spec, `a launch with a reduce argument needs a 1-D key store, received shape [${keyStore.shape}]`);
+  }
   if (s.broadcast) {
     for (let i = 0; i < n; i++) {
       if (s.broadcast[i] && (findRoot(parent, i) === keyRoot || isDerived(s, i))) {
@@ -215,9 +221,11 @@ export function solve(spec: LaunchSpec, ctx: SolverContext): LaunchPlan {
 
   // The key partition: the key view's current partition if it can stay, else the natural tiling.
   const keyView = viewState(keyStore);
-  const natural = naturalTiling(keyView, keyStore, pieces, block || 1);
+  const redBlock = hasRed ? block || regionReduceBlock(keyStore.size) : 0;
+  const natural = naturalTiling(keyView, keyStore, pieces, block || redBlock || 1);
   const cur = keyView.current;
-  const keyPart = cur !== natural && reusable(cur, keyStore, natural.colors, block) ? cur! : natural;
+  const keyPart =
+    cur !== natural && reusable(cur, keyStore, natural.colors, block || redBlock) ? cur! : natural;
   const colors = keyPart.colors;
   s.colors = colors;
   s.partOf[keyRoot] = keyPart;
@@ -246,6 +254,7 @@ export function solve(spec: LaunchSpec, ctx: SolverContext): LaunchPlan {
     nBlocks,
     block,
     width,
+    redBlock,
     key,
     partitions,
   };

@@ -3,19 +3,32 @@
  * cohort's worker loop (plain JavaScript: Node 20 cannot run TypeScript in a worker thread).
  *
  * piscina starts the thread and runs the default export once per "slot" as ONE long-lived task.
- * The task drains record batches from its own MessagePort with `receiveMessageOnPort`, executes
- * them in order, and when the port is empty sleeps with `Atomics.wait` on its doorbell word (never
- * busy-polls). It returns (freeing the piscina task so the process may exit) on a park record.
+ * The task drains record batches from its own MessagePort with `receiveMessageOnPort` and reads
+ * them in order. It runs only **ready** tasks (DESIGN.md §2 "Scheduling and memory"): a task whose
+ * dependences are not all complete is set aside, with its launch record, and run as soon as they
+ * are — the records behind it do not wait for it. When the port is empty and nothing set aside is
+ * ready, the loop sleeps with `Atomics.wait` on its doorbell word (never busy-polls), after
+ * raising its PEND word if tasks wait: every thread that completes an event then rings the
+ * doorbells of slots with PEND set (here `complete`, on the issuing thread events.ts). Deadlock
+ * freedom: dependences point backwards in launch order, so the oldest unfinished task is always
+ * ready, and its worker is awake or gets rung. It returns (freeing the piscina task so the
+ * process may exit) on a park record, after running what it set aside.
  *
  * Records (arrays; see runtime/pool.ts for the issuing side):
  *   ['R', regionId, typedArray, inHeap]              a region's shared memory (sent once)
  *   ['K', kernelId, source, warmSource|null]         a kernel or combine (rebuilt with new Function)
  *   ['L', kernelId, op, regionIds, offsets, strides, shapes, scalars, futVals, futSeqs, partials,
- *         block, colors, inHeap]                      the launch the following tasks belong to
+ *         block, colors, inHeap, red, redBlock]       the launch the following tasks belong to;
+ *                                                    red: [[arg, buffers, extLo, extLen], ...] or
+ *                                                    null (its pieces run block by block)
  *   ['T', seq, color, lo, hi, deps, shared]          a point task; deps = [seq, isData, ...]; a
  *                                                    shared one runs only if this worker claims it
+ *                                                    (it claims it once it is ready)
  *   ['X', seq, op, combine, partials, nBlocks, width, identity, deps]   a reduction's combine
  *   ['S', seq, op, kernelId, scalars, futVals, futSeqs, deps]          a scalar task
+ *   ['F', seq, op, regionId, redop, buffers, extLo, extLen, nBlocks, bounds, deps]
+ *                                                    fold a reduce argument's block buffers into
+ *                                                    its region, block 0 first (runtime/reduction.ts)
  *   ['H', memory]                                    the region heap (shared WebAssembly.Memory)
  *   ['D', regionId]                                  drop a region (its memory may be freed)
  *   ['P']                                            park: drop every region, end the task
@@ -47,6 +60,8 @@ const BELL = 0;
 const TID = 1;
 const DEAD = 2;
 const GEN = 3;
+/** Nonzero while the slot sleeps with tasks set aside (completions must ring its doorbell). */
+const PEND = 4;
 
 const kernels = new Map();
 let regions = new Map();
@@ -77,6 +92,28 @@ const keepName = (f) => f;
 
 function build(source) {
   return new Function('__name', `return (${source});`)(keepName);
+}
+
+/** The fold of runtime/reduction.ts (`foldRegion`), the same loops. */
+function foldRegion(op, x, v, extLo, extLen, nB, bounds) {
+  for (let b = 0; b < nB; b++) {
+    const base = b * extLen - extLo;
+    for (let k = 0; k < bounds.length; k += 2) {
+      const e = bounds[k + 1];
+      if (op === 'sum') for (let j = bounds[k]; j < e; j++) x[j] = x[j] + v[base + j];
+      else if (op === 'prod') for (let j = bounds[k]; j < e; j++) x[j] = x[j] * v[base + j];
+      else if (op === 'min')
+        for (let j = bounds[k]; j < e; j++) {
+          const y = v[base + j];
+          if (y < x[j] || Number.isNaN(y)) x[j] = y;
+        }
+      else
+        for (let j = bounds[k]; j < e; j++) {
+          const y = v[base + j];
+          if (y > x[j] || Number.isNaN(y)) x[j] = y;
+        }
+    }
+  }
 }
 
 function combineBuiltin(op, p, nBlocks, width) {
@@ -151,9 +188,19 @@ export default async function cohortWorker({
     traceTimes[k + 1] = performance.timeOrigin + performance.now();
     traceTimes[k + 2] = slot;
   };
+  const nSlots = (ctl.length / STRIDE) | 0;
+  /** Rings the doorbell of every slot that sleeps with tasks set aside (see the header). */
+  const wakeWaiters = () => {
+    for (let k = 0; k < nSlots; k++) {
+      if (k === slot || Atomics.load(ctl, k * STRIDE + PEND) === 0) continue;
+      Atomics.add(ctl, k * STRIDE + BELL, 1);
+      Atomics.notify(ctl, k * STRIDE + BELL);
+    }
+  };
   const complete = (e) => {
     Atomics.store(done, e & M, e);
     Atomics.notify(done, e & M);
+    wakeWaiters();
   };
   const fail = (e, origin) => {
     cause[e & M] = origin;
@@ -174,6 +221,19 @@ export default async function cohortWorker({
       if (target >= 0 ? w >= target : w !== v) return true;
       if ((n & 63) === 0 && performance.now() > end) return false;
     }
+  };
+  /** True when every dependence completed (successfully or not). */
+  const ready = (deps) => {
+    for (let k = 0; k < deps.length; k += 2) if (Atomics.load(done, deps[k] & M) < deps[k]) return false;
+    return true;
+  };
+  /** The origin seq of a failed data dependence among completed `deps`, else -1. */
+  const failedDep = (deps) => {
+    for (let k = 0; k < deps.length; k += 2) {
+      const s = deps[k] & M;
+      if (deps[k + 1] === 1 && failSeq[s] === deps[k]) return cause[s];
+    }
+    return -1;
   };
   /** Waits for every dependence; returns -1, or the origin seq of a failed data dependence. */
   const waitDeps = (deps) => {
@@ -203,42 +263,173 @@ export default async function cohortWorker({
     return out;
   };
 
+  /** The launch record the following tasks belong to (its futures resolve at the first task). */
   let L = null;
-  let Lfutures = null;
+  /** Tasks set aside until their dependences complete: [record, launch record], oldest first. */
+  let waiting = [];
+  /** Runs point task `r` of launch `l` (its dependences completed; a shared one is claimed). */
+  const runTask = (r, l) => {
+    const seq = r[1];
+    const failed = failedDep(r[5]);
+    if (failed >= 0) {
+      fail(seq, failed);
+      return;
+    }
+    const t0 = traceBegin();
+    try {
+      if (l.futures === null) l.futures = resolveFutures(l.futVals, l.futSeqs);
+      const t = {
+        arrays: l.arrays,
+        offsets: l.offsets,
+        strides: l.strides,
+        shapes: l.shapes,
+        lo: r[3],
+        hi: r[4],
+        scalars: l.scalars,
+        futures: l.futures,
+        color: r[2],
+        colors: l.colors,
+        partials: l.partials,
+        block: l.block,
+        heap: l.heap,
+      };
+      if (l.red === null) l.fn(t);
+      else runBlocks(l, t);
+      if (t0 >= 0) traceEnd(seq, t0);
+      complete(seq);
+    } catch (err) {
+      report(seq, l.op, err);
+    }
+  };
+  /**
+   * Runs piece `t` of launch `l` block by block, each block's `reduce` arguments in their own
+   * buffers (runtime/reduction.ts `runBlocks`, the same loop).
+   */
+  const runBlocks = (l, t) => {
+    const blk = l.redBlock;
+    const lo0 = t.lo[0];
+    const hi0 = t.hi[0];
+    const arrays = t.arrays.slice();
+    const offsets = t.offsets.slice();
+    for (let b0 = lo0; b0 < hi0; ) {
+      const b = Math.floor(b0 / blk);
+      const e = Math.min(hi0, (b + 1) * blk);
+      for (const [arg, buf, extLo, extLen] of l.red) {
+        arrays[arg] = buf.subarray(b * extLen, (b + 1) * extLen);
+        offsets[arg] = t.offsets[arg] - extLo;
+      }
+      l.fn({ ...t, arrays, offsets, lo: [b0], hi: [e], heap: null });
+      b0 = e;
+    }
+  };
+  /** A fold ('F') whose dependences completed; `x` is its region's array (resolved when read). */
+  const runFold = (r, x) => {
+    const [, seq, op, , redop, buf, extLo, extLen, nB, bounds, deps] = r;
+    const failed = failedDep(deps);
+    if (failed >= 0) {
+      fail(seq, failed);
+      return;
+    }
+    const t0 = traceBegin();
+    try {
+      foldRegion(redop, x, buf, extLo, extLen, nB, bounds);
+      if (t0 >= 0) traceEnd(seq, t0);
+      complete(seq);
+    } catch (err) {
+      report(seq, op, err);
+    }
+  };
+  /** The dependences of a task record. */
+  const depsOf = (r) => (r[0] === 'T' ? r[5] : r[0] === 'X' ? r[8] : r[0] === 'S' ? r[7] : r[10]);
+  /** A combine ('X') or scalar ('S') record whose dependences completed. */
+  const runFuture = (r) => {
+    if (r[0] === 'X') {
+      const [, seq, op, comb, partials, nBlocks, width, identity, deps] = r;
+      const failed = failedDep(deps);
+      if (failed >= 0) {
+        fail(seq, failed);
+        return;
+      }
+      const t0 = traceBegin();
+      try {
+        let v;
+        if (nBlocks === 0 && identity !== null) v = identity;
+        else if (typeof comb === 'string') v = combineBuiltin(comb, partials, nBlocks, width);
+        else v = kernels.get(comb)(partials, nBlocks, width);
+        fvals[seq & M] = v;
+        if (t0 >= 0) traceEnd(seq, t0);
+        complete(seq);
+      } catch (err) {
+        report(seq, op, err);
+      }
+      return;
+    }
+    const [, seq, op, kid, scalars, futVals, futSeqs, deps] = r;
+    const failed = failedDep(deps);
+    if (failed >= 0) {
+      fail(seq, failed);
+      return;
+    }
+    const t0 = traceBegin();
+    try {
+      const v = kernels.get(kid)({ scalars, futures: resolveFutures(futVals, futSeqs) });
+      fvals[seq & M] = Number(v);
+      if (t0 >= 0) traceEnd(seq, t0);
+      complete(seq);
+    } catch (err) {
+      report(seq, op, err);
+    }
+  };
+  /**
+   * Runs `r` (of launch `l` for a point task) if its dependences completed; returns false when it
+   * must wait. A shared piece is claimed only once ready, so another worker that gets there
+   * first with its inputs complete runs it; one claimed elsewhere is dropped.
+   */
+  const tryRun = (r, l) => {
+    const isTask = r[0] === 'T';
+    if (isTask && r[6] === 1 && Atomics.load(claims, r[1] & M) !== 0) return true;
+    if (!ready(depsOf(r))) return false;
+    if (r[0] === 'F') runFold(r, l);
+    else if (!isTask) runFuture(r);
+    else if (r[6] !== 1 || Atomics.compareExchange(claims, r[1] & M, 0, slot + 1) === 0) runTask(r, l);
+    return true;
+  };
+  /** Runs every task set aside that became ready, oldest first; true when one ran. */
+  const drainWaiting = () => {
+    let ran = false;
+    for (let again = true; again && waiting.length > 0; ) {
+      again = false;
+      let w = 0;
+      for (let k = 0; k < waiting.length; k++) {
+        const e = waiting[k];
+        if (tryRun(e[0], e[1])) {
+          ran = again = true;
+        } else waiting[w++] = e;
+      }
+      waiting.length = w;
+    }
+    return ran;
+  };
+  /** True when a task set aside is ready (or was claimed elsewhere). */
+  const anyReady = () => {
+    for (const e of waiting) {
+      const r = e[0];
+      if (r[0] === 'T' && r[6] === 1 && Atomics.load(claims, r[1] & M) !== 0) return true;
+      if (ready(depsOf(r))) return true;
+    }
+    return false;
+  };
   const runRecord = (r) => {
     switch (r[0]) {
-      case 'T': {
-        const seq = r[1];
-        // A shared piece (posted to every worker): the first to claim it runs it.
-        if (r[6] === 1 && Atomics.compareExchange(claims, seq & M, 0, slot + 1) !== 0) return;
-        const failed = waitDeps(r[5]);
-        if (failed >= 0) {
-          fail(seq, failed);
-          return;
-        }
-        const t0 = traceBegin();
-        try {
-          if (Lfutures === null) Lfutures = resolveFutures(L.futVals, L.futSeqs);
-          L.fn({
-            arrays: L.arrays,
-            offsets: L.offsets,
-            strides: L.strides,
-            shapes: L.shapes,
-            lo: r[3],
-            hi: r[4],
-            scalars: L.scalars,
-            futures: Lfutures,
-            color: r[2],
-            colors: L.colors,
-            partials: L.partials,
-            block: L.block,
-            heap: L.heap,
-          });
-          if (t0 >= 0) traceEnd(seq, t0);
-          complete(seq);
-        } catch (err) {
-          report(seq, L.op, err);
-        }
+      case 'T':
+      case 'X':
+      case 'S':
+      case 'F': {
+        // A point task's launch; a fold's region array (a later 'D' may drop the region).
+        const l = r[0] === 'T' ? L : r[0] === 'F' ? regions.get(r[3]) : null;
+        // Older tasks set aside first: one of them may have become ready meanwhile.
+        if (waiting.length > 0) drainWaiting();
+        if (!tryRun(r, l)) waiting.push([r, l]);
         return;
       }
       case 'L': {
@@ -259,47 +450,10 @@ export default async function cohortWorker({
           block: r[11],
           colors: r[12],
           heap: r[13] === true ? heapMem : null,
+          futures: r[9] === null ? r[8] : null,
+          red: r[14] ?? null,
+          redBlock: r[15] ?? 0,
         };
-        Lfutures = r[9] === null ? r[8] : null;
-        return;
-      }
-      case 'X': {
-        const [, seq, op, comb, partials, nBlocks, width, identity, deps] = r;
-        const failed = waitDeps(deps);
-        if (failed >= 0) {
-          fail(seq, failed);
-          return;
-        }
-        const t0 = traceBegin();
-        try {
-          let v;
-          if (nBlocks === 0 && identity !== null) v = identity;
-          else if (typeof comb === 'string') v = combineBuiltin(comb, partials, nBlocks, width);
-          else v = kernels.get(comb)(partials, nBlocks, width);
-          fvals[seq & M] = v;
-          if (t0 >= 0) traceEnd(seq, t0);
-          complete(seq);
-        } catch (err) {
-          report(seq, op, err);
-        }
-        return;
-      }
-      case 'S': {
-        const [, seq, op, kid, scalars, futVals, futSeqs, deps] = r;
-        const failed = waitDeps(deps);
-        if (failed >= 0) {
-          fail(seq, failed);
-          return;
-        }
-        const t0 = traceBegin();
-        try {
-          const v = kernels.get(kid)({ scalars, futures: resolveFutures(futVals, futSeqs) });
-          fvals[seq & M] = Number(v);
-          if (t0 >= 0) traceEnd(seq, t0);
-          complete(seq);
-        } catch (err) {
-          report(seq, op, err);
-        }
         return;
       }
       case 'R':
@@ -344,11 +498,22 @@ export default async function cohortWorker({
   };
 
   const bell = slot * STRIDE + BELL;
+  const pend = slot * STRIDE + PEND;
   for (;;) {
     const b = Atomics.load(ctl, bell);
     let m = receiveMessageOnPort(port);
     if (m === undefined) {
+      if (waiting.length > 0) {
+        if (drainWaiting()) continue;
+        // Raise PEND, then look again: a completion after this look rings the doorbell.
+        Atomics.store(ctl, pend, 1);
+        if (anyReady()) {
+          Atomics.store(ctl, pend, 0);
+          continue;
+        }
+      }
       if (!spinWhile(ctl, bell, b, -1)) Atomics.wait(ctl, bell, b);
+      Atomics.store(ctl, pend, 0);
       continue;
     }
     do {
@@ -356,10 +521,15 @@ export default async function cohortWorker({
       for (let k = 0; k < batch.length; k++) {
         const r = batch[k];
         if (r[0] === 'P') {
+          // Park (the issuing side drained the pool first): finish what was set aside.
+          for (const e of waiting) {
+            waitDeps(depsOf(e[0]));
+            tryRun(e[0], e[1]);
+          }
+          waiting = [];
           regions = new Map();
           inHeap.clear();
           L = null;
-          Lfutures = null;
           current = { slot: -1, gen: 0, ctl: null };
           port.close();
           return 0;

@@ -57,7 +57,7 @@ describe('heap block reuse', () => {
       scalars: [0],
     });
     const pool = currentPool()!;
-    for (let k = 0; k < 300 && pool.target(0) !== 0; k++) await new Promise((r) => setTimeout(r, 10));
+    for (let k = 0; k < 300 && !pool.live(0); k++) await new Promise((r) => setTimeout(r, 10));
     const bad = vec(100);
     launch({ op: 'boom', kernel: 'heapReuse.boom', args: [{ store: bad, privilege: 'write-discard' }] });
     await fenceAsync();

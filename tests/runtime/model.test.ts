@@ -162,10 +162,18 @@ class Map2 implements fc.Command<Model, Real> {
     const a = priv === 'reduce' ? 1 : this.a;
     const mo = m.regions[o.r]!;
     const mx = m.regions[x.r]!;
-    for (let i = 0; i < len; i++) {
-      const prev = keep ? mo[o.off + i * o.stride]! : 0;
-      mo[o.off + i * o.stride] = a * prev + mx[x.off + i * x.stride]! + this.b;
-    }
+    if (priv === 'reduce') {
+      // A reduction folds through buffers (runtime/reduction.ts): the launch's reads see the
+      // region as it was before the launch, even where they alias what it reduces into.
+      const vals = new Float64Array(len);
+      for (let i = 0; i < len; i++) vals[i] = mx[x.off + i * x.stride]!;
+      for (let i = 0; i < len; i++)
+        mo[o.off + i * o.stride] = mo[o.off + i * o.stride]! + (vals[i]! + this.b);
+    } else
+      for (let i = 0; i < len; i++) {
+        const prev = keep ? mo[o.off + i * o.stride]! : 0;
+        mo[o.off + i * o.stride] = a * prev + mx[x.off + i * x.stride]! + this.b;
+      }
     setKnobs(this.k);
     launch({
       op: 'model.map',

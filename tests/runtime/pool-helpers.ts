@@ -9,7 +9,7 @@ export async function warmPool(): Promise<void> {
   const p = currentPool()!;
   for (let t = 0; t < 300; t++) {
     let live = true;
-    for (let i = 0; i < p.size; i++) if (p.target(i) !== i) live = false;
+    for (let i = 0; i < p.size; i++) if (!p.live(i)) live = false;
     if (live) return;
     await new Promise((r) => setTimeout(r, 10));
   }
