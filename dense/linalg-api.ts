@@ -4,8 +4,8 @@
  * `norm(x, ord=None, axis=None, keepdims=False)`. Operands are array_like.
  */
 import { ewise } from './ewise.js';
-import * as la from './linalg.js';
 import { svdNorm } from './linalg/lstsq-api.js';
+import * as la from './linalg.js';
 import { mixed } from './mixed.js';
 import type { ndarray } from './ndarray.js';
 import { type ArrayInput, type Reflecting, reflects, sig } from './sig.js';

@@ -1,7 +1,6 @@
 /** The `linalg` namespace object of `cohortjs/numpy`. */
-export { type NormOptions, norm } from './linalg-api.js';
+
 export { LinAlgError } from './errors.js';
-export { type CholeskyOptions, cholesky, det, inv, solve } from './linalg/solve-api.js';
 export {
   type EighOptions,
   eigh,
@@ -12,3 +11,5 @@ export {
   svd,
 } from './linalg/decomp-api.js';
 export { type LstsqOptions, lstsq, type PinvOptions, pinv } from './linalg/lstsq-api.js';
+export { type CholeskyOptions, cholesky, det, inv, solve } from './linalg/solve-api.js';
+export { type NormOptions, norm } from './linalg-api.js';

@@ -21,10 +21,18 @@ export function geqrf(a: Float64Array, m: number, n: number): Qr {
   const tau = new Float64Array(k);
   const w = new Float64Array(n);
   for (let j = 0; j < k; j++) {
-    const alpha = a[j * n + j]!;
+    let alpha = a[j * n + j]!;
     let scale = 0;
     for (let i = j + 1; i < m; i++) scale = Math.max(scale, Math.abs(a[i * n + j]!));
     if (scale === 0) continue; // H = I (τ = 0), as dlarfg
+    // Tiny columns are scaled up by a power of two first (as dlarfg): τ and v do not change, and
+    // β is scaled back; in the subnormal range the rounding of ‖x‖ would break Q's orthogonality.
+    const up = Math.max(scale, Math.abs(alpha)) < 2 ** -960 ? 2 ** 600 : 1;
+    if (up !== 1) {
+      alpha *= up;
+      for (let i = j + 1; i < m; i++) a[i * n + j]! *= up;
+      scale *= up;
+    }
     let ss = 0;
     for (let i = j + 1; i < m; i++) {
       const v = a[i * n + j]! / scale;
@@ -34,9 +42,9 @@ export function geqrf(a: Float64Array, m: number, n: number): Qr {
     const beta = -Math.sign(alpha || 1) * Math.hypot(alpha, xnorm);
     const t = (beta - alpha) / beta;
     tau[j] = t;
-    const inv = 1 / (alpha - beta);
-    for (let i = j + 1; i < m; i++) a[i * n + j]! *= inv;
-    a[j * n + j] = beta;
+    const den = alpha - beta;
+    for (let i = j + 1; i < m; i++) a[i * n + j]! /= den;
+    a[j * n + j] = beta / up;
     applyLeft(a, m, n, j, j + 1, t, w);
   }
   return { m, n, h: a, tau };

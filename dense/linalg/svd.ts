@@ -34,8 +34,15 @@ export function svdHost(fn: string, a: Float64Array, m: number, n: number, uv: b
     const ku = full ? n : k;
     return { s: r.s, u: trans(r.vh!, k, m), vh: trans(r.u!, n, ku) };
   }
-  // m ≥ n.
-  const f = geqrf(Float64Array.from(a), m, n);
+  // m ≥ n. Scale to max |a| = 1 (tiny or huge entries would under/overflow the Jacobi sums).
+  let amax = 0;
+  for (let i = 0; i < a.length; i++) amax = Math.max(amax, Math.abs(a[i]!));
+  const scale = amax > 0 && Number.isFinite(amax) ? amax : 1;
+  const f = geqrf(
+    Float64Array.from(a, (x) => x / scale),
+    m,
+    n,
+  );
   // W: the rows are the columns of R (n×n).
   const w = new Float64Array(n * n);
   for (let i = 0; i < n; i++) for (let j = i; j < n; j++) w[j * n + i] = f.h[i * n + j]!;
@@ -45,7 +52,7 @@ export function svdHost(fn: string, a: Float64Array, m: number, n: number, uv: b
   const s = new Float64Array(n);
   for (let i = 0; i < n; i++) s[i] = Math.sqrt(dot(w, i, w, i, n));
   const order = Array.from({ length: n }, (_, i) => i).sort((x, y) => s[y]! - s[x]! || x - y);
-  const ss = Float64Array.from(order, (i) => s[i]!);
+  const ss = Float64Array.from(order, (i) => s[i]! * scale);
   if (!uv) return { s: ss };
   // Ur: column c = w_order[c] / s (n×n, row-major); completed where s = 0.
   const ur = new Float64Array(n * n);
@@ -104,10 +111,13 @@ function jacobi(fn: string, w: Float64Array, v: Float64Array, n: number, uv: boo
         const beta = norm2[q]!;
         if (alpha === 0 || beta === 0) continue;
         const gamma = dot(w, p, w, q, n);
-        if (Math.abs(gamma) <= tol * Math.sqrt(alpha * beta) || !Number.isFinite(gamma)) continue;
-        rotated = true;
+        if (Math.abs(gamma) <= tol * Math.sqrt(alpha) * Math.sqrt(beta) || !Number.isFinite(gamma)) continue;
         const zeta = (beta - alpha) / (2 * gamma);
-        const t = (zeta >= 0 ? 1 : -1) / (Math.abs(zeta) + Math.sqrt(1 + zeta * zeta));
+        const az = Math.abs(zeta);
+        // For |ζ| > 1e150, ζ² would overflow: t = 1/(2ζ) to rounding.
+        const t = (zeta >= 0 ? 1 : -1) / (az > 1e150 ? 2 * az : az + Math.sqrt(1 + zeta * zeta));
+        if (t === 0) continue;
+        rotated = true;
         const c = 1 / Math.sqrt(1 + t * t);
         const s = c * t;
         rot(w, p, q, c, s, n);
