@@ -17,7 +17,7 @@ import { gmres, LinearOperator, spilu, splu } from 'cohortjs/sparse/linalg';
 import { emit, runPython, SMALL } from '../lib/report.js';
 
 const nx = SMALL ? 40 : 300;
-const reps = SMALL ? 3 : 3;
+const reps = SMALL ? 3 : 2;
 
 function poisson(m: number): sparse.csc_array {
   const t = sparse.diags([np.full([m - 1], -1), np.full([m], 2), np.full([m - 1], -1)], [-1, 0, 1], {

@@ -162,6 +162,9 @@ export function luFactor(a: HostCsc, q: Int32Array, fn: string, opts: LuOptions 
     // Symbolic: rows reachable from the pattern of A[:, col] through the columns of L so far,
     // in topological order (reach[top..n-1]).
     let top = n;
+    // L does not grow until the column's pivot is chosen: hoist its arrays for the loops below.
+    const Li = L.i;
+    const Lx = L.x;
     for (let p = a.indptr[col]!; p < a.indptr[col + 1]!; p++) {
       const start = a.indices[p]!;
       if (mark[start] === k) continue;
@@ -178,7 +181,7 @@ export function luFactor(a: HostCsc, q: Int32Array, fn: string, opts: LuOptions 
         if (kk >= 0) {
           const end = lp[kk + 1]!;
           for (let pp = pstack[head]!; pp < end; pp++) {
-            const r = L.i[pp]!;
+            const r = Li[pp]!;
             if (mark[r] === k) continue;
             pstack[head] = pp + 1;
             stack[++head] = r;
@@ -218,7 +221,9 @@ export function luFactor(a: HostCsc, q: Int32Array, fn: string, opts: LuOptions 
       const xi = x[i]!;
       if (!ilu) U.push(kk, xi);
       else if (Math.abs(xi) >= dropTol * anorm && xi !== 0) uTmp.push(kk, xi);
-      for (let pp = lp[kk]! + 1; pp < lp[kk + 1]!; pp++) x[L.i[pp]!]! -= L.x[pp]! * xi;
+      if (xi === 0) continue;
+      const pe = lp[kk + 1]!;
+      for (let pp = lp[kk]! + 1; pp < pe; pp++) x[Li[pp]!]! -= Lx[pp]! * xi;
     }
     if (ilu && uTmp.length > 0) pushLargest(U, uTmp, keep);
     if (ilu && (ipiv < 0 || amax === 0)) {

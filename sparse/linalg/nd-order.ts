@@ -109,7 +109,7 @@ export function ndOrder(a: HostCsc): Int32Array {
     // Pseudo-peripheral node: repeat BFS from the last node reached while the depth grows.
     let s = start;
     let [count, depth, last] = bfs(s, id);
-    for (let t = 0; t < 8; t++) {
+    for (let t = 0; t < 3; t++) {
       clearLevels(count);
       const [c2, d2, l2] = bfs(last, id);
       if (d2 <= depth) {
