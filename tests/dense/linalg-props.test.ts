@@ -162,5 +162,19 @@ describe('np.linalg errors', () => {
     expect(la.det(np.zeros([0, 0])).item()).toBe(1);
     expect(la.inv(np.eye(2, { dtype: 'float32' })).dtype).toBe('float32');
     expect(la.solve([[2]], [4]).dtype).toBe('float64');
+    // mode='raw' as NumPy 2.4: h is LAPACK's column-major array (shape [N, M]) and tau.
+    const [h, tau] = la.qr(
+      [
+        [3, 0, 1],
+        [4, 5, 2],
+      ],
+      'raw',
+    ) as np.ndarray[];
+    expect(h!.tolist()).toEqual([
+      [-5, 0.5],
+      [-4, 3],
+      [-2.2, 0.3999999999999999],
+    ]);
+    expect(tau!.tolist()).toEqual([1.6, 0]);
   });
 });
