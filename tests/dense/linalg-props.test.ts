@@ -123,6 +123,32 @@ for (const workers of POOLS) {
   });
 }
 
+describe('np.linalg worker-count invariance', () => {
+  it('solve, cholesky, svd of a 260×260 matrix: the same bits at 0, 1 and 2 workers', () => {
+    const n = 260;
+    const bits: Float64Array[][] = [];
+    for (const workers of POOLS) {
+      configure({ workers });
+      const a = np.random.default_rng(3).standard_normal([n, n]).add(np.eye(n).multiply(30));
+      const spd = np.matmul(a, a.T);
+      bits.push([
+        la.solve(a, np.ones([n])).toArray() as Float64Array,
+        la.cholesky(spd).toArray() as Float64Array,
+        (la.svd(a.get(':40, :30'), { compute_uv: false }) as np.ndarray).toArray() as Float64Array,
+      ]);
+    }
+    for (const other of bits.slice(1)) {
+      other.forEach((x, i) => {
+        expect(
+          Buffer.from(x.buffer, x.byteOffset, x.byteLength).equals(
+            Buffer.from(bits[0]![i]!.buffer, bits[0]![i]!.byteOffset, bits[0]![i]!.byteLength),
+          ),
+        ).toBe(true);
+      });
+    }
+  });
+});
+
 describe('np.linalg errors', () => {
   it('LinAlgError for singular and non-positive-definite matrices; shapes; options', () => {
     configure({ workers: 0 });
