@@ -57,7 +57,8 @@ for (const workers of POOLS) {
             near(mm(q, r), a, 1e-13, `QR ${mode}`);
             near(mm(q.T, q), eye(q.shape[1]!), 1e-13, `QᵀQ ${mode}`);
             const rv = r.tolist() as number[][];
-            for (let i = 0; i < rv.length; i++) for (let j = 0; j < i; j++) expect(rv[i]![j]).toBe(0);
+            for (let i = 0; i < rv.length; i++)
+              for (let j = 0; j < Math.min(i, n); j++) expect(rv[i]![j]).toBe(0);
           }
           expect((la.qr(a, 'r') as np.ndarray).shape).toEqual([Math.min(m, n), n]);
         }),
@@ -101,7 +102,7 @@ for (const workers of POOLS) {
           near(mm(uf!.T, uf!), eye(m), 1e-12, 'full U orthonormal');
           near(mm(vhf!, vhf!.T), eye(n), 1e-12, 'full Vh orthonormal');
           near(mm(mm(a, la.pinv(a)), a), a, 1e-8, 'A·pinv(A)·A');
-          const sym = a.shape[0] === a.shape[1] ? a.add(a.T) : spd;
+          const sym = spd.multiply(-1); // symmetric, well-conditioned, negative eigenvalues
           near(la.pinv(sym, { hermitian: true }), la.pinv(sym), 1e-8, 'pinv hermitian');
         }),
         { numRuns: 25 },
