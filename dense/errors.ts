@@ -1,5 +1,5 @@
 /** Small helpers around the runtime's error classes for the dense library. */
-import { ArgumentTypeError, argMessage, describe, ShapeError } from '../runtime/index.js';
+import { ArgumentTypeError, argMessage, describe, ShapeError, ValueError } from '../runtime/index.js';
 
 /** Formats a shape as `[3,4]` (the style of CONVENTIONS.md 12). */
 export function fmtShape(shape: readonly number[]): string {
@@ -33,4 +33,13 @@ export function optionsArg<T extends object>(fn: string, opts: T | null | undefi
     throw new ArgumentTypeError(argMessage(fn, 'options', 'an options object such as { axis: 0 }', opts));
   }
   return opts;
+}
+
+/**
+ * NumPy's `np.linalg.LinAlgError` (a `ValueError`, as in NumPy): a singular matrix in `solve`/`inv`,
+ * a matrix that is not positive definite in `cholesky`, an iteration that did not converge.
+ * @example new LinAlgError('solve: Singular matrix') instanceof ValueError // true
+ */
+export class LinAlgError extends ValueError {
+  override name = 'LinAlgError';
 }

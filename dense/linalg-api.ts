@@ -4,6 +4,7 @@
  * `norm(x, ord=None, axis=None, keepdims=False)`. Operands are array_like.
  */
 import { ewise } from './ewise.js';
+import { svdNorm } from './linalg/lstsq-api.js';
 import * as la from './linalg.js';
 import { mixed } from './mixed.js';
 import type { ndarray } from './ndarray.js';
@@ -100,7 +101,7 @@ export const outer = sig<Product>('outer(a: array_like, b: array_like, out: ndar
 /** Keyword options of {@link norm}. */
 export interface NormOptions {
   /** The order of the norm. */
-  ord?: number | 'fro' | null;
+  ord?: number | 'fro' | 'nuc' | null;
   /** One axis (vector norms) or two (matrix norms); all when null. */
   axis?: number | readonly number[] | null;
   /** Keep the reduced axes as size-1 dimensions. */
@@ -109,26 +110,32 @@ export interface NormOptions {
 
 /**
  * Vector or matrix norm (NumPy's `linalg.norm`): 2-norm / Frobenius by default; vector ords
- * `Infinity, -Infinity, 0, 1, 2, p`; matrix ords `'fro', 1, -1, Infinity, -Infinity`.
+ * `Infinity, -Infinity, 0, 1, 2, p`; matrix ords `'fro', 'nuc', 1, -1, 2, -2, Infinity, -Infinity`
+ * (2, -2 and 'nuc' from the singular values, `linalg.svd`).
  * @param x an array_like
  * @param ord the order of the norm (default: 2-norm / Frobenius), or the options object
  * @returns the norm (0-d without an axis)
- * @throws {ValueError} on an unsupported ord (matrix 2-norm and nuclear norm need an SVD: Tier 2)
+ * @throws {ValueError} on an unsupported ord
  * @example
  * np.linalg.norm([3, 4]).item() // 5
  * np.linalg.norm([[3, 4], [0, 0]], { axis: 1 }).tolist() // [5, 0]
+ * np.linalg.norm([[3, 0], [0, 4]], 2).item() // 4
  */
 export const norm = sig<
   (
     x: ArrayInput,
-    ord?: number | 'fro' | null | NormOptions,
+    ord?: number | 'fro' | 'nuc' | null | NormOptions,
     axis?: number | readonly number[] | null | NormOptions,
     keepdims?: boolean | NormOptions,
     opts?: NormOptions,
   ) => ndarray
 >('linalg.norm(x: array_like, ord = None, axis: axes = None, keepdims: bool = False)', ((
   x: ndarray,
-  ord: number | 'fro' | undefined,
+  ord: number | 'fro' | 'nuc' | undefined,
   axis: number | number[] | undefined,
   keepdims: boolean,
-) => la.norm(x, ord, { axis, keepdims })) as never);
+) =>
+  (ord === 2 || ord === -2 || ord === 'nuc') &&
+  (Array.isArray(axis) ? axis.length === 2 : axis === undefined && x.ndim === 2)
+    ? svdNorm(x, ord, axis, keepdims)
+    : la.norm(x, ord as number | 'fro' | undefined, { axis, keepdims })) as never);

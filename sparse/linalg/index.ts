@@ -20,5 +20,15 @@ export {
 } from './interface.js';
 export { type MinresOptions, minres } from './minres.js';
 export { type NormOrd, norm } from './norm.js';
+export {
+  factorized,
+  type PermcSpec,
+  type SpiluOptions,
+  type SpluOptions,
+  SuperLU,
+  spilu,
+  splu,
+} from './splu.js';
 export { type SpsolveOptions, spsolve } from './spsolve.js';
+export { type SpsolveTriangularOptions, spsolve_triangular } from './spsolve-triangular.js';
 export type { SolverOptions } from './system.js';

@@ -1,12 +1,12 @@
 /**
  * Sparse LU with partial pivoting (left-looking, Gilbert–Peierls) on a CSC matrix held on the
- * calling thread. This is the factorization behind `spsolve`: P·A·Q = L·U, where Q is a fill-reducing
- * column order (reverse Cuthill–McKee on the pattern of A + Aᵀ, or the natural order) and P comes
- * from partial pivoting (the largest entry of each column, the diagonal on ties).
+ * calling thread. This is the factorization behind `spsolve`, `splu`, `spilu` (with dropping) and
+ * `factorized`: P·A·Q = L·U, where Q is a fill-reducing column order (`nd-order.ts` nested
+ * dissection, reverse Cuthill–McKee, or the natural order) and P comes from partial pivoting with
+ * a diagonal threshold.
  *
- * Cost: the work of each column is the flops it does (no O(n) scans per column): about
- * n·bandwidth² after RCM — 2-D Poisson with 1e4 unknowns in under a second, 1-D (tridiagonal)
- * problems with millions; no nested dissection, so large 2-D/3-D meshes are out of its range.
+ * Cost: the work of each column is the flops it does (no O(n) scans per column): with nested
+ * dissection a 2-D mesh of n unknowns costs O(n^1.5).
  */
 import { ValueError } from '../../runtime/index.js';
 
@@ -112,16 +112,38 @@ export function rcmOrder(a: HostCsc): Int32Array {
   return order.reverse();
 }
 
+/** Options of {@link luFactor}. */
+export interface LuOptions {
+  /**
+   * The diagonal is the pivot when |a_jj| ≥ thresh·max|a_ij| (SuperLU's `diag_pivot_thresh`;
+   * default 1: partial pivoting preferring the diagonal on ties).
+   */
+  diagPivotThresh?: number;
+  /**
+   * Incomplete LU (ILUT-like): entries of L and U below dropTol·‖A[:, j]‖∞ are dropped, and
+   * each column keeps at most fillFactor·nnz(A[:, j]) entries in L and as many in U (the largest).
+   * A zero pivot is replaced by dropTol·‖A[:, j]‖∞ (or 1) instead of raising.
+   */
+  dropTol?: number;
+  fillFactor?: number;
+}
+
 /**
  * Factors P·A·Q = L·U.
  * @param a - square CSC matrix on the host (duplicates are summed).
  * @param q - column order (a permutation of 0..n-1).
  * @param fn - the public function name, for error messages.
+ * @param opts - pivoting threshold; dropping for an incomplete factorization (`spilu`).
  * @returns the factors.
  * @throws ValueError when A is (numerically) singular.
  */
-export function luFactor(a: HostCsc, q: Int32Array, fn: string): LuFactors {
+export function luFactor(a: HostCsc, q: Int32Array, fn: string, opts: LuOptions = {}): LuFactors {
   const n = a.n;
+  const thresh = opts.diagPivotThresh ?? 1;
+  const ilu = opts.dropTol !== undefined;
+  const dropTol = opts.dropTol ?? 0;
+  const fillFactor = opts.fillFactor ?? Number.POSITIVE_INFINITY;
+  const uTmp: number[] = [];
   const pinv = new Int32Array(n).fill(-1);
   const prow = new Int32Array(n);
   const lp = new Int32Array(n + 1);
@@ -140,6 +162,9 @@ export function luFactor(a: HostCsc, q: Int32Array, fn: string): LuFactors {
     // Symbolic: rows reachable from the pattern of A[:, col] through the columns of L so far,
     // in topological order (reach[top..n-1]).
     let top = n;
+    // L does not grow until the column's pivot is chosen: hoist its arrays for the loops below.
+    const Li = L.i;
+    const Lx = L.x;
     for (let p = a.indptr[col]!; p < a.indptr[col + 1]!; p++) {
       const start = a.indices[p]!;
       if (mark[start] === k) continue;
@@ -156,7 +181,7 @@ export function luFactor(a: HostCsc, q: Int32Array, fn: string): LuFactors {
         if (kk >= 0) {
           const end = lp[kk + 1]!;
           for (let pp = pstack[head]!; pp < end; pp++) {
-            const r = L.i[pp]!;
+            const r = Li[pp]!;
             if (mark[r] === k) continue;
             pstack[head] = pp + 1;
             stack[++head] = r;
@@ -175,6 +200,13 @@ export function luFactor(a: HostCsc, q: Int32Array, fn: string): LuFactors {
     for (let p = a.indptr[col]!; p < a.indptr[col + 1]!; p++) x[a.indices[p]!]! += a.data[p]!;
     let ipiv = -1;
     let amax = -1;
+    let anorm = 0;
+    let keep = n;
+    if (ilu) {
+      for (let p = a.indptr[col]!; p < a.indptr[col + 1]!; p++) anorm = Math.max(anorm, Math.abs(a.data[p]!));
+      keep = Math.max(1, Math.ceil(fillFactor * (a.indptr[col + 1]! - a.indptr[col]!)));
+      uTmp.length = 0;
+    }
     for (let p = top; p < n; p++) {
       const i = reach[p]!;
       const kk = pinv[i]!;
@@ -186,25 +218,44 @@ export function luFactor(a: HostCsc, q: Int32Array, fn: string): LuFactors {
         }
         continue;
       }
-      U.push(kk, x[i]!);
       const xi = x[i]!;
-      for (let pp = lp[kk]! + 1; pp < lp[kk + 1]!; pp++) x[L.i[pp]!]! -= L.x[pp]! * xi;
+      if (!ilu) U.push(kk, xi);
+      else if (Math.abs(xi) >= dropTol * anorm && xi !== 0) uTmp.push(kk, xi);
+      if (xi === 0) continue;
+      const pe = lp[kk + 1]!;
+      for (let pp = lp[kk]! + 1; pp < pe; pp++) x[Li[pp]!]! -= Lx[pp]! * xi;
+    }
+    if (ilu && uTmp.length > 0) pushLargest(U, uTmp, keep);
+    if (ilu && (ipiv < 0 || amax === 0)) {
+      // No usable pivot after dropping: the diagonal (or any unpivoted row), with a small value.
+      ipiv = pinv[col]! < 0 ? col : pinv.indexOf(-1);
+      x[ipiv] = (dropTol || 1e-8) * (anorm || 1);
+      if (mark[ipiv] !== k) {
+        mark[ipiv] = k;
+        reach[--top] = ipiv;
+      }
+      amax = Math.abs(x[ipiv]!);
     }
     if (ipiv < 0 || amax === 0 || !Number.isFinite(amax)) {
       throw new ValueError(`${fn}: matrix is singular (no usable pivot in column ${col})`);
     }
-    // Prefer the diagonal when it is as large as the maximum (ties), as SuperLU does.
-    if (pinv[col]! < 0 && mark[col] === k && Math.abs(x[col]!) >= amax) ipiv = col;
+    // Prefer the diagonal when it is at least thresh times the maximum, as SuperLU does.
+    if (pinv[col]! < 0 && mark[col] === k && Math.abs(x[col]!) >= thresh * amax && x[col] !== 0) ipiv = col;
     const pivot = x[ipiv]!;
     U.push(k, pivot);
     pinv[ipiv] = k;
     prow[k] = ipiv;
     L.push(ipiv, 1);
+    if (ilu) uTmp.length = 0;
     for (let p = top; p < n; p++) {
       const i = reach[p]!;
-      if (pinv[i]! < 0) L.push(i, x[i]! / pivot);
+      if (pinv[i]! < 0) {
+        if (!ilu) L.push(i, x[i]! / pivot);
+        else if (Math.abs(x[i]!) >= dropTol * anorm && x[i] !== 0) uTmp.push(i, x[i]! / pivot);
+      }
       x[i] = 0;
     }
+    if (ilu && uTmp.length > 0) pushLargest(L, uTmp, keep);
   }
   lp[n] = L.n;
   up[n] = U.n;
@@ -219,6 +270,22 @@ export function luFactor(a: HostCsc, q: Int32Array, fn: string): LuFactors {
     ui: U.i.subarray(0, U.n),
     ux: U.x.subarray(0, U.n),
   };
+}
+
+/** Pushes the `keep` largest (by magnitude) of the (index, value) pairs, in their given order. */
+function pushLargest(g: Grow, pairs: number[], keep: number): void {
+  const m = pairs.length / 2;
+  let cut = -1;
+  if (m > keep) {
+    const mags = Array.from({ length: m }, (_, t) => Math.abs(pairs[2 * t + 1]!)).sort((p, q) => q - p);
+    cut = mags[keep - 1]!;
+  }
+  let kept = 0;
+  for (let t = 0; t < m && kept < keep; t++) {
+    if (Math.abs(pairs[2 * t + 1]!) < cut) continue;
+    g.push(pairs[2 * t]!, pairs[2 * t + 1]!);
+    kept++;
+  }
 }
 
 /**

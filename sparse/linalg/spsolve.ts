@@ -2,19 +2,19 @@
  * `spsolve`: a direct sparse solve, A·x = b, by sparse LU with partial pivoting (`lu.ts`).
  *
  * What sizes it suits: the factorization runs on the calling thread over a copy of A read through
- * the public API (`tocsc()`, `.indptr/.indices/.data.toArray()`). With the default reverse
- * Cuthill–McKee column order the fill is bounded by the matrix's profile, and the work grows like
- * n·bandwidth²: 1-D and narrow-banded problems of millions of unknowns; 2-D meshes up to about 1e4
- * unknowns (2-D Poisson nx = 100: under a second; nx = 200, 4e4 unknowns: a minute or more); 3-D
- * meshes only when tiny. Beyond that use an iterative solver (`cg`, `gmres`, …) with a
- * preconditioner (see examples/multigrid.ts).
+ * the public API (`tocsc()`, `.indptr/.indices/.data.toArray()`), the same as `splu` (splu.ts).
+ * With the default column order (nested dissection of A + Aᵀ, for SciPy's 'COLAMD') a 2-D mesh
+ * fills O(n log n) and costs O(n^1.5): 2-D Poisson nx = 300 (9e4 unknowns) factors in seconds
+ * (benchmarks/solvers/splu-poisson.ts); 3-D meshes only when small. Beyond that use an iterative
+ * solver (`cg`, `gmres`, …) with a preconditioner (`spilu`, or examples/multigrid.ts).
  */
 
 import * as np from '../../dense/index.js';
-import { ArgumentTypeError, argMessage, type DType, ShapeError, ValueError } from '../../runtime/index.js';
+import { ArgumentTypeError, argMessage, type DType, ShapeError } from '../../runtime/index.js';
 import { csc_array, issparse, type sparray } from '../index.js';
 import { ssigOpts } from '../sig.js';
-import { type HostCsc, luFactor, luSolve, rcmOrder } from './lu.js';
+import { luFactor, luSolve } from './lu.js';
+import { columnOrder, hostCscOf } from './splu.js';
 
 type ndarray = np.ndarray;
 
@@ -23,19 +23,9 @@ export interface SpsolveOptions {
   /**
    * Column order: `'NATURAL'`, or a fill-reducing order — `'RCM'` (reverse Cuthill–McKee on
    * A + Aᵀ). SciPy's names `'COLAMD'` (its default), `'MMD_ATA'` and `'MMD_AT_PLUS_A'` are accepted
-   * and use RCM.
+   * and use nested dissection of A + Aᵀ (`nd-order.ts`).
    */
   permc_spec?: 'NATURAL' | 'RCM' | 'COLAMD' | 'MMD_ATA' | 'MMD_AT_PLUS_A';
-}
-
-function hostCsc(A: sparray): HostCsc {
-  const c = A.tocsc();
-  return {
-    n: c.shape[0],
-    indptr: c.indptr.toArray(),
-    indices: c.indices.toArray(),
-    data: Float64Array.from(c.data.toArray() as ArrayLike<number>),
-  };
 }
 
 type PermcSpec = SpsolveOptions['permc_spec'] | SpsolveOptions;
@@ -67,20 +57,14 @@ function spsolveImpl(A: sparray, b: ndarray | sparray, opts: SpsolveOptions = {}
   if (!issparse(A)) throw new ArgumentTypeError(argMessage('spsolve', 'A', 'a sparse array', A));
   const [m, n] = A.shape as [number, number];
   if (m !== n) throw new ShapeError(argMessage('spsolve', 'A', 'a square matrix', [...A.shape]));
-  const spec = opts.permc_spec ?? 'COLAMD';
-  if (!['NATURAL', 'RCM', 'COLAMD', 'MMD_ATA', 'MMD_AT_PLUS_A'].includes(spec)) {
-    throw new ValueError(
-      argMessage('spsolve', 'permc_spec', "'NATURAL', 'RCM', 'COLAMD', 'MMD_ATA' or 'MMD_AT_PLUS_A'", spec),
-    );
-  }
   const sparseB = issparse(b);
   const bd: ndarray = issparse(b) ? b.toarray() : b instanceof np.ndarray ? b : np.asarray(b);
   if (!(bd.ndim === 1 || bd.ndim === 2) || bd.shape[0] !== n) {
     throw new ShapeError(argMessage('spsolve', 'b', `shape [${n}] or [${n}, k]`, [...bd.shape]));
   }
   const dtype: DType = A.dtype === 'float32' && bd.dtype === 'float32' ? 'float32' : 'float64';
-  const a = hostCsc(A);
-  const q = spec === 'NATURAL' ? Int32Array.from({ length: n }, (_, i) => i) : rcmOrder(a);
+  const a = hostCscOf('spsolve', A);
+  const q = columnOrder('spsolve', a, opts.permc_spec);
   const f = luFactor(a, q, 'spsolve');
   const bh = bd.toArray();
   let out: Float64Array;

@@ -20,6 +20,7 @@ const root = join(import.meta.dirname, '..', '..');
 /** Each library folder and the public face its examples are written against (imported bare). */
 const LIBS: [string, Record<string, unknown>][] = [
   ['dense', np],
+  ['dense/linalg', np],
   ['sparse', sparse],
   ['sparse/linalg', linalg],
   ['sparse/io', io],
