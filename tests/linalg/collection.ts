@@ -6,8 +6,23 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { mmread } from 'cohortjs/io';
 import * as np from 'cohortjs/numpy';
-import type * as sparse from 'cohortjs/sparse';
-import { bicg, bicgstab, cg, cgs, gmres, LinearOperator, minres, spsolve } from 'cohortjs/sparse/linalg';
+import * as sparse from 'cohortjs/sparse';
+import {
+  bicg,
+  bicgstab,
+  cg,
+  cgs,
+  gmres,
+  LinearOperator,
+  lgmres,
+  lsmr,
+  lsqr,
+  minres,
+  type Operand,
+  qmr,
+  spsolve,
+  tfqmr,
+} from 'cohortjs/sparse/linalg';
 
 /** The operator calls of one solve. */
 export interface Calls {
@@ -42,9 +57,8 @@ export interface CollectionMatrix {
   runs: Record<string, Record<'plain' | 'jacobi' | 'exact' | 'inverse', CollectionRun | undefined>>;
 }
 
-export const collection: { scipy: string; rtol: number; matrices: Record<string, CollectionMatrix> } = JSON.parse(
-  readFileSync(new URL('../fixtures/linalg/collection.json', import.meta.url), 'utf8'),
-);
+export const collection: { scipy: string; rtol: number; matrices: Record<string, CollectionMatrix> } =
+  JSON.parse(readFileSync(new URL('../fixtures/linalg/collection.json', import.meta.url), 'utf8'));
 
 /** A matrix of the collection as CSR (read from its .mtx file). */
 export function collectionMatrix(name: string): sparse.csr_array {
@@ -120,9 +134,9 @@ export function relResidual(A: sparse.csr_array, b: ArrayLike<number>, x: ArrayL
 
 export type Kind = 'plain' | 'jacobi' | 'exact' | 'inverse';
 export type Run = (
-  A: LinearOperator,
+  A: Operand,
   b: np.ndarray,
-  M: LinearOperator | undefined,
+  M: Operand | undefined,
   cb: () => void,
   x0?: np.ndarray,
 ) => [np.ndarray, number];
@@ -132,11 +146,23 @@ const square =
   (A, b, M, cb, x0) =>
     (f as (...a: unknown[]) => [np.ndarray, number])(A, b, {
       rtol: collection.rtol,
-      M,
-      x0,
+      ...(M ? { M } : {}),
+      ...(x0 ? { x0 } : {}),
       callback: cb,
       ...extra,
     });
+
+/** A least-squares solver as the fixtures call it: atol = btol = rtol; `[x, istop, itn]` → `[x, istop]`. */
+const leastSquares =
+  (f: unknown): Run =>
+  (A, b, _M, cb) => {
+    const out = (f as (...a: unknown[]) => [np.ndarray, number, number])(A, b, {
+      atol: collection.rtol,
+      btol: collection.rtol,
+    });
+    for (let i = 0; i < out[2]; i++) cb();
+    return [out[0], out[1]];
+  };
 
 export const RUNS: Record<string, Run> = {
   cg: square(cg),
@@ -145,7 +171,15 @@ export const RUNS: Record<string, Run> = {
   bicgstab: square(bicgstab),
   gmres: square(gmres, { callback_type: 'x' }),
   minres: square(minres),
+  qmr: square(qmr),
+  tfqmr: square(tfqmr),
+  lgmres: square(lgmres),
+  lsqr: leastSquares(lsqr),
+  lsmr: leastSquares(lsmr),
 };
+
+/** The least-squares solvers: their `info` is `istop` (compared exactly, not by sign). */
+export const LEAST_SQUARES = new Set(['lsqr', 'lsmr']);
 
 /** Exact preconditioner: A⁻¹ as a dense matrix (one sparse LU of A), counting its calls. */
 function exactOperator(name: string, A: sparse.csr_array, calls: Calls): LinearOperator {
@@ -172,20 +206,25 @@ function exactOperator(name: string, A: sparse.csr_array, calls: Calls): LinearO
 }
 
 /** One solve of the collection: cohort's result next to SciPy's. */
-export function solveOne(mname: string, sname: string, kind: Kind) {
+/**
+ * One solve of the collection: cohort's result next to SciPy's. With `arrays`, A and the Jacobi M
+ * are given as sparse arrays (so the deferred loops run where the mapper splits launches; no call
+ * counts), else as counting operators.
+ */
+export function solveOne(mname: string, sname: string, kind: Kind, arrays = false) {
   const A = collectionMatrix(mname);
   const n = A.shape[0]!;
   const b = np.ones([n]);
   const calls: Calls = { matvec: 0, rmatvec: 0, psolve: 0, rpsolve: 0 };
-  const M =
-    kind === 'jacobi'
-      ? jacobiOperator(A, calls)
-      : kind === 'exact' || kind === 'inverse'
-        ? exactOperator(mname, A, calls)
-        : undefined;
+  let M: Operand | undefined;
+  if (kind === 'jacobi') {
+    M = arrays
+      ? sparse.diags([np.divide(1, A.diagonal())], [0], { format: 'csr' })
+      : jacobiOperator(A, calls);
+  } else if (kind === 'exact' || kind === 'inverse') M = exactOperator(mname, A, calls);
   let iterations = 0;
   // 'inverse' is SciPy's test_precond_inverse: an operator built without dtype, x0 = 0·b.
-  const op = countingOperator(A, calls, kind === 'inverse');
+  const op = arrays ? A : countingOperator(A, calls, kind === 'inverse');
   const x0 = kind === 'inverse' ? np.zeros([n]) : undefined;
   const [x, info] = RUNS[sname]!(
     op,
@@ -196,10 +235,18 @@ export function solveOne(mname: string, sname: string, kind: Kind) {
     },
     x0,
   );
+  const xs = x.toArray() as ArrayLike<number>;
+  let xx = 0;
+  for (let i = 0; i < xs.length; i++) xx += xs[i]! ** 2;
+  const data = A.data.toArray() as ArrayLike<number>;
+  let aa = 0;
+  for (let i = 0; i < data.length; i++) aa += data[i]! ** 2;
   return {
     info,
     iterations,
-    residual: relResidual(A, b.toArray() as ArrayLike<number>, x.toArray() as ArrayLike<number>),
+    residual: relResidual(A, b.toArray() as ArrayLike<number>, xs),
+    /** ‖A‖_F·‖x‖/‖b‖: the scale of lsqr's and lsmr's stopping test. */
+    scale: (Math.sqrt(aa) * Math.sqrt(xx)) / Math.sqrt(n),
     calls,
   };
 }
