@@ -255,6 +255,47 @@ def run(name, a, b, precond=None, scipy_test=False):
     return out
 
 
+def csr_json(a):
+    a = sp.csr_array(a)
+    a.sort_indices()
+    return {"shape": list(a.shape), "data": a.data.tolist(), "indices": a.indices.tolist(), "indptr": a.indptr.tolist()}
+
+
+def least_squares_cases():
+    """Rectangular problems for lsqr/lsmr: SciPy's x, istop, itn and norms per option set."""
+    rng = np.random.default_rng(7)
+    over = sp.random(40, 25, density=0.2, random_state=rng) + sp.eye(40, 25)
+    under = sp.random(25, 40, density=0.2, random_state=rng) + sp.eye(25, 40)
+    out = {}
+    for name, a in (("over", over), ("under", under)):
+        a = sp.csr_array(a)
+        m, n = a.shape
+        b = rng.standard_normal(m)
+        x0 = rng.standard_normal(n)
+        runs = {}
+        for oname, kw in (
+            ("default", {}),
+            ("tight", {"atol": 1e-10, "btol": 1e-10}),
+            ("damp", {"damp": 0.5, "atol": 1e-10, "btol": 1e-10}),
+            ("x0", {"x0": x0, "atol": 1e-10, "btol": 1e-10}),
+            ("limit", {"atol": 1e-12, "btol": 1e-12}),
+        ):
+            for solver in ("lsqr", "lsmr"):
+                k = dict(kw)
+                if oname == "limit":
+                    k["iter_lim" if solver == "lsqr" else "maxiter"] = 5
+                r = getattr(sla, solver)(a, b, **k)
+                runs[f"{solver}/{oname}"] = {
+                    "options": {kk: (vv.tolist() if isinstance(vv, np.ndarray) else vv) for kk, vv in k.items()},
+                    "x": r[0].tolist(),
+                    "istop": int(r[1]),
+                    "itn": int(r[2]),
+                    "norms": [float(v) for v in r[3:9 if solver == "lsqr" else 8]],
+                }
+        out[name] = {"A": csr_json(a), "b": b.tolist(), "runs": runs}
+    return out
+
+
 def main():
     cdir = OUT / "collection"
     cdir.mkdir(parents=True, exist_ok=True)
@@ -296,6 +337,7 @@ def main():
             "runs": runs,
         }
         print(mname, n, kind, f"cond {doc['matrices'][mname]['cond']:.2e}")
+    doc["least_squares"] = least_squares_cases()
     path = OUT / "collection.json"
     path.write_text(json.dumps(doc, indent=1))
     print(f"wrote {path} ({path.stat().st_size // 1024} KiB)")
