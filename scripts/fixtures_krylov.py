@@ -22,6 +22,9 @@ finite-difference operators):
   dorr        nonsymmetric, Dorr matrix, n = 30, θ = 0.01 (cond ~ 2e5)
   convdiff    nonsymmetric, upwind convection–diffusion on an 8×8 grid, Péclet ~ 10 (n = 64)
   shifted     symmetric indefinite, poisson2d − 1.3·I (n = 64)
+  rowscaled   nonsymmetric, random sparse with rows scaled over 1 … 1e-6 (n = 30, cond ~ 3e6), solved
+              with maxiter 2000: issue 23's setting, where SciPy's own cgs converges or not depending
+              on rounding-level perturbations of b
   saddle      symmetric indefinite KKT matrix [[P, Bᵀ], [B, 0]], P = 1-D Laplacian (20), B = first
               differences (10×20) (n = 30)
 
@@ -129,6 +132,16 @@ def saddle(m, k):
     return sp.csr_array(sp.bmat([[p, bm.T], [bm, None]]))
 
 
+def rowscaled(seed):
+    """A 30×30 random sparse nonsymmetric matrix with its rows scaled over 1 … 1e-6 (cond ~ 1e6):
+    the kind of system of issue 23, where SciPy's own cgs converges or stops at maxiter depending
+    on rounding-level perturbations of b."""
+    rng = np.random.default_rng(seed)
+    a = sp.random(30, 30, density=0.15, random_state=rng) + sp.diags(rng.uniform(0.5, 2, 30))
+    d = sp.diags(np.logspace(0, -6, 30)[rng.permutation(30)])
+    return sp.csr_array(d @ a)
+
+
 def collection():
     rng = np.random.default_rng(20261126)
     return {
@@ -142,7 +155,12 @@ def collection():
         "convdiff": (convdiff(8, (10.0, 5.0)), "nonsymmetric"),
         "shifted": (sp.csr_array(poisson2d(8) - 1.3 * sp.identity(64)), "indefinite"),
         "saddle": (saddle(20, 10), "indefinite"),
+        "rowscaled": (rowscaled(4), "nonsymmetric"),
     }
+
+
+# Matrices solved with a larger maxiter (and plain runs only): the issue's setting.
+MAXITER = {"rowscaled": 2000}
 
 
 SQUARE = ["cg", "cgs", "bicg", "bicgstab", "gmres", "minres", "qmr", "tfqmr", "lgmres"]
@@ -173,7 +191,7 @@ def counting(a, counts, probe=False):
     return sla.LinearOperator(a.shape, matvec=mv, rmatvec=rmv, dtype=a.dtype)
 
 
-def solve(name, a, b, M=None, counts=None, scipy_test=False):
+def solve(name, a, b, M=None, counts=None, scipy_test=False, maxiter=None):
     """(info, iterations, x) of one SciPy solve, counting callback calls. scipy_test: as SciPy's
     test_precond_inverse (operator without dtype, x0 = 0·b)."""
     n = [0]
@@ -188,6 +206,8 @@ def solve(name, a, b, M=None, counts=None, scipy_test=False):
         return int(out[1]), int(out[2]), out[0]
     fn = getattr(sla, name)
     kw = {"rtol": RTOL, "callback": cb}
+    if maxiter is not None:
+        kw["maxiter"] = maxiter
     if name == "gmres":
         kw["callback_type"] = "x"
     if M is not None:
@@ -228,27 +248,33 @@ def exact(a, counts):
     return sla.LinearOperator(a.shape, matvec=mv, rmatvec=rmv, dtype=a.dtype)
 
 
-def run(name, a, b, precond=None, scipy_test=False):
+def run(name, a, b, precond=None, scipy_test=False, maxiter=None):
     counts = Counts()
     M = precond(a, counts) if precond is not None else None
-    info, iterations, x = solve(name, a, b, M=M, counts=counts, scipy_test=scipy_test)
+    info, iterations, x = solve(name, a, b, M=M, counts=counts, scipy_test=scipy_test, maxiter=maxiter)
     out = {"info": info, "iterations": iterations}
     spread = [iterations]
     infos = {info}
+    residuals = []
     calls_stable = True
     for seed in range(8):
         rng = np.random.default_rng(seed)
         bp = b * (1 + np.finfo(float).eps * rng.standard_normal(b.shape[0]))
         pc = Counts()
-        pinfo, pit, _ = solve(name, a, bp, M=precond(a, pc) if precond else None, counts=pc, scipy_test=scipy_test)
+        pinfo, pit, px = solve(
+            name, a, bp, M=precond(a, pc) if precond else None, counts=pc, scipy_test=scipy_test, maxiter=maxiter
+        )
         spread.append(pit)
         infos.add(pinfo)
+        residuals.append(float(np.linalg.norm(bp - a @ px) / np.linalg.norm(bp)))
         calls_stable = calls_stable and pc.c == counts.c
     out["iterations_min"] = min(spread)
     out["iterations_max"] = max(spread)
     # Every info SciPy returns under those perturbations (more than one where the case is chaotic).
     out["infos"] = sorted(infos)
     out["residual"] = float(np.linalg.norm(b - a @ x) / np.linalg.norm(b))
+    # The largest relative residual of the perturbed solves (for solvers that stop on estimates).
+    out["residual_max"] = max([out["residual"], *residuals])
     out["calls"] = counts.c
     # Whether the perturbed solves made the same calls (false where rounding moves the count).
     out["calls_stable"] = calls_stable
@@ -321,9 +347,11 @@ def main():
                 continue
             if s == "minres" and not symmetric:
                 continue
-            r = {"plain": run(s, a, b)}
+            r = {"plain": run(s, a, b, maxiter=MAXITER.get(mname) if s not in LSQ else None)}
             # qmr takes M1/M2, not M; minres needs a positive definite M.
-            if s not in LSQ and s != "qmr" and not (s == "minres" and kind != "spd"):
+            if mname in MAXITER:
+                pass
+            elif s not in LSQ and s != "qmr" and not (s == "minres" and kind != "spd"):
                 if np.all(a.diagonal() != 0):
                     r["jacobi"] = run(s, a, b, jacobi)
                 r["exact"] = run(s, a, b, exact)
@@ -334,6 +362,7 @@ def main():
             "n": n,
             "nnz": int(a.nnz),
             "cond": float(np.linalg.cond(dense)),
+            "maxiter": MAXITER.get(mname),
             "runs": runs,
         }
         print(mname, n, kind, f"cond {doc['matrices'][mname]['cond']:.2e}")

@@ -42,6 +42,8 @@ export interface CollectionRun {
   iterations_max: number;
   /** ‖b − A·x‖ / ‖b‖. */
   residual: number;
+  /** The largest ‖b − A·x‖ / ‖b‖ of the perturbed solves too. */
+  residual_max: number;
   calls: Calls;
   /** Whether SciPy made the same calls in every perturbed solve. */
   calls_stable: boolean;
@@ -54,6 +56,8 @@ export interface CollectionMatrix {
   n: number;
   nnz: number;
   cond: number;
+  /** The maxiter of the square solvers' runs (null: SciPy's default). */
+  maxiter: number | null;
   runs: Record<string, Record<'plain' | 'jacobi' | 'exact' | 'inverse', CollectionRun | undefined>>;
 }
 
@@ -139,15 +143,17 @@ export type Run = (
   M: Operand | undefined,
   cb: () => void,
   x0?: np.ndarray,
+  maxiter?: number,
 ) => [np.ndarray, number];
 
 const square =
   (f: unknown, extra: Record<string, unknown> = {}): Run =>
-  (A, b, M, cb, x0) =>
+  (A, b, M, cb, x0, maxiter) =>
     (f as (...a: unknown[]) => [np.ndarray, number])(A, b, {
       rtol: collection.rtol,
       ...(M ? { M } : {}),
       ...(x0 ? { x0 } : {}),
+      ...(maxiter ? { maxiter } : {}),
       callback: cb,
       ...extra,
     });
@@ -234,6 +240,7 @@ export function solveOne(mname: string, sname: string, kind: Kind, arrays = fals
       iterations++;
     },
     x0,
+    collection.matrices[mname]!.maxiter ?? undefined,
   );
   const xs = x.toArray() as ArrayLike<number>;
   let xx = 0;
