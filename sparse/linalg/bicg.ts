@@ -46,7 +46,7 @@ function bicgImpl(A: Operand, b: ndarray | ArrayLike<number>, opts: SolverOption
     }
   };
   // A small solve: scalars on the host, as SciPy's loop (same iterates; host-scalars.ts).
-  if (hostScalars('bicg', s.n, s.dtype)) return bicgHost(s, rmat, callback);
+  if (s.exactCalls || hostScalars('bicg', s.n, s.dtype)) return bicgHost(s, rmat, callback);
   const { x, maxiter } = s;
   const bnrm = np.linalg.norm(s.b);
   const atol = np.maximum(np.multiply(bnrm, s.rtol), s.atol);

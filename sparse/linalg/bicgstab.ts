@@ -40,7 +40,7 @@ function bicgstabImpl(
   const s = makeSystem('bicgstab', A, b, opts);
   const callback = opts.callback;
   // A small solve: scalars on the host, as SciPy's loop (same iterates; host-scalars.ts).
-  if (hostScalars('bicgstab', s.n, s.dtype)) return bicgstabHost(s, callback);
+  if (s.exactCalls || hostScalars('bicgstab', s.n, s.dtype)) return bicgstabHost(s, callback);
   const { x, maxiter } = s;
   const bnrm = np.linalg.norm(s.b);
   const atol = np.maximum(np.multiply(bnrm, s.rtol), s.atol);

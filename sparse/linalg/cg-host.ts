@@ -30,10 +30,12 @@ export function cgHost(s: System, callback: ((xk: ndarray) => void) | undefined)
   let rhoPrev = 0;
   let rrNext: number | undefined;
   for (let it = 0; it < maxiter; it++) {
+    // SciPy's order: the test on ‖r‖, then the preconditioner (not called on the last pass).
+    if (s.M) {
+      if (num(np.linalg.norm(r)) < atol) return [x, 0];
+    } else if (Math.sqrt(rrNext ?? num(np.dot(r, r))) < atol) return [x, 0];
     const z = s.M ? s.M.matvec(r) : r;
     const rho = rrNext ?? num(np.dot(r, z));
-    const rnorm = s.M ? num(np.linalg.norm(r)) : Math.sqrt(rho);
-    if (rnorm < atol) return [x, 0];
     if (p === undefined) p = z.copy();
     else xpay(p, rho / rhoPrev, z);
     const q = matvecInto(s.A, p, qBuf);

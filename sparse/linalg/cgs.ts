@@ -36,7 +36,7 @@ function cgsImpl(A: Operand, b: ndarray | ArrayLike<number>, opts: SolverOptions
   const s = makeSystem('cgs', A, b, opts);
   const callback = opts.callback;
   // A small solve: scalars on the host, as SciPy's loop (same iterates; host-scalars.ts).
-  if (hostScalars('cgs', s.n, s.dtype)) return cgsHost(s, callback);
+  if (s.exactCalls || hostScalars('cgs', s.n, s.dtype)) return cgsHost(s, callback);
   const { x, maxiter } = s;
   const bnrm = np.linalg.norm(s.b);
   const atol = np.maximum(np.multiply(bnrm, s.rtol), s.atol);

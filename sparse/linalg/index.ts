@@ -18,8 +18,12 @@ export {
   type MatrixLike,
   type Operand,
 } from './interface.js';
+export { type LgmresOptions, lgmres, type OuterVector } from './lgmres.js';
+export { type LsmrOptions, type LsmrResult, lsmr } from './lsmr.js';
+export { type LsqrOptions, type LsqrResult, lsqr } from './lsqr.js';
 export { type MinresOptions, minres } from './minres.js';
 export { type NormOrd, norm } from './norm.js';
+export { type QmrOptions, type QmrSolver, qmr } from './qmr.js';
 export {
   factorized,
   type PermcSpec,
@@ -32,3 +36,4 @@ export {
 export { type SpsolveOptions, spsolve } from './spsolve.js';
 export { type SpsolveTriangularOptions, spsolve_triangular } from './spsolve-triangular.js';
 export type { SolverOptions } from './system.js';
+export { type TfqmrOptions, tfqmr } from './tfqmr.js';

@@ -30,7 +30,10 @@ export interface LinearOperatorOptions {
   matmat?: (x: ndarray) => ndarray;
   /** `X` (shape `[m, k]`) → `Aᴴ·X`; defaults to one rmatvec per column. */
   rmatmat?: (x: ndarray) => ndarray;
-  /** Element type of the results; inferred from one `matvec` of zeros when omitted. */
+  /**
+   * Element type of the results; when omitted, inferred as SciPy does: from one `matvec` of zeros,
+   * made by the constructor (so a solver's count of calls starts after it).
+   */
   dtype?: DType;
 }
 
@@ -80,6 +83,9 @@ export class LinearOperator {
     this.mm = opts.matmat;
     this.rmm = opts.rmatmat;
     this.dt = opts.dtype;
+    // SciPy's _init_dtype: a user's operator without dtype is probed once, at construction. The
+    // operators composed here (dot, add, multiply, ...) infer theirs when first asked.
+    if (this.dt === undefined && !composing) void this.dtype;
   }
 
   /** Element type (inferred from one `matvec` of zeros when not given). */
@@ -169,7 +175,7 @@ export class LinearOperator {
     if (b.shape[0] !== this.shape[1]) {
       throw new ShapeError(argMessage('dot', 'B', `an operator with ${this.shape[1]} rows`, [...b.shape]));
     }
-    return new LinearOperator({
+    return composed({
       shape: [this.shape[0], b.shape[1]],
       matvec: (v) => this.matvec(b.matvec(v)),
       rmatvec: this.rmv && b.rmv ? (v) => b.rmatvec(this.rmatvec(v)) : undefined,
@@ -199,7 +205,7 @@ export class LinearOperator {
     if (b.shape[0] !== this.shape[0] || b.shape[1] !== this.shape[1]) {
       throw new ShapeError(argMessage('add', 'other', `shape [${this.shape}]`, [...b.shape]));
     }
-    return new LinearOperator({
+    return composed({
       shape: this.shape,
       matvec: (v) => this.matvec(v).add(b.matvec(v)),
       rmatvec: this.rmv && b.rmv ? (v) => this.rmatvec(v).add(b.rmatvec(v)) : undefined,
@@ -218,7 +224,7 @@ export class LinearOperator {
     if (typeof s !== 'number') {
       throw new ArgumentTypeError(argMessage('multiply', 's', 'a number', s));
     }
-    return new LinearOperator({
+    return composed({
       shape: this.shape,
       matvec: (v) => this.matvec(v).multiply(s),
       rmatvec: this.rmv ? (v) => this.rmatvec(v).multiply(s) : undefined,
@@ -253,7 +259,7 @@ export class LinearOperator {
       for (let i = 0; i < p; i++) out = f(out);
       return p === 0 ? v.copy() : out;
     };
-    return new LinearOperator({
+    return composed({
       shape: this.shape,
       matvec: (v) => apply(v, (u) => this.matvec(u)),
       rmatvec: this.rmv ? (v) => apply(v, (u) => this.rmatvec(u)) : undefined,
@@ -277,7 +283,7 @@ export class LinearOperator {
    */
   adjoint(): LinearOperator {
     if (!this.rmv) throw new ValueError('adjoint: this LinearOperator was built without rmatvec');
-    return new LinearOperator({
+    return composed({
       shape: [this.shape[1], this.shape[0]],
       matvec: this.rmv,
       rmatvec: this.mv,
@@ -322,6 +328,19 @@ export class LinearOperator {
   }
 }
 
+/** Whether the constructor is building a composed operator (no dtype probe). */
+let composing = false;
+
+/** A LinearOperator built from others (its dtype is inferred when first asked, not probed now). */
+function composed(opts: LinearOperatorOptions): LinearOperator {
+  composing = true;
+  try {
+    return new LinearOperator(opts);
+  } finally {
+    composing = false;
+  }
+}
+
 /** The result of a user's matvec as an ndarray (SciPy applies np.asarray to it). */
 function resultArray(fn: string, y: unknown): ndarray {
   if (y instanceof np.ndarray) return y;
@@ -355,7 +374,7 @@ function aslinearoperatorImpl(A: Operand): LinearOperator {
   if (A instanceof np.ndarray) {
     if (A.ndim !== 2) throw new ShapeError(argMessage('aslinearoperator', 'A', 'a 2-D array', [...A.shape]));
     const At = A.T;
-    return new LinearOperator({
+    const op = new LinearOperator({
       shape: [A.shape[0]!, A.shape[1]!],
       matvec: (v) => np.dot(A, v),
       rmatvec: (v) => np.dot(At, v),
@@ -363,6 +382,8 @@ function aslinearoperatorImpl(A: Operand): LinearOperator {
       rmatmat: (v) => np.matmul(At, v),
       dtype: A.dtype,
     });
+    arrayBacked.add(op);
+    return op;
   }
   if (issparse(A)) {
     const S = A as MatrixLike;
@@ -378,11 +399,27 @@ function aslinearoperatorImpl(A: Operand): LinearOperator {
       dtype: S.dtype,
     });
     intoOf.set(op, (v, out) => S.dot(v, { out }));
+    arrayBacked.add(op);
     return op;
   }
   throw new ArgumentTypeError(
     argMessage('aslinearoperator', 'A', 'a sparse array, a 2-D ndarray or a LinearOperator', A),
   );
+}
+
+/** Operators that `aslinearoperator` made from an array (their products are library launches). */
+const arrayBacked = new WeakSet<LinearOperator>();
+
+/**
+ * Whether an operator's products are the library's own launches (one made from a sparse or dense
+ * array), rather than user functions the host calls. The solvers keep SciPy's count of calls to
+ * user functions exactly (issue 23), which a deferred loop cannot: it issues the products of
+ * iterations after the stopping point before it reads the flag that says so.
+ * @param A - the operator.
+ * @returns true for an operator made from an array.
+ */
+export function isArrayBacked(A: LinearOperator): boolean {
+  return arrayBacked.has(A);
 }
 
 /** Operators that can write a matvec into a given vector (those made from sparse arrays). */

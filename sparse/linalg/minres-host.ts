@@ -49,7 +49,7 @@ export function minresHost(
   const eps = epsOf(dtype);
   const psolve = (v: ndarray) => (sys.M ? sys.M.matvec(v) : v);
 
-  let r1 = sys.hasX0 ? np.subtract(sys.b, sys.A.matvec(x)) : sys.b.copy();
+  let r1 = sys.x0Given ? np.subtract(sys.b, sys.A.matvec(x)) : sys.b.copy();
   let y = psolve(r1);
   const beta1sq = num(np.dot(r1, y));
   if (beta1sq < 0) throw indefiniteM();

@@ -57,7 +57,7 @@ function minresImpl(A: Operand, b: ndarray | ArrayLike<number>, opts: MinresOpti
     throw new ValueError(argMessage('minres', 'shift', 'a finite number', shift));
   }
   // A small solve: scalars on the host, as SciPy's loop (same iterates; host-scalars.ts).
-  if (hostScalars('minres', sys.n, sys.dtype)) return minresHost(sys, shift, callback);
+  if (sys.exactCalls || hostScalars('minres', sys.n, sys.dtype)) return minresHost(sys, shift, callback);
   const eps = epsOf(dtype);
   const psolve = (v: ndarray) => (sys.M ? sys.M.matvec(v) : v);
   const dot = (a: ndarray, c: ndarray) => np.dot(a, c);
@@ -65,7 +65,7 @@ function minresImpl(A: Operand, b: ndarray | ArrayLike<number>, opts: MinresOpti
   const x = sys.x;
   const st = stopperFor(sys.every, !!callback);
 
-  let r1 = sys.hasX0 ? np.subtract(sys.b, sys.A.matvec(x)) : sys.b.copy();
+  let r1 = sys.x0Given ? np.subtract(sys.b, sys.A.matvec(x)) : sys.b.copy();
   let y = psolve(r1);
   const beta1sq = dot(r1, y);
   st.stopIf(np.less(beta1sq, 0), INDEFINITE_M);

@@ -4,7 +4,7 @@
  */
 import * as np from '../../dense/index.js';
 import { ArgumentTypeError, argMessage, type DType, ShapeError, ValueError } from '../../runtime/index.js';
-import { aslinearoperator, type LinearOperator, type Operand } from './interface.js';
+import { aslinearoperator, isArrayBacked, type LinearOperator, type Operand } from './interface.js';
 
 type ndarray = np.ndarray;
 
@@ -51,13 +51,21 @@ export interface System {
   M: LinearOperator | undefined;
   b: ndarray;
   x: ndarray;
-  /** Whether x0 was given (then r0 = b − A·x0, else r0 = b). */
+  /** Whether x0 was given and is not all zeros (then r0 = b − A·x0, else r0 = b), as SciPy's `x.any()`. */
   hasX0: boolean;
+  /** Whether x0 was given at all (`minres` tests `x0 is None`). */
+  x0Given: boolean;
   rtol: number;
   atol: number;
   maxiter: number;
   /** Read cadence of the stopping flag (0: adaptive; see SolverOptions.check_every). */
   every: number;
+  /**
+   * Whether the solve must keep its scalars on the host so that user functions (a LinearOperator's
+   * matvec, a preconditioner) are called exactly as often as SciPy calls them: float64 with an
+   * operator not made from an array (interface.ts `isArrayBacked`).
+   */
+  exactCalls: boolean;
 }
 
 function isFloat(dt: DType): boolean {
@@ -116,7 +124,8 @@ export function makeSystem(
       throw new ShapeError(argMessage(fn, 'M', `shape [${n}, ${n}] (that of A)`, [...M.shape]));
     }
   }
-  const hasX0 = opts.x0 !== undefined && opts.x0 !== null;
+  const x0Given = opts.x0 !== undefined && opts.x0 !== null;
+  let hasX0 = x0Given;
   // The iterate is always a fresh array: the solver updates it in place.
   const x =
     opts.x0 === 'Mb'
@@ -126,6 +135,8 @@ export function makeSystem(
       : hasX0
         ? asVector(fn, 'x0', opts.x0, n).astype(dtype)
         : np.zeros([n], { dtype });
+  // SciPy: `r = b - matvec(x) if x.any() else b.copy()` — a zero x0 costs no product.
+  if (hasX0 && !np.any(x).item()) hasX0 = false;
   const rtol = checkNumber(fn, 'rtol', opts.rtol ?? 1e-5, (v) => v >= 0, 'a non-negative number');
   const atol = checkNumber(fn, 'atol', opts.atol ?? 0, (v) => v >= 0, 'a non-negative number');
   const maxiter = checkNumber(
@@ -149,7 +160,22 @@ export function makeSystem(
   if (opts.callback !== undefined && typeof opts.callback !== 'function') {
     throw new ArgumentTypeError(argMessage(fn, 'callback', 'a function', opts.callback));
   }
-  return { n, dtype, A: op, M, b: bx, x, hasX0, rtol, atol, maxiter, every: opts.callback ? 1 : every };
+  const exactCalls = dtype === 'float64' && (!isArrayBacked(op) || (M !== undefined && !isArrayBacked(M)));
+  return {
+    n,
+    dtype,
+    A: op,
+    M,
+    b: bx,
+    x,
+    hasX0,
+    x0Given,
+    rtol,
+    atol,
+    maxiter,
+    every: opts.callback ? 1 : every,
+    exactCalls,
+  };
 }
 
 /** Machine epsilon of a float dtype. */

@@ -60,3 +60,10 @@ export function absLess(v: ndarray, tol: number | ndarray): ndarray {
 export function scalar(v: number, dtype: np.DType): ndarray {
   return np.full([], v, { dtype });
 }
+
+const scaleF = np.fuse((y: ndarray, a: ndarray | number) => np.multiply(y, a, { out: y }));
+
+/** `y ← a·y` in place; one launch. */
+export function scaleInPlace(y: ndarray, a: ndarray | number): void {
+  scaleF(y, a);
+}
