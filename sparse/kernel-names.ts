@@ -69,3 +69,7 @@ export const KRON = 'sparse.kron';
 export const CSR_CHECK = 'sparse.csr.check';
 /** Sortedness / canonicity flags of CSR rows. */
 export const CSR_FLAGS = 'sparse.csr.flags';
+/** COO facts over chunks of entries: index ranges, row order, canonical order. */
+export const COO_STATS_KERNEL = 'sparse.coo.stats';
+/** CSR `indptr` of a COO in row order, by binary search (rows partitioned). */
+export const SORTED_ROW_PTR = 'sparse.coo.sortedptr';

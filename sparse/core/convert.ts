@@ -38,6 +38,7 @@ import {
 } from '../kernels/assemble.js';
 import { csrToDense } from '../kernels/elementwise.js';
 import { assemble } from './assemble.js';
+import { cooFacts, sortedCooToCsr } from './coo-sort.js';
 import { structureFlags } from './elementwise.js';
 import { type Coo, type Csr, type Dia, posStore, region, vec } from './types.js';
 
@@ -54,6 +55,15 @@ const BUCKET_FILL_CONSTRAINTS = Object.freeze([
 export function cooToCsr(a: Coo, raw = false): Csr {
   const op = 'tocsr';
   const { rows, cols, dtype, nnz } = a;
+  if (rows > 0 && nnz > 0) {
+    // Entries in row order (the usual case: built row by row, or from tocoo()) need no sort: one
+    // parallel pass tells (cached per version, and already made by the constructor's checks).
+    const facts = a.canonical ? null : cooFacts(a.row, a.col, nnz, op);
+    if (facts === null || facts.rowSorted) {
+      const csr = sortedCooToCsr(a, facts?.lexSorted ?? a.canonical === true, op);
+      return raw || csr.canonical ? csr : canonicalize(csr);
+    }
+  }
   const b = assemble(
     op,
     rows,
