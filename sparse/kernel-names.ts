@@ -73,3 +73,7 @@ export const CSR_FLAGS = 'sparse.csr.flags';
 export const COO_STATS_KERNEL = 'sparse.coo.stats';
 /** CSR `indptr` of a COO in row order, by binary search (rows partitioned). */
 export const SORTED_ROW_PTR = 'sparse.coo.sortedptr';
+/** CSR → CSR of the transpose, phase 1: entries per column of A. */
+export const TRANSPOSE_COUNT = 'sparse.transpose.count';
+/** CSR → CSR of the transpose, phase 2: rows of Aᵀ in A's row order. */
+export const TRANSPOSE_FILL = 'sparse.transpose.fill';

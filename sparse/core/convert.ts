@@ -39,6 +39,9 @@ import {
 import { csrToDense } from '../kernels/elementwise.js';
 import { assemble } from './assemble.js';
 import { cooFacts, sortedCooToCsr } from './coo-sort.js';
+import { transposeCsr } from './transpose.js';
+
+export { transposeCsr };
 import { structureFlags } from './elementwise.js';
 import { type Coo, type Csr, type Dia, posStore, region, vec } from './types.js';
 
@@ -311,16 +314,6 @@ export function csrToCoo(a: Csr): Coo {
     nnz: a.nnz,
     canonical: a.canonical,
   };
-}
-
-/** The CSR structure of `Aᵀ` (CSR ↔ CSC); duplicates are kept; rows come out sorted. */
-export function transposeCsr(a: Csr): Csr {
-  const coo = csrToCoo(a);
-  const t: Coo = { ...coo, rows: a.cols, cols: a.rows, row: coo.col, col: coo.row, canonical: undefined };
-  const out = cooToCsr(t, true);
-  out.sorted = true;
-  out.canonical = a.canonical;
-  return out;
 }
 
 /** CSR → a dense 2-D store `[rows, cols]` (any strides; a transposed view gives CSC → dense). */
