@@ -39,11 +39,11 @@ import {
 import { csrToDense } from '../kernels/elementwise.js';
 import { assemble } from './assemble.js';
 import { cooFacts, sortedCooToCsr } from './coo-sort.js';
+import { structureFlags } from './elementwise.js';
 import { transposeCsr } from './transpose.js';
+import { type Coo, type Csr, type Dia, posStore, region, vec } from './types.js';
 
 export { transposeCsr };
-import { structureFlags } from './elementwise.js';
-import { type Coo, type Csr, type Dia, posStore, region, vec } from './types.js';
 
 const BUCKET_COUNT_CONSTRAINTS = Object.freeze([broadcast(1)]);
 const BUCKET_FILL_CONSTRAINTS = Object.freeze([
