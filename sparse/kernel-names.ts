@@ -77,3 +77,7 @@ export const SORTED_ROW_PTR = 'sparse.coo.sortedptr';
 export const TRANSPOSE_COUNT = 'sparse.transpose.count';
 /** CSR → CSR of the transpose, phase 2: rows of Aᵀ in A's row order. */
 export const TRANSPOSE_FILL = 'sparse.transpose.fill';
+/** kron(A, B) → CSR, phase 1: entries per result row. */
+export const KRON_COUNT = 'sparse.kron.count';
+/** kron(A, B) → CSR, phase 2: result rows in order. */
+export const KRON_FILL = 'sparse.kron.fill';
