@@ -7,8 +7,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { configure, type DType, ValueError } from '../../runtime/index.js';
 import * as np from '../../dense/index.js';
+import { configure, type DType, ValueError } from '../../runtime/index.js';
 import * as sp from '../../sparse/index.js';
 import { build, dense, FORMATS, matArb, POOLS } from './ref.js';
 
