@@ -81,3 +81,5 @@ export const TRANSPOSE_FILL = 'sparse.transpose.fill';
 export const KRON_COUNT = 'sparse.kron.count';
 /** kron(A, B) → CSR, phase 2: result rows in order. */
 export const KRON_FILL = 'sparse.kron.fill';
+/** Range check of a CSR structure (guards the Wasm kernels): 1 per block when in range. */
+export const CSR_IN_RANGE = 'sparse.csr.inrange';
