@@ -71,8 +71,8 @@ const time = (k: string, fn: () => number, wantNnz: number, reps = 5) => {
       fence();
       check(k, z, wantNnz);
     },
-    reps,
-    1,
+    SMALL ? 1 : reps,
+    SMALL ? 0 : 1,
   );
 };
 time('coo', () => sparse.coo_array([coo.data, [coo.row, coo.col]], { shape: [n, n] }).tocsr().nnz, nnz);
@@ -95,6 +95,7 @@ p = np.random.default_rng(1).permutation(C.nnz)
 rs, cs, vs = C.row[p].copy(), C.col[p].copy(), C.data[p].copy()
 B = sp.random_array((m, m), density=${density}, format='csr', rng=7)
 def med(f, reps, warm=1):
+    if ${SMALL ? 'True' : 'False'}: reps, warm = 1, 0
     for _ in range(warm): f()
     ts = []
     for _ in range(reps):
