@@ -7,6 +7,7 @@ import { asarray, ndarray } from '../dense/index.js';
 import { argMessage, type DType, FormatError, IndexError, type Store, ValueError } from '../runtime/index.js';
 import type { SparseOptions, sparray } from './base.js';
 import { cooToCsr, denseToCsr } from './core/convert.js';
+import { cooFacts } from './core/coo-sort.js';
 import { copyInto, mapStore } from './core/elementwise.js';
 import { type Coo, type Csr, readAt, readPrefix, region, vec } from './core/types.js';
 import {
@@ -192,18 +193,10 @@ export function cooFromTuple(
   const c = vectorRegion(fn, 'col', p.col, 'int32', opts.copy);
   if (r.n !== d.n) throw new ValueError(argMessage(fn, 'row', `length ${d.n} (as data)`, `length ${r.n}`));
   if (c.n !== d.n) throw new ValueError(argMessage(fn, 'col', `length ${d.n} (as data)`, `length ${c.n}`));
-  const rh = readPrefix(r.r, r.n);
-  const ch = readPrefix(c.r, c.n);
-  let minR = 0;
-  let minC = 0;
-  for (let k = 0; k < r.n; k++) {
-    if (rh[k]! < minR) minR = rh[k]!;
-    if (ch[k]! < minC) minC = ch[k]!;
-  }
+  // One parallel pass on the pool (cached for tocsr, which learns the entries' order from it).
+  const { minR, maxR, minC, maxC } = cooFacts(r.r, c.r, d.n, fn);
   if (minR < 0) throw new IndexError(argMessage(fn, 'row', 'non-negative indices', `index ${minR}`));
   if (minC < 0) throw new IndexError(argMessage(fn, 'col', 'non-negative indices', `index ${minC}`));
-  const maxR = maxOf(rh);
-  const maxC = maxOf(ch);
   let shape: [number, number];
   if (opts.shape !== undefined) {
     shape = shapeArg(fn, opts.shape);

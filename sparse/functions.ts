@@ -17,15 +17,16 @@ import {
 import type { SparseFormat, sparray } from './base.js';
 import { CsrArray } from './compressed.js';
 import type { CooArray } from './coo.js';
-import { cooToCsr, filterCsr } from './core/convert.js';
-import { copyInto, mapStore } from './core/elementwise.js';
+import { canonicalize, cooToCsr, filterCsr } from './core/convert.js';
+import { copyInto, mapStore, structureFlags } from './core/elementwise.js';
+import { checkKronSize, kronCsr } from './core/kron.js';
 import { type Coo, type Csr, promote, region, vec } from './core/types.js';
 import { DiaArray } from './dia.js';
 import { optionsArg } from './inputs.js';
 import { kernel } from './kdef.js';
 import { KRON } from './kernel-names.js';
 import { kronEntries } from './kernels/elementwise.js';
-import { isSparse } from './ops.js';
+import { csrT, isSparse } from './ops.js';
 import { wrap } from './registry.js';
 import { ssigOpts } from './sig.js';
 
@@ -325,6 +326,19 @@ function kronImpl(A: unknown, B: unknown, opts: FormatOptions = {}): sparray {
   const a = sparseArg(fn, 'A', A);
   const b = sparseArg(fn, 'B', B);
   const dtype = promote(a.dtype, b.dtype);
+  if (opts.format === 'csr' || opts.format === 'csc') {
+    // Straight to compressed rows (of C, or of Cᵀ = kron(Aᵀ, Bᵀ) for CSC): no COO, no sort.
+    const t = opts.format === 'csc';
+    const sa = t ? csrT(a) : a._csr();
+    const sb = t ? csrT(b) : b._csr();
+    const fa = sa.canonical ? 2 : structureFlags(sa);
+    const fb = sb.canonical ? 2 : structureFlags(sb);
+    const c = kronCsr(sa, sb, dtype, { canonical: fa === 2 && fb === 2, sorted: fa >= 1 && fb >= 1 }, fn);
+    // SciPy's COO → CSR sums duplicates: so does a product of factors that hold some.
+    const r = c.canonical ? c : canonicalize(c);
+    return t ? wrap.csc(r) : wrap.csr(r);
+  }
+  checkKronSize(fn, a.shape[0] * b.shape[0], a.shape[1] * b.shape[1], a.nnz * b.nnz);
   const ca = cooOf(a, dtype);
   const cb = cooOf(b, dtype);
   const nnz = ca.nnz * cb.nnz;

@@ -34,16 +34,23 @@ export interface WasmSpec {
  * @param impl the loop (function or source text of a function expression/declaration)
  * @param adapter unpacks `t` (arrays, scalars, lo/hi) into `impl`'s parameters
  * @param wasm the loop as WebAssembly (optional)
+ * @param guarded run `wasm` only when the launch's first future is 1 (a range check's result)
  * @returns `name`
  */
-export function kernel(name: string, impl: Impl, adapter: Adapter, wasm?: WasmSpec | null): string {
+export function kernel(
+  name: string,
+  impl: Impl,
+  adapter: Adapter,
+  wasm?: WasmSpec | null,
+  guarded = false,
+): string {
   // The loop and its adapter are built once per thread (an IIFE), not once per call: a fresh
   // closure per piece starts cold and leaves V8 less to specialize on.
   ensureKernel(name, () => ({
     source:
       wasm === undefined || wasm === null
         ? `(() => { const impl = (${impl.toString()}); const adapter = (${adapter.toString()}); return function (t) { return adapter(t, impl); }; })()`
-        : `(() => { const impl = (${impl.toString()}); const adapter = (${adapter.toString()}); const W = ${JSON.stringify(wasm)}; return (${wasmDispatch.toString()})(impl, adapter, W); })()`,
+        : `(() => { const impl = (${impl.toString()}); const adapter = (${adapter.toString()}); const W = ${JSON.stringify(wasm)}; return (${wasmDispatch.toString()})(impl, adapter, W, ${guarded}); })()`,
   }));
   return name;
 }
@@ -52,13 +59,14 @@ export function kernel(name: string, impl: Impl, adapter: Adapter, wasm?: WasmSp
  * Builds the kernel that runs `W` on heap launches and `impl` otherwise (shipped as source: no
  * free variables). The Wasm instance is made once per thread and heap.
  */
-function wasmDispatch(impl: (...a: unknown[]) => unknown, adapter: Adapter, W: WasmSpec) {
+function wasmDispatch(impl: (...a: unknown[]) => unknown, adapter: Adapter, W: WasmSpec, guarded: boolean) {
   const wasmApi = (globalThis as any).WebAssembly;
   let mem: unknown = null;
   let fn: ((...a: number[]) => unknown) | null = null;
   const types = W.types;
   return (t: TaskContext) => {
-    if (t.heap) {
+    // Guarded: the launch's first future is the structure's range check (1: in range).
+    if (t.heap && (!guarded || t.futures[0] === 1)) {
       if (mem !== t.heap) {
         const mod = new wasmApi.Module(new Uint8Array(W.bytes as number[]));
         fn = new wasmApi.Instance(mod, { e: { mem: t.heap } }).exports.kernel;

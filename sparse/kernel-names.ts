@@ -85,3 +85,17 @@ export const GATHER_PAIRS = 'sparse.gather.pairs';
 export const ASSIGN_COUNT = 'sparse.assign.count';
 /** Assignment merge, fill. */
 export const ASSIGN_FILL = 'sparse.assign.fill';
+/** COO facts over chunks of entries: index ranges, row order, canonical order. */
+export const COO_STATS_KERNEL = 'sparse.coo.stats';
+/** CSR `indptr` of a COO in row order, by binary search (rows partitioned). */
+export const SORTED_ROW_PTR = 'sparse.coo.sortedptr';
+/** CSR → CSR of the transpose, phase 1: entries per column of A. */
+export const TRANSPOSE_COUNT = 'sparse.transpose.count';
+/** CSR → CSR of the transpose, phase 2: rows of Aᵀ in A's row order. */
+export const TRANSPOSE_FILL = 'sparse.transpose.fill';
+/** kron(A, B) → CSR, phase 1: entries per result row. */
+export const KRON_COUNT = 'sparse.kron.count';
+/** kron(A, B) → CSR, phase 2: result rows in order. */
+export const KRON_FILL = 'sparse.kron.fill';
+/** Range check of a CSR structure (guards the Wasm kernels): 1 per block when in range. */
+export const CSR_IN_RANGE = 'sparse.csr.inrange';

@@ -3,7 +3,15 @@
  * and fill phases are launches partitioned by rows; the scan is one small piece; the total is the
  * one value read back (the output regions must be allocated with it).
  */
-import { type DType, launch, type Region, type Store } from '../../runtime/index.js';
+import {
+  argMessage,
+  type DType,
+  launch,
+  type Region,
+  type Store,
+  TaskError,
+  ValueError,
+} from '../../runtime/index.js';
 import { kernel } from '../kdef.js';
 import { SCAN } from '../kernel-names.js';
 import { scanCounts } from '../kernels/assemble.js';
@@ -29,11 +37,22 @@ export function assemble(
   fill: (indptr: Region, indices: Region, data: Region) => void,
 ): Assembled {
   const indptr = region('int32', rows + 1);
-  if (rows > 0) {
-    count(vec(indptr, rows, 1));
-    scanRegion(op, indptr, rows);
+  let nnz = 0;
+  try {
+    if (rows > 0) {
+      count(vec(indptr, rows, 1));
+      scanRegion(op, indptr, rows);
+      nnz = readAt(indptr, rows);
+    }
+  } catch (e) {
+    // The scan refuses to wrap (kernels/assemble.ts): say so in the user's terms.
+    if (e instanceof TaskError && e.message.includes('int32 overflow')) {
+      throw new ValueError(
+        argMessage(op, 'result', 'at most 2147483647 stored entries (int32 indices)', 'more entries'),
+      );
+    }
+    throw e;
   }
-  const nnz = rows > 0 ? readAt(indptr, rows) : 0;
   const indices = region('int32', nnz);
   const data = region(dtype, nnz);
   if (rows > 0 && nnz > 0) fill(indptr, indices, data);

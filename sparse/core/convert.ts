@@ -38,8 +38,12 @@ import {
 } from '../kernels/assemble.js';
 import { csrToDense } from '../kernels/elementwise.js';
 import { assemble } from './assemble.js';
+import { cooFacts, sortedCooToCsr } from './coo-sort.js';
 import { structureFlags } from './elementwise.js';
+import { transposeCsr } from './transpose.js';
 import { type Coo, type Csr, type Dia, posStore, region, vec } from './types.js';
+
+export { transposeCsr };
 
 const BUCKET_COUNT_CONSTRAINTS = Object.freeze([broadcast(1)]);
 const BUCKET_FILL_CONSTRAINTS = Object.freeze([
@@ -54,6 +58,15 @@ const BUCKET_FILL_CONSTRAINTS = Object.freeze([
 export function cooToCsr(a: Coo, raw = false): Csr {
   const op = 'tocsr';
   const { rows, cols, dtype, nnz } = a;
+  if (rows > 0 && nnz > 0) {
+    // Entries in row order (the usual case: built row by row, or from tocoo()) need no sort: one
+    // parallel pass tells (cached per version, and already made by the constructor's checks).
+    const facts = a.canonical ? null : cooFacts(a.row, a.col, nnz, op);
+    if (facts === null || facts.rowSorted) {
+      const csr = sortedCooToCsr(a, facts?.lexSorted ?? a.canonical === true, op);
+      return raw || csr.canonical ? csr : canonicalize(csr);
+    }
+  }
   const b = assemble(
     op,
     rows,
@@ -301,16 +314,6 @@ export function csrToCoo(a: Csr): Coo {
     nnz: a.nnz,
     canonical: a.canonical,
   };
-}
-
-/** The CSR structure of `Aᵀ` (CSR ↔ CSC); duplicates are kept; rows come out sorted. */
-export function transposeCsr(a: Csr): Csr {
-  const coo = csrToCoo(a);
-  const t: Coo = { ...coo, rows: a.cols, cols: a.rows, row: coo.col, col: coo.row, canonical: undefined };
-  const out = cooToCsr(t, true);
-  out.sorted = true;
-  out.canonical = a.canonical;
-  return out;
 }
 
 /** CSR → a dense 2-D store `[rows, cols]` (any strides; a transposed view gives CSC → dense). */

@@ -21,7 +21,7 @@ import { CSR_SPMM, CSR_SPMV, DIA_SPMV, SPGEMM_COUNT, SPGEMM_FILL } from '../kern
 import * as loops from '../kernels/products.js';
 import { assemble } from './assemble.js';
 import { diaSpmvLoop, spmmLoop, spmvLoop } from './generated.js';
-import { structureInRange } from './range-check.js';
+import { structureCheck } from './range-check.js';
 import { type Csr, type Dia, posStore, region, vec } from './types.js';
 
 /** Whether the solver handles an image of an image (`indptr → indices → x`); probed once. */
@@ -87,8 +87,11 @@ export function csrSpmv(a: Csr, x: Store, out: DType, into?: Store): Store {
   const y = into ?? Store.whole(region(out, a.rows, false));
   if (a.rows === 0) return y;
   const loop = spmvLoop(a.dtype, x.dtype, out);
-  const wasm = loop.wasm !== null && structureInRange(a) ? loop.wasm : null;
-  const name = `${CSR_SPMV}.${a.dtype}.${x.dtype}.${out}${loop.generated ? '.gen' : ''}${wasm ? '.wasm' : ''}`;
+  // The Wasm loop reads unchecked: it runs only if the structure's range check (a launch whose
+  // future feeds this one, issue 17) says so — the issuing thread does not wait for it.
+  const check = loop.wasm !== null ? structureCheck(a) : null;
+  const wasm = check !== null ? loop.wasm : null;
+  const name = `${CSR_SPMV}.${a.dtype}.${x.dtype}.${out}${loop.generated ? '.gen' : ''}${wasm ? '.wasm.guard' : ''}`;
   launchChained(
     {
       op: 'csr.spmv',
@@ -97,6 +100,7 @@ export function csrSpmv(a: Csr, x: Store, out: DType, into?: Store): Store {
         loop.impl,
         (t, f) => f(t.arrays[0], t.arrays[1], t.arrays[2], t.arrays[3], t.arrays[4], t.lo[0], t.hi[0]),
         wasm,
+        true,
       ),
       args: [
         { store: posStore(a), privilege: 'read' },
@@ -106,6 +110,7 @@ export function csrSpmv(a: Csr, x: Store, out: DType, into?: Store): Store {
         { store: y, privilege: 'write-discard' },
       ],
       constraints: SPMV_CONSTRAINTS,
+      ...(check !== null ? { futures: [check] } : {}),
       key: 4,
     },
     3,
@@ -123,8 +128,9 @@ export function csrSpmm(a: Csr, b: Store, out: DType, into?: Store): Store {
   const c = into ?? Store.shaped(region(out, a.rows * k, false), [a.rows, k]);
   if (a.rows === 0 || k === 0) return c;
   const loop = spmmLoop(a.dtype, b.dtype, out);
-  const wasm = loop.wasm !== null && structureInRange(a) ? loop.wasm : null;
-  const name = `${CSR_SPMM}.${a.dtype}.${b.dtype}.${out}${loop.generated ? '.gen' : ''}${wasm ? '.wasm' : ''}`;
+  const check = loop.wasm !== null ? structureCheck(a) : null;
+  const wasm = check !== null ? loop.wasm : null;
+  const name = `${CSR_SPMM}.${a.dtype}.${b.dtype}.${out}${loop.generated ? '.gen' : ''}${wasm ? '.wasm.guard' : ''}`;
   launch({
     op: 'csr.spmm',
     kernel: kernel(
@@ -144,6 +150,7 @@ export function csrSpmm(a: Csr, b: Store, out: DType, into?: Store): Store {
           t.hi[0],
         ),
       wasm,
+      true,
     ),
     args: [
       { store: c, privilege: 'write-discard' },
@@ -153,6 +160,7 @@ export function csrSpmm(a: Csr, b: Store, out: DType, into?: Store): Store {
       { store: b, privilege: 'read' },
     ],
     constraints: SPMM_CONSTRAINTS,
+    ...(check !== null ? { futures: [check] } : {}),
     key: 0,
   });
   return c;

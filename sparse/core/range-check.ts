@@ -1,37 +1,72 @@
 /**
  * The range check that guards the WebAssembly kernels (SpMV, SpMM, the merges of add/multiply):
  * they read memory without bounds checks, so they run only on structures whose pointers and
- * indices were seen in range — once per version of `indptr`/`indices`.
+ * indices were seen in range — once per version of `indptr`/`indices`. The check is a launch on
+ * the pool (a reduction over rows) whose future feeds the launches it guards: the issuing thread
+ * neither fences nor scans (issue 17, item 3).
  */
-import { fence, type Region } from '../../runtime/index.js';
-import type { Csr } from './types.js';
+import { broadcast, type Future, launch, type Region } from '../../runtime/index.js';
+import { kernel } from '../kdef.js';
+import { CSR_IN_RANGE } from '../kernel-names.js';
+import { csrInRange } from '../kernels/range-check.js';
+import { type Csr, posStore, vec } from './types.js';
 
-/** Per indices region: the structure versions last checked, and whether they were in range. */
-const checked = new WeakMap<Region, { indptr: number; indices: number; ok: boolean }>();
+/** Per indices region: the structure versions last checked, and the check's future (1: in range). */
+const checked = new WeakMap<
+  Region,
+  { indptr: Region; pv: number; iv: number; rows: number; cols: number; f: Future }
+>();
+
+const CONSTRAINTS = Object.freeze([broadcast(1), broadcast(2)]);
 
 /**
- * Whether every pointer and index of `a` is in range (indptr non-decreasing within [0, nnz],
- * indices within [0, cols)): the Wasm kernels read memory without checks, so a malformed matrix
- * (which only `check_format(true)` rejects) runs the JavaScript kernel instead, whose
- * out-of-range reads give NaN like SciPy's undefined behaviour never touches other arrays. One
- * O(nnz) scan per version of the structure (after the work writing it is done).
+ * A future of 1 when every pointer and index of `a` is in range (indptr non-decreasing within
+ * [0, nnz], indices within [0, cols)), else 0 (null for no rows: nothing to read) — launched once per version of the structure, after
+ * the work writing it, without waiting for it. A malformed matrix (which only
+ * `check_format(true)` rejects) then runs the JavaScript kernel, whose out-of-range reads give NaN.
  */
-export function structureInRange(a: Csr): boolean {
+export function structureCheck(a: Csr): Future | null {
+  if (a.rows === 0) return null;
   const hit = checked.get(a.indices);
-  if (hit !== undefined && hit.indptr === a.indptr.version && hit.indices === a.indices.version)
-    return hit.ok;
-  fence();
-  const ptr = a.indptr.data;
-  const idx = a.indices.data;
-  const n = a.rows;
-  const cols = a.cols;
-  let ok = ptr.length > n && ptr[0] === 0 && ptr[n]! <= idx.length;
-  for (let i = 0; ok && i < n; i++) if (ptr[i]! > ptr[i + 1]!) ok = false;
-  const end = ok ? ptr[n]! : 0;
-  for (let p = 0; ok && p < end; p++) {
-    const j = idx[p]!;
-    if (!(j >= 0 && j < cols)) ok = false;
-  }
-  checked.set(a.indices, { indptr: a.indptr.version, indices: a.indices.version, ok });
-  return ok;
+  if (
+    hit !== undefined &&
+    hit.indptr === a.indptr &&
+    hit.pv === a.indptr.version &&
+    hit.iv === a.indices.version &&
+    hit.rows === a.rows &&
+    hit.cols === a.cols
+  )
+    return hit.f;
+  const f = launch({
+    op: 'check_format',
+    kernel: kernel(CSR_IN_RANGE, csrInRange, (t, g) => {
+      const r = g(t.arrays[0], t.arrays[1], t.shapes[1]![0], t.scalars[0], t.lo[0], t.hi[0]);
+      for (let b0 = t.lo[0]!; b0 < t.hi[0]!; b0 += t.block) t.partials![(b0 / t.block) | 0] = r;
+    }),
+    args: [
+      { store: posStore(a), privilege: 'read' },
+      { store: vec(a.indices, Math.min(a.nnz, a.indices.size)), privilege: 'read' },
+      // indptr whole (its last element too) for the dependences; the kernel reads arrays[0].
+      { store: vec(a.indptr, a.rows + 1), privilege: 'read' },
+    ],
+    scalars: [a.cols],
+    constraints: CONSTRAINTS,
+    reduce: { combine: 'min', identity: 1 },
+    key: 0,
+  });
+  checked.set(a.indices, {
+    indptr: a.indptr,
+    pv: a.indptr.version,
+    iv: a.indices.version,
+    rows: a.rows,
+    cols: a.cols,
+    f,
+  });
+  return f;
+}
+
+/** Whether `a`'s structure is in range (waits for {@link structureCheck}'s launch only; no fence). */
+export function structureInRange(a: Csr): boolean {
+  const f = structureCheck(a);
+  return f === null || f.value() === 1;
 }

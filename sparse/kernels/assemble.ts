@@ -13,10 +13,18 @@ export function bucketCount(row: Int32Array, nnz: number, counts: Int32Array, lo
   }
 }
 
-/** Inclusive scan in place: `pos[i] += pos[i - 1]` for `i` in `[1, n]` (pos[0] is 0). */
+/**
+ * Inclusive scan in place: `pos[i] += pos[i - 1]` for `i` in `[1, n]` (pos[0] is 0). Throws when
+ * a sum leaves int32 (a result with more than 2³¹ − 1 entries), rather than wrap.
+ */
 export function scanCounts(pos: Int32Array, n: number): void {
   pos[0] = 0;
-  for (let i = 1; i <= n; i++) pos[i] += pos[i - 1];
+  let s = 0;
+  for (let i = 1; i <= n; i++) {
+    s += pos[i];
+    if (s > 2147483647) throw new RangeError('int32 overflow: more than 2147483647 stored entries');
+    pos[i] = s;
+  }
 }
 
 /** Bucket sort, phase 2: stable placement of entries whose row is in `[lo, hi)`. */

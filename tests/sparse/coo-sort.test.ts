@@ -1,0 +1,118 @@
+/**
+ * COO → CSR through the parallel pass of `core/coo-sort.ts`: the constructor's index checks and
+ * the row-order fast path, against a host reference (rows grouped stably, columns sorted,
+ * duplicates summed in entry order in the dtype's arithmetic), for entries in random, row and
+ * canonical order — duplicates, explicit zeros, empty rows and columns, rectangular shapes,
+ * int32/float32/float64 — at pool sizes 0, 1, 2 with small chunks (one per worker even for tiny
+ * arrays, so the chunk boundaries are exercised). Results are bitwise the reference, hence equal
+ * across pool sizes; the canonical flags are the structure's.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configure, type DType, IndexError } from '../../runtime/index.js';
+import { setMinChunk } from '../../sparse/core/coo-sort.js';
+import * as sp from '../../sparse/index.js';
+import { type Mat, matArb, POOLS } from './ref.js';
+
+let saved = 0;
+beforeAll(() => {
+  saved = setMinChunk(1);
+});
+afterAll(() => {
+  setMinChunk(saved);
+  configure({ workers: 0 });
+});
+
+const CTORS = { int32: Int32Array, float32: Float32Array, float64: Float64Array } as const;
+type VDType = keyof typeof CTORS;
+
+/** The canonical CSR SciPy gives: per row, columns ascending, duplicates summed in entry order. */
+function reference(a: Mat, dtype: VDType) {
+  const add = (x: number, y: number) =>
+    dtype === 'int32' ? (x + y) | 0 : dtype === 'float32' ? Math.fround(x + y) : x + y;
+  const rows: Map<number, number>[] = Array.from({ length: a.m }, () => new Map());
+  for (let k = 0; k < a.v.length; k++) {
+    const r = rows[a.i[k]!]!;
+    const v = dtype === 'int32' ? Math.trunc(a.v[k]!) : a.v[k]!;
+    const old = r.get(a.j[k]!);
+    r.set(a.j[k]!, old === undefined ? v : add(old, v));
+  }
+  const ptr = [0];
+  const idx: number[] = [];
+  const val: number[] = [];
+  for (const r of rows) {
+    for (const [j, v] of [...r.entries()].sort((x, y) => x[0] - y[0])) {
+      idx.push(j);
+      val.push(v);
+    }
+    ptr.push(idx.length);
+  }
+  return { ptr, idx, val };
+}
+
+/** The entries reordered: 0 as given, 1 stably by row, 2 by (row, col). */
+function reorder(a: Mat, order: number): Mat {
+  const ks = a.v.map((_, k) => k);
+  if (order === 1) ks.sort((x, y) => a.i[x]! - a.i[y]! || x - y);
+  if (order === 2) ks.sort((x, y) => a.i[x]! - a.i[y]! || a.j[x]! - a.j[y]! || x - y);
+  return { ...a, i: ks.map((k) => a.i[k]!), j: ks.map((k) => a.j[k]!), v: ks.map((k) => a.v[k]!) };
+}
+
+const dtypeArb = fc.constantFrom<VDType>('int32', 'float32', 'float64');
+
+describe.each(POOLS)('COO → CSR, pool size %i', (workers) => {
+  it('equals the host reference bitwise, with correct flags, in any entry order', () => {
+    configure({ workers });
+    fc.assert(
+      fc.property(matArb(9), fc.integer({ min: 0, max: 2 }), dtypeArb, (m0, order, dtype) => {
+        const a = reorder(m0, order);
+        const vals = CTORS[dtype].from(a.v.map((v) => (dtype === 'int32' ? Math.trunc(v) : v)));
+        const C = sp.coo_array([vals, [Int32Array.from(a.i), Int32Array.from(a.j)]], { shape: [a.m, a.n] });
+        expect(C.has_canonical_format).toBe(false);
+        const R = C.tocsr() as sp.csr_array;
+        const want = reference(a, dtype);
+        expect(R.dtype).toBe(dtype as DType);
+        expect(R.has_canonical_format).toBe(true);
+        expect(Array.from(R.indptr.toArray() as Int32Array)).toEqual(want.ptr);
+        expect(Array.from(R.indices.toArray() as Int32Array)).toEqual(want.idx);
+        const got = Array.from(R.data.toArray() as ArrayLike<number>);
+        for (let k = 0; k < got.length; k++) expect(Object.is(got[k], want.val[k]), `data[${k}]`).toBe(true);
+        expect(got.length).toBe(want.val.length);
+        // The CSC of the same entries (the bucket sort by column) agrees with the transpose.
+        const T = C.tocsc() as sp.csc_array;
+        expect(T.toarray().toArray()).toEqual(R.toarray().toArray());
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('gives canonical CSR from entries in row order (duplicates and zeros kept as values)', () => {
+    configure({ workers });
+    fc.assert(
+      fc.property(matArb(9), (m0) => {
+        const a = reorder(m0, 1);
+        const C = sp.coo_array([Float64Array.from(a.v), [Int32Array.from(a.i), Int32Array.from(a.j)]], {
+          shape: [a.m, a.n],
+        });
+        const R = sp.csr_array(C);
+        expect(R.has_canonical_format).toBe(true);
+        expect(R.toarray().toArray()).toEqual(C.toarray().toArray());
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('infers the shape and rejects out-of-range indices from the parallel pass', () => {
+    configure({ workers });
+    const row = Int32Array.from({ length: 40 }, (_, k) => (k * 7) % 13);
+    const col = Int32Array.from({ length: 40 }, (_, k) => (k * 5) % 11);
+    const v = new Float64Array(40).fill(1);
+    expect(sp.coo_array([v, [row, col]]).shape).toEqual([13, 11]);
+    const bad = row.slice();
+    bad[37] = -2;
+    expect(() => sp.coo_array([v, [bad, col]])).toThrow(IndexError);
+    expect(() => sp.coo_array([v, [bad, col]])).toThrow(/row.*index -2/);
+    expect(() => sp.coo_array([v, [row, col]], { shape: [12, 11] })).toThrow(/row.*indices < 12.*index 12/);
+    expect(() => sp.csr_array([v, [row, col]], { shape: [13, 10] })).toThrow(/col.*indices < 10.*index 10/);
+  });
+});
