@@ -7,11 +7,12 @@ import { peekState, writersOf } from './deps.js';
 import { ctorOf, type DType, type TypedArray } from './dtype.js';
 import { currentPool, throwIfFailed, waitAsync, waitSync } from './engine-pool.js';
 import { issueHeld } from './launch-hold.js';
-import type { Region } from './region.js';
+import { checkLive, type Region } from './region.js';
 import type { Store } from './store.js';
 
 /** The events a read of `store` (or of all of `region`) waits for. */
 function writers(region: Region, store: Store | null): number[] {
+  checkLive('read', region);
   issueHeld(); // a launch held for fusion may write it
   const st = peekState(region);
   if (st === undefined || st.accesses.length === 0) return [];

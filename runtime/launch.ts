@@ -8,7 +8,7 @@ import { issueHeld, setHeld } from './launch-hold.js';
 import type { LaunchSpec } from './launch-types.js';
 import { onePiecePlan } from './one-piece.js';
 import type { LaunchPlan } from './plan.js';
-import { flushDeferredReaders } from './region.js';
+import { checkLive, flushDeferredReaders } from './region.js';
 import { type SolverContext, solve } from './solver.js';
 
 /** What the solver asks of the rest of the runtime (one object: no closure per launch). */
@@ -46,6 +46,12 @@ function planOf(spec: LaunchSpec): LaunchPlan {
 export function launch(spec: LaunchSpec & { reduce: NonNullable<LaunchSpec['reduce']> }): Future;
 export function launch(spec: LaunchSpec): Future | undefined;
 export function launch(spec: LaunchSpec): Future | undefined {
+  const sa = spec.args;
+  if (Array.isArray(sa))
+    for (let i = 0; i < sa.length; i++) {
+      const r = sa[i]?.store?.region;
+      if (r?.disposed) checkLive(spec.op, r);
+    }
   const first = held;
   if (first !== null) {
     held = null;

@@ -55,7 +55,8 @@ export const gcStats = { count: 0, ms: 0 };
 let since = 0;
 
 interface Registry<T> {
-  register(target: object, held: T): void;
+  register(target: object, held: T, token?: object): void;
+  unregister(token: object): boolean;
   cleanupSome?: () => void;
 }
 let registryCtor: (new <T>(cb: (held: T) => void) => Registry<T>) | undefined;

@@ -6,6 +6,7 @@
 import * as np from '../dense/index.js';
 import { ArgumentTypeError, argMessage, type DType, DTypeError, ValueError } from '../runtime/index.js';
 import type { SparseFormat, sparray } from './base.js';
+import { disposeSparse } from './dispose.js';
 import * as ops from './ops.js';
 import { ssig } from './sig.js';
 import { type IndexLike, rowSlice } from './slicing.js';
@@ -283,4 +284,9 @@ export const mAbs = ssig<M<sparray>>('abs()', function (this: sparray) {
 /** @internal `A[index]` for a row slice (cohort's index method, positional only). */
 export const mGet = ssig<M<sparray>>('get(index, /)', function (this: sparray, index: IndexLike) {
   return rowSlice(this, index);
+} as never);
+
+/** @internal `A.dispose()`: frees the storage no other sparse array holds (sparse/dispose.ts). */
+export const mDispose = ssig<M<void>>('dispose()', function (this: sparray) {
+  disposeSparse(this);
 } as never);
