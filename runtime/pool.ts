@@ -15,6 +15,14 @@ const DEAD = 2;
 /** The generation of the slot's current loop task; a stale task (an older one) returns at once. */
 const GEN = 3;
 
+let handleSym: symbol | undefined | null = null;
+/** Node's private symbol of a Worker's native handle (looked up once). */
+function kHandle(w: Worker): symbol {
+  if (handleSym === null)
+    handleSym = Object.getOwnPropertySymbols(w).find((x) => x.description === 'kHandle');
+  return handleSym ?? Symbol.for('cohort.noHandle');
+}
+
 /** Bytes of regions one worker may hold before the least recently used are dropped. */
 const RESIDENT_BYTES = 256 * 2 ** 20;
 
@@ -173,15 +181,15 @@ export class Pool {
   }
 
   /**
-   * True once thread `w` stopped, with no event-loop turn needed: `eventLoopUtilization()`'s idle
-   * time turns negative (the native loop idle time reads -1 once the thread stopped). It caches
-   * the loop's start at its first call, and reports zeros forever when that call comes after the
-   * stop — so {@link checkHealth} primes it as soon as it finds the slot's thread (live by then);
-   * zeros after that mean Node already saw the exit (the handle is gone).
+   * True once thread `w` stopped. Reads the native handle's loop idle time, -1 for a stopped
+   * thread with no event-loop turn needed; `eventLoopUtilization()` is not enough: it caches the
+   * loop's start on its first call and reports zeros forever when that call comes after the stop.
    */
   private stopped(w: Worker): boolean {
-    const u = w.performance.eventLoopUtilization();
-    return u.idle < 0 || (u.idle === 0 && u.active === 0);
+    const h = (w as unknown as Record<symbol, { loopIdleTime?: () => number } | null>)[kHandle(w)];
+    if (h === null) return true;
+    if (h !== undefined && typeof h.loopIdleTime === 'function') return h.loopIdleTime() < 0;
+    return w.performance.eventLoopUtilization().idle < 0;
   }
 
   private unrefAll(): void {
@@ -386,7 +394,6 @@ export class Pool {
       if (s.worker === null || s.worker.threadId !== tid) {
         s.worker = this.piscina.threads.find((w) => w.threadId === tid) ?? null;
         if (s.worker === null) continue;
-        s.worker.performance.eventLoopUtilization(); // primes it (see stopped)
       }
       if (this.stopped(s.worker)) this.onDeath(s, 'the worker thread was terminated');
     }
