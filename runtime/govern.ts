@@ -38,12 +38,13 @@ export const governorStats = { waits: 0, peakBytes: 0 };
 function freshBytes(spec: LaunchSpec): number {
   const args = spec.args;
   let bytes = 0;
+  if (!Array.isArray(args)) return 0; // malformed: the solver explains it
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    const r = a.store.region;
-    if (a.privilege === 'read' || r.version !== 0) continue;
+    const r = a?.store?.region;
+    if (r === undefined || a.privilege === 'read' || r.version !== 0) continue;
     let dup = false;
-    for (let j = 0; j < i && !dup; j++) dup = args[j]!.store.region === r && args[j]!.privilege !== 'read';
+    for (let j = 0; j < i && !dup; j++) dup = args[j]?.store?.region === r && args[j]!.privilege !== 'read';
     if (!dup) bytes += r.data.byteLength;
   }
   return bytes;
