@@ -71,10 +71,14 @@ let waitEvent: ((e: number) => void) | null = null;
  * Installs how to wait for a task's event (runtime/engine-pool.ts): at the heap's limit, blocks
  * still quarantined behind running tasks are waited for rather than putting a region outside.
  * @param fn - blocks until the event completed
+ * @param pool - whether a pool runs tasks now (else an event still pending is no task: a test's)
  */
-export function setEventWaiter(fn: (e: number) => void): void {
+export function setEventWaiter(fn: (e: number) => void, pool: () => boolean): void {
   waitEvent = fn;
+  hasPool = pool;
 }
+/** Whether a pool runs tasks (without one, every issued task already completed). */
+let hasPool: () => boolean = () => false;
 
 /**
  * Installs what runs before the heap hands out never-touched memory, or when its top cannot hold
@@ -282,7 +286,7 @@ export function heapAlloc(bytes: number): HeapBlock | null {
  * does not: a block whose tasks already completed is taken the same way.
  */
 function fromQuarantine(size: number): number {
-  if (quarantine.length === 0 || waitEvent === null) return -1;
+  if (quarantine.length === 0 || waitEvent === null || !hasPool()) return -1;
   let total = freeBytes;
   for (const q of quarantine) {
     total += q.bytes;
