@@ -8,6 +8,7 @@ import {
   createRegion,
   cStrides,
   type DType,
+  deadRegion,
   MAX_REGION_ELEMENTS,
   Store,
   ValueError,
@@ -48,4 +49,13 @@ export function allocStore(dtype: DType, shape: readonly number[], zero = true):
 /** A fresh zero-filled array (internal: shapes already validated). */
 export function alloc(dtype: DType, shape: readonly number[]): ndarray {
   return new ndarray(allocStore(dtype, shape));
+}
+
+/**
+ * A store over an empty disposed region with `dtype` and `shape` (internal): what a disposed array
+ * that was never computed keeps, so that its shape and dtype still read while any launch or read
+ * of it raises `DisposedError` as for any disposed array.
+ */
+export function disposedStore(dtype: DType, shape: readonly number[]): Store {
+  return new Store(deadRegion(dtype), shape.slice(), cStrides(shape), 0);
 }

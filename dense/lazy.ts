@@ -20,8 +20,10 @@
 import { type FuseNode, fx, typeTree } from '../codegen/index.js';
 import {
   assertInternal,
+  checkLive,
   type DeferredReader,
   type DType,
+  disposeRegion,
   type Region,
   Store,
   ValueError,
@@ -122,6 +124,8 @@ function groupOf(region: Region): Readers {
 
 function register(s: LazyState): void {
   const arrays = s.arrays;
+  // A disposed operand fails here, before any reader group holds this state.
+  for (let i = 0; i < arrays.length; i++) checkLive(s.fn, arrays[i]!._store!.region);
   for (let i = 0; i < arrays.length; i++) {
     const region = arrays[i]!._store!.region;
     let seen = false;
@@ -232,6 +236,25 @@ function snapshot(g: Readers): void {
     gs[gs.indexOf(g)] = target;
     target.states.add(s);
   }
+}
+
+/**
+ * Forgets the pending expression of a lazy array that is disposed before it was computed: it
+ * stops being a deferred reader of its operands (their memory may be reused at once), and a value
+ * that a write to an operand already forced is freed.
+ * @returns nothing
+ */
+export function discardLazy(a: ndarray): void {
+  const s = a._lazy;
+  if (s === null) return;
+  a._lazy = null;
+  if (s.sharers > 1) {
+    s.sharers--;
+    return;
+  }
+  unregister(s);
+  s.arrays = [];
+  if (s.result !== null) disposeRegion(s.result.region);
 }
 
 /** The store of a lazy array: computed now unless a write to an operand already forced it. */

@@ -6,9 +6,11 @@
  * binder's generated fast path: no options object is looked for past the arguments given, and
  * `a.item()` allocates nothing.
  */
-import { ArgumentTypeError, argMessage, IndexError, ValueError } from '../runtime/index.js';
+import { ArgumentTypeError, argMessage, disposeRegion, IndexError, ValueError } from '../runtime/index.js';
+import { disposedStore } from './alloc.js';
 import { assign, copyAs, type Operand } from './ewise.js';
 import { getItem, type Index, setItem } from './indexing.js';
+import { discardLazy } from './lazy.js';
 import type { ndarray } from './ndarray.js';
 import * as sh from './shape.js';
 import type { Order } from './shape-api.js';
@@ -93,4 +95,22 @@ export const mSet = sig<M<ndarray>>('ndarray.set(index, value, /)', function (
 ) {
   setItem(this, index, value);
   return this;
+} as never);
+
+/**
+ * @internal `a.dispose()`: frees the array's memory now (runtime/region.ts `disposeRegion`: pending
+ * work on it finishes first). A lazy array that was never computed forgets its expression.
+ * Afterwards the array keeps its shape and dtype, and any operation or read of it, or of an
+ * array sharing its memory, raises `DisposedError`. Idempotent.
+ */
+export const mDispose = sig<M<void>>('ndarray.dispose()', function (this: ndarray) {
+  const st = this._store;
+  this._future = null;
+  if (st !== null) {
+    disposeRegion(st.region);
+    return;
+  }
+  const lazy = this._lazy!;
+  this._store = disposedStore(lazy.dtype, lazy.shape);
+  discardLazy(this);
 } as never);

@@ -19,7 +19,7 @@ import { iterate } from './iterate.js';
 import { type NdarrayJSON, toJSONForm } from './json.js';
 import { type LazyState, materialize } from './lazy.js';
 import { dot, matmul } from './linalg-api.js';
-import { mFill, mFlatten, mGet, mItem, mSet } from './ndarray-methods.js';
+import { mDispose, mFill, mFlatten, mGet, mItem, mSet } from './ndarray-methods.js';
 import { formatArray } from './print.js';
 import * as ra from './reduce-api.js';
 import * as sh from './shape.js';
@@ -774,12 +774,52 @@ export class ndarray {
    * @example np.array([[1.5, 2], [3, 4]]).toString() // '[[1.5 2. ]\n [3.  4. ]]'
    */
   toString(): string {
+    if (this._store?.region.disposed) return '<disposed>';
     return formatArray(this);
   }
 
   /** For `console.log` in Node. */
   [Symbol.for('nodejs.util.inspect.custom')](): string {
+    if (this._store?.region.disposed) return 'array(<disposed>)';
     return `array(${formatArray(this, 'array(')}${this.dtype === 'float64' || this.dtype === 'int32' || this.dtype === 'bool' ? '' : `, dtype=${this.dtype}`})`;
+  }
+
+  /**
+   * Frees the array's memory now rather than when it is garbage-collected (no NumPy equivalent:
+   * CPython frees at the last reference). Work already issued on the array finishes first, so
+   * disposing a result that pending operations still read is safe. Views and other arrays that
+   * share the memory (`a.get('1:')`, `a.reshape(...)`, `np.asarray(a)`) are freed with it.
+   * Afterwards shape and dtype still read, and any operation on or read of the array — or of an
+   * array sharing its memory — raises {@link DisposedError}; disposing again does nothing.
+   * In a hot loop, dispose each step's result once read (or declare it with `using`, see
+   * `[Symbol.dispose]`), so the next step reuses its memory without waiting for a collection.
+   * @returns nothing
+   * @throws {ArgumentTypeError} when given an argument
+   * @example
+   * const y = np.ones([3]).multiply(2);
+   * y.sum().item() // 6
+   * y.dispose();
+   * y.shape // [3]
+   * // y.sum() now throws DisposedError
+   */
+  dispose(): void;
+  dispose(): void {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder's fast path
+    mDispose.apply(this, arguments as never);
+  }
+
+  /**
+   * TypeScript's `using y = a.multiply(2).add(x)` frees `y` at the end of the enclosing block:
+   * the same as {@link ndarray.dispose}.
+   * @returns nothing
+   * @example
+   * {
+   *   using y = np.ones([3]).multiply(2);
+   *   y.sum().item() // 6
+   * } // y is disposed here
+   */
+  [Symbol.dispose](): void {
+    mDispose.call(this);
   }
 
   /**

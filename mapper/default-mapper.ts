@@ -27,6 +27,12 @@ export interface DefaultMapperOptions {
   readonly share?: boolean;
   /** Spin before sleeping (see {@link Mapper.spinMicros}), µs. Default 50. */
   readonly spinMicros?: number;
+  /**
+   * Bytes of fresh results the pool may have in flight (see {@link Mapper.inFlightBytes}).
+   * Default 256 MiB: room for the pool to work on one large result while the program issues the
+   * next (see README).
+   */
+  readonly inFlightBytes?: number;
 }
 
 /** `COHORT_INLINE_LAUNCH_BYTES` when set (a non-negative number), else 4 MiB. */
@@ -48,10 +54,12 @@ export class DefaultMapper implements Mapper {
   readonly inlineLaunchBytes: number;
   readonly sharing: boolean;
   readonly spin: number;
+  readonly inFlight: number;
 
   constructor(opts: DefaultMapperOptions = {}) {
     this.sharing = opts.share ?? true;
     this.spin = opts.spinMicros ?? 50;
+    this.inFlight = opts.inFlightBytes ?? 256 * 2 ** 20;
     this.minPieceBytes = opts.minPieceBytes ?? 256 * 1024;
     this.piecesPerWorker = opts.piecesPerWorker ?? 2;
     this.inlineBytes = opts.inlineBytes ?? 64 * 1024;
@@ -89,5 +97,9 @@ export class DefaultMapper implements Mapper {
 
   spinMicros(): number {
     return this.spin;
+  }
+
+  inFlightBytes(_workers: number): number {
+    return this.inFlight;
   }
 }

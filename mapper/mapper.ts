@@ -51,6 +51,14 @@ export interface Mapper {
    * one). Optional; without it, the pool starts at the first piece posted to it.
    */
   startPool?(bytes: number, workers: number): boolean;
+  /**
+   * The most bytes of fresh results (regions no launch wrote before) that launches posted to the
+   * pool may have in flight. A launch that would exceed it first waits for the oldest ones to
+   * complete (runtime/govern.ts): a program that runs ahead of the pool waits for memory rather
+   * than allocating a result per step it is ahead. Optional; without it, no bound (then only the
+   * event table's 131,072 tasks bound how far a program runs ahead).
+   */
+  inFlightBytes?(workers: number): number;
 }
 
 /** Type guard for a user-supplied mapper. */

@@ -53,7 +53,10 @@ setRegionFreedHook((id) => {
   return pending;
 });
 
-setEventWaiter((e) => waitSync(e));
+setEventWaiter(
+  (e) => waitSync(e),
+  () => pool !== null,
+);
 
 /** Posts every pending batch now. */
 export function flushAll(): void {

@@ -52,6 +52,14 @@ export class AllocationError extends CohortError {
   override name = 'AllocationError';
 }
 
+/**
+ * An array was used after `dispose()` freed its memory (directly, or through another array that
+ * shares that memory: a view, or a sparse array's `data`).
+ */
+export class DisposedError extends CohortError {
+  override name = 'DisposedError';
+}
+
 /** A launch's partitioning constraints cannot all hold. */
 export class ConstraintError extends CohortError {
   override name = 'ConstraintError';

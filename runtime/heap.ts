@@ -71,10 +71,14 @@ let waitEvent: ((e: number) => void) | null = null;
  * Installs how to wait for a task's event (runtime/engine-pool.ts): at the heap's limit, blocks
  * still quarantined behind running tasks are waited for rather than putting a region outside.
  * @param fn - blocks until the event completed
+ * @param pool - whether a pool runs tasks now (else an event still pending is no task: a test's)
  */
-export function setEventWaiter(fn: (e: number) => void): void {
+export function setEventWaiter(fn: (e: number) => void, pool: () => boolean): void {
   waitEvent = fn;
+  hasPool = pool;
 }
+/** Whether a pool runs tasks (without one, every issued task already completed). */
+let hasPool: () => boolean = () => false;
 
 /**
  * Installs what runs before the heap hands out never-touched memory, or when its top cannot hold
@@ -244,6 +248,9 @@ export function heapAlloc(bytes: number): HeapBlock | null {
   if (off < 0) off = fromFree(size);
   // Before never-touched memory (page faults), or when the top cannot hold the block (the region
   // would fall outside the heap): the hook may collect, and finalizers return blocks.
+  // Blocks freed while tasks still use them (a disposed result the pool still writes): wait for
+  // those tasks rather than collect or fault in fresh pages.
+  if (off < 0 && top + size > everTop) off = fromQuarantine(size);
   if (off < 0 && (top + size > everTop || top + size > HEAP_LIMIT_BYTES)) {
     beforeFresh(size);
     off = popExact(size);
@@ -252,6 +259,9 @@ export function heapAlloc(bytes: number): HeapBlock | null {
       off = popExact(size);
     }
     if (off < 0) off = fromFree(size);
+    // The collection may have quarantined blocks: the same (resident memory would otherwise
+    // ratchet up by what the pool has in flight).
+    if (off < 0 && top + size > everTop) off = fromQuarantine(size);
   }
   if (off < 0) off = fromTop(size);
   if (off < 0 && quarantine.length > 0 && waitEvent !== null) {
@@ -266,6 +276,29 @@ export function heapAlloc(bytes: number): HeapBlock | null {
   const dirty = off < everTop;
   if (top > everTop) everTop = top;
   return { off, bytes: size, dirty };
+}
+
+/**
+ * A block of `size` bytes from the quarantine: waits for the tasks of the first quarantined block
+ * large enough (blocks are quarantined in the order they were freed, so its tasks are among the
+ * oldest), or of all of them when only merging neighbours can make room; -1 when the quarantine
+ * cannot hold it. Whether a block is still quarantined depends on timing, but the block chosen
+ * does not: a block whose tasks already completed is taken the same way.
+ */
+function fromQuarantine(size: number): number {
+  if (quarantine.length === 0 || waitEvent === null || !hasPool()) return -1;
+  let total = freeBytes;
+  for (const q of quarantine) {
+    total += q.bytes;
+    if (q.bytes < size) continue;
+    for (const e of q.events) waitEvent(e);
+    drainQuarantine();
+    return fromFree(size);
+  }
+  if (total < size) return -1;
+  for (const q of quarantine) for (const e of q.events) waitEvent(e);
+  drainQuarantine();
+  return fromFree(size);
 }
 
 /**

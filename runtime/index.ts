@@ -40,6 +40,7 @@ export {
   assertInternal,
   CohortError,
   ConstraintError,
+  DisposedError,
   DTypeError,
   describe,
   FormatError,
@@ -84,8 +85,11 @@ export {
 export { type AffineTransform, affinePartition } from './partition-affine.js';
 export { currentPartition, imagePartition, preimagePartition } from './partition-cache.js';
 export {
+  checkLive,
   createRegion,
   type DeferredReader,
+  deadRegion,
+  disposeRegion,
   exposeRegion,
   flushDeferredReaders,
   MAX_REGION_ELEMENTS,

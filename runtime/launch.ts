@@ -2,13 +2,15 @@ import { currentMapper, workerCount } from './config.js';
 import { itemsize } from './dtype.js';
 import { submit, submitScalar, syncRegion } from './engine.js';
 import { argMessage, ValueError } from './errors.js';
+import { peekSeq } from './events.js';
 import type { Future } from './future.js';
+import { recordLaunch, reserveFor } from './govern.js';
 import { fusable, fusionActive, holdable, pairSpec, withLaunchFusion } from './launch-fusion.js';
 import { issueHeld, setHeld } from './launch-hold.js';
 import type { LaunchSpec } from './launch-types.js';
 import { onePiecePlan } from './one-piece.js';
 import type { LaunchPlan } from './plan.js';
-import { flushDeferredReaders } from './region.js';
+import { checkLive, flushDeferredReaders } from './region.js';
 import { type SolverContext, solve } from './solver.js';
 
 /** What the solver asks of the rest of the runtime (one object: no closure per launch). */
@@ -46,6 +48,12 @@ function planOf(spec: LaunchSpec): LaunchPlan {
 export function launch(spec: LaunchSpec & { reduce: NonNullable<LaunchSpec['reduce']> }): Future;
 export function launch(spec: LaunchSpec): Future | undefined;
 export function launch(spec: LaunchSpec): Future | undefined {
+  const sa = spec.args;
+  if (Array.isArray(sa))
+    for (let i = 0; i < sa.length; i++) {
+      const r = sa[i]?.store?.region;
+      if (r?.disposed) checkLive(spec.op, r);
+    }
   const first = held;
   if (first !== null) {
     held = null;
@@ -57,8 +65,8 @@ export function launch(spec: LaunchSpec): Future | undefined {
       plan = null; // a malformed spec, or constraints that do not combine: launch as written
     }
     unbump(first);
-    if (plan !== null) return submit(plan);
-    submit(planOf(first));
+    if (plan !== null) return submitGoverned(plan.spec, plan);
+    submitGoverned(first, null);
   }
   flushReadersOfWritten(spec);
   // Materializing those readers may itself have held a launch: it runs before this one.
@@ -71,7 +79,16 @@ export function launch(spec: LaunchSpec): Future | undefined {
     setHeld(issueHeldLaunch);
     return undefined;
   }
-  return submit(planOf(spec));
+  return submitGoverned(spec, null);
+}
+
+/** Submits a launch (its plan, or planned now) under the memory budget (runtime/govern.ts). */
+function submitGoverned(spec: LaunchSpec, plan: LaunchPlan | null): Future | undefined {
+  const bytes = reserveFor(spec);
+  const lo = peekSeq();
+  const f = submit(plan ?? planOf(spec));
+  if (bytes > 0) recordLaunch(bytes, lo);
+  return f;
 }
 
 /** The launch held for fusion (see launch-fusion.ts). */
@@ -82,7 +99,7 @@ function issueHeldLaunch(): void {
   held = null;
   if (spec === null) return;
   unbump(spec);
-  submit(planOf(spec));
+  submitGoverned(spec, null);
 }
 
 /** Undoes the versions a held launch bumped when held: `submit` bumps them (once) again. */

@@ -1,5 +1,5 @@
 import { ctorOf, type DType, dtypeOfArray, itemsize, type TypedArray } from './dtype.js';
-import { AllocationError, argMessage, ValueError } from './errors.js';
+import { AllocationError, argMessage, DisposedError, ValueError } from './errors.js';
 import { heapAlloc, heapFree, heapMemory } from './heap.js';
 import { finalizationRegistry, noteAllocation } from './memory.js';
 
@@ -49,6 +49,10 @@ export class Region {
    * {@link flushDeferredReaders} empties it before a write.
    */
   deferred: Set<DeferredReader> | null = null;
+  /** True once {@link disposeRegion} freed the region: launches and reads of it throw. */
+  disposed = false;
+  /** Bytes of the heap block (a multiple of 64), 0 when the region has its own buffer. */
+  readonly heapBytes: number;
 
   /**
    * @param dtype - the field's type
@@ -74,7 +78,8 @@ export class Region {
       this.heapOffset = a.off;
       bytes = a.bytes;
     }
-    registry.register(this, { id: this.id, off: this.heapOffset, bytes });
+    this.heapBytes = bytes;
+    registry.register(this, { id: this.id, off: this.heapOffset, bytes }, this);
   }
 
   get byteLength(): number {
@@ -109,6 +114,62 @@ const registry = finalizationRegistry<Held>((h) => {
   if (pinned.delete(h.id)) return;
   heapFree(h.off, h.bytes, pending);
 });
+
+/**
+ * Frees a region now instead of at its collection (`a.dispose()` in the libraries). Deferred
+ * readers of it launch first (they read its current contents); its heap block is reused only
+ * once every task already issued on it completed (the block is quarantined meanwhile), so
+ * disposing an array that pending work still reads or writes is safe. Workers drop their handles
+ * after the tasks queued before. Memory that user code holds ({@link exposeRegion}) is not
+ * recycled. Afterwards a launch or read of the region throws {@link DisposedError}. Disposing
+ * twice does nothing.
+ * @param region - the region to free
+ * @example disposeRegion(createRegion('float64', 10))
+ */
+export function disposeRegion(region: Region): void {
+  if (region.disposed) return;
+  flushDeferredReaders(region);
+  region.disposed = true;
+  registry.unregister(region);
+  forgetExposed(region);
+  const pending = freedHook(region.id);
+  if (region.heapOffset < 0) return;
+  if (pinned.delete(region.id)) return;
+  heapFree(region.heapOffset, region.heapBytes, pending);
+}
+
+const dead = new Map<DType, Region>();
+
+/**
+ * An empty, disposed region of `dtype` (one per dtype): what a disposed array keeps in place of
+ * its memory, so that its shape and dtype still read while any launch or read of it throws
+ * {@link DisposedError}.
+ * @param dtype - the element type
+ * @returns the region
+ * @example deadRegion('float64').disposed // true
+ */
+export function deadRegion(dtype: DType): Region {
+  let r = dead.get(dtype);
+  if (r === undefined) {
+    r = new Region(dtype, 0);
+    disposeRegion(r);
+    dead.set(dtype, r);
+  }
+  return r;
+}
+
+/**
+ * Throws {@link DisposedError} when `region` was disposed (launches and reads check their
+ * arguments).
+ * @param fn - the operation, for the message
+ * @param region - the region about to be used
+ */
+export function checkLive(fn: string, region: Region): void {
+  if (region.disposed)
+    throw new DisposedError(
+      `${fn}: expected arrays whose memory is live, received one freed by dispose() (that array, or one sharing its memory: a view, a sparse array's data)`,
+    );
+}
 
 function allocate(
   dtype: DType,
@@ -188,12 +249,22 @@ export function createRegion(dtype: DType, size: number, zero = true): Region {
 const exposed = new WeakMap<ArrayBufferLike, Map<string, Region>>();
 const exposedKey = (data: TypedArray) => `${data.constructor.name}:${data.byteOffset}:${data.length}`;
 
+/** Forgets `region` as the region of its memory (it was disposed). */
+function forgetExposed(region: Region): void {
+  const buf = region.data.buffer;
+  if (!(buf instanceof SharedArrayBuffer)) return;
+  const m = exposed.get(buf);
+  const key = exposedKey(region.data);
+  if (m !== undefined && m.get(key) === region) m.delete(key);
+}
+
 /**
  * Records that user code holds `region`'s memory as a typed array (e.g. a scijs view), so that
  * wrapping that memory again ({@link regionFromArray}) gives back this region, not a second one.
  * @param region - a region whose `data` escapes to user code
  */
 export function exposeRegion(region: Region): void {
+  checkLive('exposeRegion', region);
   if (region.heapOffset >= 0) pinned.add(region.id);
   const buf = region.data.buffer;
   if (!(buf instanceof SharedArrayBuffer)) return;

@@ -45,12 +45,15 @@ import { receiveMessageOnPort, threadId } from 'node:worker_threads';
  * bytes (see runtime/memory.ts for the issuing thread's side and why `gc()` takes no options).
  */
 const GC_DROPPED_BYTES = 256 * 2 ** 20;
-let gc = null;
-try {
-  setFlagsFromString('--expose-gc');
-  gc = runInNewContext('gc');
-} catch {
-  gc = null;
+let gc = typeof globalThis.gc === 'function' ? globalThis.gc : null;
+// COHORT_PUBLIC_APIS=1: no V8 flag flipped at run time (runtime/README.md, "Memory").
+if (gc === null && process.env.COHORT_PUBLIC_APIS !== '1') {
+  try {
+    setFlagsFromString('--expose-gc');
+    gc = runInNewContext('gc');
+  } catch {
+    gc = null;
+  }
 }
 let dropped = 0;
 

@@ -104,6 +104,42 @@ export abstract class sparray {
   abstract _replace(s: Csr): void;
 
   /**
+   * Frees the array's storage now rather than when it is garbage-collected (no SciPy
+   * equivalent). Work already issued on it finishes first, so disposing a result that pending
+   * operations still read is safe. Storage that another sparse array shares (a transpose, a
+   * result with the same structure such as `A.multiply(2)`, an array built with `copy: false`)
+   * stays until that one is disposed or collected; dense views of the storage (`A.data`,
+   * `A.indices`) are freed with it. Afterwards any use of the array raises `DisposedError`;
+   * disposing again does nothing. In a hot loop, dispose each step's result once read, or
+   * declare it with `using` (see `[Symbol.dispose]`).
+   * @returns nothing
+   * @throws {ArgumentTypeError} when given an argument
+   * @example
+   * const A = sparse.eye(3, { format: 'csr' });
+   * const B = A.multiply(2); // shares A's indptr and indices
+   * B.sum().item() // 6
+   * B.dispose(); // frees B's values only
+   * A.sum().item() // 3
+   */
+  dispose(): void;
+  dispose(): void {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder (which rejects any)
+    m.mDispose.apply(this, arguments as never);
+  }
+  /**
+   * TypeScript's `using B = A.multiply(2)` frees `B` at the end of the enclosing block: the same
+   * as {@link sparray.dispose}.
+   * @returns nothing
+   * @example
+   * {
+   *   using B = sparse.eye(2, { format: 'csr' }).multiply(2);
+   *   B.sum().item() // 4
+   * } // B is disposed here
+   */
+  [Symbol.dispose](): void {
+    m.mDispose.call(this);
+  }
+  /**
    * SciPy's `A.copy()`: a copy sharing no storage with this array (new regions).
    * @returns an array of the same format
    * @example sparse.eye(2).copy().toarray().tolist() // [[1, 0], [0, 1]]

@@ -15,6 +15,7 @@ import { type SparseFormat, type SparseOptions, sparray } from './base.js';
 import { copyCsr, type SparseInput, toCompressed } from './construct.js';
 import { canonicalize, csrToCoo, filterCsr, transposeCsr } from './core/convert.js';
 import { type Csr, readPrefix, vec } from './core/types.js';
+import { holdStorage } from './dispose.js';
 import { wrap } from './registry.js';
 
 const INTERNAL = Symbol('internal');
@@ -43,6 +44,7 @@ export abstract class _cs_array extends sparray {
   protected constructor(fn: string, arg: unknown, opts: SparseOptions | Csr | undefined, major: 0 | 1) {
     super();
     this._s = arg === INTERNAL ? (opts as Csr) : toCompressed(fn, arg, (opts ?? {}) as SparseOptions, major);
+    holdStorage(this);
   }
 
   get dtype(): DType {

@@ -7,6 +7,7 @@ import { castCsr, cooFromTuple, parseInput, type SparseInput } from './construct
 import { cooToCsr, csrToCoo, denseToCsr, filterCsr } from './core/convert.js';
 import { copyInto, mapStore } from './core/elementwise.js';
 import { type Coo, type Csr, readPrefix, region, vec } from './core/types.js';
+import { holdStorage } from './dispose.js';
 import { dtypeOpt } from './inputs.js';
 import { wrap } from './registry.js';
 
@@ -89,6 +90,7 @@ export class CooArray extends sparray {
   constructor(arg: SparseInput | typeof INTERNAL, opts?: SparseOptions | Coo) {
     super();
     this._c = arg === INTERNAL ? (opts as Coo) : parseCoo(arg, (opts ?? {}) as SparseOptions);
+    holdStorage(this);
   }
   get shape(): readonly [number, number] {
     return [this._c.rows, this._c.cols];

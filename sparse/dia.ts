@@ -8,6 +8,7 @@ import { canonicalize, cooToCsr, denseToCsr, diaToCsr } from './core/convert.js'
 import { copyInto, mapStore } from './core/elementwise.js';
 import { type Csr, type Dia, readPrefix, region, vec } from './core/types.js';
 import { cooToDia, diaNnz } from './dia-convert.js';
+import { holdStorage } from './dispose.js';
 import { dtypeOpt, shapeArg, type VectorLike, vectorRegion } from './inputs.js';
 import { formatEntries } from './print.js';
 import { wrap } from './registry.js';
@@ -90,6 +91,7 @@ export class DiaArray extends sparray {
   constructor(arg: SparseInput | typeof INTERNAL, opts?: SparseOptions | Dia) {
     super();
     this._d = arg === INTERNAL ? (opts as Dia) : parseDia(arg, (opts ?? {}) as SparseOptions);
+    holdStorage(this);
   }
   get shape(): readonly [number, number] {
     return [this._d.rows, this._d.cols];

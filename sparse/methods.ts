@@ -6,6 +6,7 @@
 import * as np from '../dense/index.js';
 import { ArgumentTypeError, argMessage, type DType, DTypeError, ValueError } from '../runtime/index.js';
 import type { SparseFormat, sparray } from './base.js';
+import { disposeSparse } from './dispose.js';
 import { getItem, type IndexLike, setItem } from './indexing.js';
 import * as ops from './ops.js';
 import { ssig } from './sig.js';
@@ -292,4 +293,9 @@ export const mSet = ssig<M<void>>('set(index, values, /)', function (
   values: unknown,
 ) {
   setItem(this, index, values);
+} as never);
+
+/** @internal `A.dispose()`: frees the storage no other sparse array holds (sparse/dispose.ts). */
+export const mDispose = ssig<M<void>>('dispose()', function (this: sparray) {
+  disposeSparse(this);
 } as never);
