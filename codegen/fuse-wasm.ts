@@ -15,7 +15,7 @@
  */
 import { CodegenError } from './errors.js';
 import type { FuseNode, TypedNode } from './fuse-expr.js';
-import { typeTree } from './fuse-expr.js';
+import { typeTree, valueNumbers, valueUses } from './fuse-expr.js';
 import { invariantSubtrees } from './fuse-hoist.js';
 import { kernelModule, sleb, uleb } from './wasm-asm.js';
 
@@ -111,8 +111,12 @@ export function fuseWasm(
   broadcast: readonly number[] = [],
 ): Uint8Array {
   const tree = typeTree(expr);
-  const hoistedList = invariantSubtrees(tree, new Set(broadcast));
-  const hoisted = new Set(hoistedList);
+  const ids = valueNumbers(tree);
+  const uses = valueUses(tree, ids);
+  const hoistedList = invariantSubtrees(tree, new Set(broadcast), ids);
+  const hoistedIds = new Set(hoistedList.map((h) => ids.get(h)!));
+  const hoisted = new Set<TypedNode>();
+  for (const [t, id] of ids) if (hoistedIds.has(id)) hoisted.add(t);
   check(tree, hoisted);
   // Params: out, x0..x{inputs-1} (i32), s0..s{scalars-1}, h0..h{H-1} (f64), lo, hi (i32).
   const H = hoistedList.length;
@@ -135,7 +139,7 @@ export function fuseWasm(
   };
   const T = local(I32); // element index
   const splat = Array.from({ length: scalars + H }, () => local(V128));
-  const hoistIndex = new Map(hoistedList.map((h, j) => [h, scalars + j]));
+  const hoistIndex = new Map(hoistedList.map((h, j) => [ids.get(h)!, scalars + j]));
   // Broadcast inputs: loaded once, as a scalar and as a splat.
   const bOne = new Map<number, number>();
   const bTwo = new Map<number, number>();
@@ -177,9 +181,26 @@ export function fuseWasm(
     const O = vector ? V : S;
     const vt = vector ? V128 : F64;
     const loaded = new Map<number, number>();
+    // Values used more than once (common subexpressions) are kept in a local after their first
+    // evaluation: the expression is evaluated as a DAG.
+    const shared = new Map<number, number>();
     const walk = (t: TypedNode): void => {
+      const id = ids.get(t)!;
+      const l = shared.get(id);
+      if (l !== undefined) {
+        emit(get(l));
+        return;
+      }
+      value(t);
+      if ((uses.get(id) ?? 0) > 1 && t.args.length > 0 && !hoistIndex.has(id)) {
+        const nl = local(vt);
+        shared.set(id, nl);
+        emit(tee(nl));
+      }
+    };
+    const value = (t: TypedNode): void => {
       const n = t.node;
-      const hi = hoistIndex.get(t);
+      const hi = hoistIndex.get(ids.get(t)!);
       if (hi !== undefined) {
         emit(vector ? get(splat[hi]!) : get(SC(hi)));
         return;
