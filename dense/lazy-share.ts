@@ -87,17 +87,19 @@ function keyAll(t: FuseNode, memo: Map<FuseNode, string>): string {
  * `force`) and replaced by leaves.
  * @param tree - the expression
  * @param arrays - its leaves
+ * @param scalars - its scalars
  * @param parts - its recorded expensive inlined values
  * @param force - computes a pending state into its store (lazy.ts's `compute`)
- * @returns the tree and leaves to launch (the same objects when nothing changes)
+ * @returns the tree, leaves and scalars to launch (the same objects when nothing changes)
  */
 export function prepareLaunch(
   tree: FuseNode,
   arrays: ndarray[],
+  scalars: number[],
   parts: readonly PartRecord[],
   force: (s: LazyState) => Store,
-): { tree: FuseNode; arrays: ndarray[] } {
-  if (parts.length === 0) return { tree, arrays };
+): { tree: FuseNode; arrays: ndarray[]; scalars: number[] } {
+  if (parts.length === 0) return { tree, arrays, scalars };
   // Recorders of each expensive value reached from this expression (this one included).
   const inside = new Map<LazyState, number>();
   const visit = (recs: readonly PartRecord[]): void => {
@@ -131,7 +133,7 @@ export function prepareLaunch(
     }
   };
   decide(parts, null, null);
-  if (leaves.size === 0) return { tree, arrays };
+  if (leaves.size === 0) return { tree, arrays, scalars };
   // Replace those subtrees by new leaves, then drop the leaves no longer read and renumber.
   const out = arrays.slice();
   const leafOf = new Map<string, number>();
@@ -164,14 +166,20 @@ export function prepareLaunch(
       kept.push(out[i]!);
     }
   }
-  const smap = Array.from({ length: 1 + maxScalar(t1) }, (_, i) => i);
-  return { tree: remap(t1, amap, smap), arrays: kept };
-}
-
-function maxScalar(t: FuseNode): number {
-  if (t.op === 'scalar') return t.index;
-  if (t.op === 'input') return -1;
-  let m = -1;
-  for (const a of t.args) m = Math.max(m, maxScalar(a));
-  return m;
+  // Scalars too: a kernel takes a parameter for every scalar index up to the largest it reads.
+  const sUsed: number[] = [];
+  const markS = (t: FuseNode): void => {
+    if (t.op === 'scalar') sUsed[t.index] = 1;
+    else if ('args' in t) for (const a of t.args) markS(a);
+  };
+  markS(t1);
+  const smap: number[] = [];
+  const keptS: number[] = [];
+  for (let i = 0; i < scalars.length; i++) {
+    if (sUsed[i] === 1) {
+      smap[i] = keptS.length;
+      keptS.push(scalars[i]!);
+    }
+  }
+  return { tree: remap(t1, amap, smap), arrays: kept, scalars: keptS };
 }

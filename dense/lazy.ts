@@ -171,8 +171,8 @@ export function compute(s: LazyState): Store {
   const out = allocStore(s.dtype, s.shape, false);
   unregister(s);
   if (out.size > 0) {
-    const p = prepareLaunch(s.tree, s.arrays, s.parts, compute);
-    launchEwise(s.fn, p.tree, out, p.arrays, s.scalars);
+    const p = prepareLaunch(s.tree, s.arrays, s.scalars, s.parts, compute);
+    launchEwise(s.fn, p.tree, out, p.arrays, p.scalars);
   }
   for (const r of s.parts) r.state.uses--;
   s.parts = NO_PARTS;
@@ -259,8 +259,8 @@ export function materialize(a: ndarray): Store {
     st = allocStore(s.dtype, s.shape, false);
     if (s.result !== null) launchEwise('copy', copyTree(s.dtype), st, [new ndarray(s.result)], []);
     else {
-      const p = prepareLaunch(s.tree, s.arrays, s.parts, compute);
-      launchEwise(s.fn, p.tree, st, p.arrays, s.scalars);
+      const p = prepareLaunch(s.tree, s.arrays, s.scalars, s.parts, compute);
+      launchEwise(s.fn, p.tree, st, p.arrays, p.scalars);
     }
   }
   a._store = st;
@@ -653,7 +653,7 @@ export function runFused<R>(fn: () => R): R {
  * `out`, after the cost rule of `lazy-share.ts`.
  */
 export function launchFused(fn: string, f: Fused, out: Store): void {
-  const p = prepareLaunch(f.tree, f.arrays, f.parts, compute);
-  launchEwise(fn, p.tree, out, p.arrays, f.scalars);
+  const p = prepareLaunch(f.tree, f.arrays, f.scalars, f.parts, compute);
+  launchEwise(fn, p.tree, out, p.arrays, p.scalars);
   for (const r of f.parts) r.state.uses--;
 }
