@@ -58,14 +58,29 @@ describe('fusion as a DAG', () => {
       const c = fuse(e, { out: 'float64', rank: 1, contiguous: true });
       const named: Record<string, unknown> = { out, offsetOut: 0, s0: 2, lo: 0, hi: n };
       for (let q = 0; q < 3; q++) Object.assign(named, { [`x${q}`]: data, [`offsetX${q}`]: q * n });
-      expect(countSqrt(c.source, c.params.map((p) => named[p]))).toBe(n);
+      expect(
+        countSqrt(
+          c.source,
+          c.params.map((p) => named[p]),
+        ),
+      ).toBe(n);
       // The strided form too (rank 2: 37 = 1 x 37).
       const s = fuse(e, { out: 'float64', rank: 2 });
       const sn: Record<string, unknown> = { out, offsetOut: 0, strideOut0: n, strideOut1: 1, s0: 2 };
       Object.assign(sn, { lo0: 0, hi0: 1, lo1: 0, hi1: n });
       for (let q = 0; q < 3; q++)
-        Object.assign(sn, { [`x${q}`]: data, [`offsetX${q}`]: q * n, [`strideX${q}_0`]: n, [`strideX${q}_1`]: 1 });
-      expect(countSqrt(s.source, s.params.map((p) => sn[p]))).toBe(n);
+        Object.assign(sn, {
+          [`x${q}`]: data,
+          [`offsetX${q}`]: q * n,
+          [`strideX${q}_0`]: n,
+          [`strideX${q}_1`]: 1,
+        });
+      expect(
+        countSqrt(
+          s.source,
+          s.params.map((p) => sn[p]),
+        ),
+      ).toBe(n);
       // Wasm: as many f64x2.sqrt / f64.sqrt instructions as for one use (3 pair bodies, 1 tail).
       const bytes = fuseWasm(e, 3, 1);
       expect(count(bytes, [0xfd, 0xef, 0x01])).toBe(3);
@@ -126,7 +141,9 @@ describe('fusion as a DAG', () => {
           const outJ = new Float64Array(n);
           const named: Record<string, unknown> = { out: outJ, offsetOut: 0, s0, lo: 0, hi: n };
           for (let q = 0; q < 3; q++) Object.assign(named, { [`x${q}`]: inputs, [`offsetX${q}`]: q * n });
-          (new Function(`return (${k.source});`)() as (...a: unknown[]) => void)(...k.params.map((p) => named[p]));
+          (new Function(`return (${k.source});`)() as (...a: unknown[]) => void)(
+            ...k.params.map((p) => named[p]),
+          );
           for (let t = 0; t < n; t++) {
             const ref = evalUnfused(e, [inputs[t]!, inputs[n + t]!, inputs[2 * n + t]!], [s0]).value;
             if (!Object.is(outJ[t], ref) && !(Number.isNaN(ref) && Number.isNaN(outJ[t]))) {

@@ -23,7 +23,12 @@ function blackScholes(S: A, X: A, T: A, R: number, V: number, eager: boolean): [
     let poly = e(np.multiply(K, 1.330274429));
     for (const c of [-1.821255978, 1.781477937, -0.356563782, 0.31938153])
       poly = e(np.multiply(K, e(np.add(c, poly))));
-    const g = e(np.multiply(e(np.multiply(0.3989422804014327, e(np.exp(e(np.multiply(e(np.multiply(-0.5, d)), d)))))), poly));
+    const g = e(
+      np.multiply(
+        e(np.multiply(0.3989422804014327, e(np.exp(e(np.multiply(e(np.multiply(-0.5, d)), d)))))),
+        poly,
+      ),
+    );
     return e(np.where(e(np.greater(d, 0)), e(np.subtract(1, g)), g));
   };
   const sqrtT = e(np.sqrt(T));
@@ -39,7 +44,10 @@ function blackScholes(S: A, X: A, T: A, R: number, V: number, eager: boolean): [
   const expRT = e(np.exp(e(np.multiply(-R, T))));
   const call = e(np.subtract(e(np.multiply(S, c1)), e(np.multiply(e(np.multiply(X, expRT)), c2))));
   const put = e(
-    np.subtract(e(np.multiply(e(np.multiply(X, expRT)), e(np.subtract(1, c2)))), e(np.multiply(S, e(np.subtract(1, c1))))),
+    np.subtract(
+      e(np.multiply(e(np.multiply(X, expRT)), e(np.subtract(1, c2)))),
+      e(np.multiply(S, e(np.subtract(1, c1)))),
+    ),
   );
   return [call, put];
 }
@@ -76,8 +84,14 @@ describe('fusion as a DAG', () => {
     expect(partitionStats().solves).toBe(3); // c2 reads e's store: no recomputation
     expect(probe() - r0).toBe(4);
     const ref = vals(np.log(np.divide(a, b)));
-    same(vals(c2), ref.map((v) => v * 3));
-    same(vals(c1), ref.map((v) => v * v + 1));
+    same(
+      vals(c2),
+      ref.map((v) => v * 3),
+    );
+    same(
+      vals(c1),
+      ref.map((v) => v * v + 1),
+    );
     // A cheap value used by two launches is recomputed (no extra pass over memory).
     r0 = probe();
     const f = np.multiply(a, 2);
