@@ -18,6 +18,7 @@ import type { FuseNode, TypedNode } from './fuse-expr.js';
 import { typeTree, valueNumbers, valueUses } from './fuse-expr.js';
 import { invariantSubtrees } from './fuse-hoist.js';
 import { kernelModule, sleb, uleb } from './wasm-asm.js';
+import { WASM_MATH } from './wasm-math.js';
 
 const I32 = 0x7f;
 const F64 = 0x7c;
@@ -87,7 +88,8 @@ function check(t: TypedNode, hoisted: ReadonlySet<TypedNode>): void {
     return;
   }
   if (t.dtype !== 'float64' || t.compute !== 'float64') refuse(`${n.op} in ${t.compute}`);
-  if (!(n.op in SIMPLE) && n.op !== 'maximum' && n.op !== 'minimum' && n.op !== 'clip' && n.op !== 'cast')
+  const ok = n.op in SIMPLE || n.op in WASM_MATH;
+  if (!ok && n.op !== 'maximum' && n.op !== 'minimum' && n.op !== 'clip' && n.op !== 'cast')
     refuse(`'${n.op}'`);
   for (const a of t.args) check(a, hoisted);
 }
@@ -225,6 +227,15 @@ export function fuseWasm(
       }
       if (n.op === 'cast') {
         walk(t.args[0]!);
+        return;
+      }
+      const math = WASM_MATH[n.op];
+      if (math !== undefined) {
+        // exp, log (wasm-math.ts): f64x2 code; the scalar tail runs it on a splat, lane 0.
+        walk(t.args[0]!);
+        if (!vector) emit(V.splat);
+        math.emit({ emit, local });
+        if (!vector) emit(simd(0x21), 0);
         return;
       }
       const simple = SIMPLE[n.op];
