@@ -29,6 +29,8 @@ const V = {
   load: [...simd(0x00), 3, 0],
   store: [...simd(0x0b), 3, 0],
   splat: simd(0x14),
+  /** v128.const 0 (two +0 lanes). */
+  splat0: [...simd(0x0c), ...new Array(16).fill(0)],
   eq: simd(0x47),
   ne: simd(0x48),
   lt: simd(0x49),
@@ -80,11 +82,33 @@ const SIMPLE: Record<string, keyof typeof V & keyof typeof S> = {
   ceil: 'ceil',
 };
 
+/** Comparisons usable as a where condition: [f64x2 opcode, f64 opcode]. */
+const CMP: Record<string, [number, number]> = {
+  equal: [0x47, 0x61],
+  not_equal: [0x48, 0x62],
+  less: [0x49, 0x63],
+  greater: [0x4a, 0x64],
+  less_equal: [0x4b, 0x65],
+  greater_equal: [0x4c, 0x66],
+};
+
 function check(t: TypedNode, hoisted: ReadonlySet<TypedNode>): void {
   const n = t.node;
   if (n.op === 'scalar' || hoisted.has(t)) return;
   if (n.op === 'input') {
     if (n.dtype !== 'float64') refuse(`a ${n.dtype} operand`);
+    return;
+  }
+  if (n.op === 'where') {
+    // where(a <cmp> b, x, y) on float64: the comparison becomes a lane mask (or is hoisted).
+    const c = t.args[0]!;
+    if (!hoisted.has(c)) {
+      if (!(c.node.op in CMP) || c.compute !== 'float64') refuse(`'where' on a ${c.node.op} condition`);
+      for (const a of c.args) check(a, hoisted);
+    }
+    if (t.dtype !== 'float64') refuse(`where in ${t.dtype}`);
+    check(t.args[1]!, hoisted);
+    check(t.args[2]!, hoisted);
     return;
   }
   if (t.dtype !== 'float64' || t.compute !== 'float64') refuse(`${n.op} in ${t.compute}`);
@@ -195,7 +219,8 @@ export function fuseWasm(
       }
       value(t);
       if ((uses.get(id) ?? 0) > 1 && t.args.length > 0 && !hoistIndex.has(id)) {
-        const nl = local(vt);
+        // A comparison's value is a lane mask (vector) or an i32 (scalar tail).
+        const nl = local(!vector && t.node.op in CMP ? I32 : vt);
         shared.set(id, nl);
         emit(tee(nl));
       }
@@ -227,6 +252,26 @@ export function fuseWasm(
       }
       if (n.op === 'cast') {
         walk(t.args[0]!);
+        return;
+      }
+      if (n.op === 'where') {
+        // JavaScript: cond !== 0 ? x : y, with cond 0/1; here a mask (or i32) picks the lanes.
+        walk(t.args[1]!);
+        walk(t.args[2]!);
+        const c = t.args[0]!;
+        const ch = hoistIndex.get(ids.get(c)!);
+        if (ch !== undefined) {
+          if (vector) emit(get(splat[ch]!), V.splat0, V.ne);
+          else emit(get(SC(ch)), 0x44, ...new Array(8).fill(0), S.ne);
+        } else walk(c);
+        emit(vector ? V.bitselect : S.select);
+        return;
+      }
+      const cmp = CMP[n.op];
+      if (cmp !== undefined) {
+        walk(t.args[0]!);
+        walk(t.args[1]!);
+        emit(vector ? simd(cmp[0]) : [cmp[1]]);
         return;
       }
       const math = WASM_MATH[n.op];

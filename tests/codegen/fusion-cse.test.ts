@@ -98,8 +98,9 @@ describe('fusion as a DAG', () => {
     expect(k.hoisted).toBe(1);
   });
 
-  const UN = ['negative', 'abs', 'sqrt', 'floor'] as const;
+  const UN = ['negative', 'abs', 'sqrt', 'floor', 'exp', 'log'] as const;
   const BIN = ['add', 'subtract', 'multiply', 'divide', 'maximum', 'minimum'] as const;
+  const CMP = ['equal', 'not_equal', 'less', 'less_equal', 'greater', 'greater_equal'] as const;
   /** Trees over inputs and three shared subtrees (given as `pool` indices 0..2). */
   const dag = (pool: readonly FuseNode[]) =>
     fc.letrec<{ node: FuseNode }>((rec) => ({
@@ -111,6 +112,9 @@ describe('fusion as a DAG', () => {
         fc.tuple(fc.constantFrom(...UN), rec('node')).map(([op, a]) => fx[op](a)),
         fc.tuple(fc.constantFrom(...BIN), rec('node'), rec('node')).map(([op, a, b]) => fx[op](a, b)),
         fc.tuple(rec('node'), rec('node'), rec('node')).map(([a, b, c]) => fx.clip(a, b, c)),
+        fc
+          .tuple(fc.constantFrom(...CMP), rec('node'), rec('node'), rec('node'), rec('node'))
+          .map(([op, a, b, c, d]) => fx.where(fx[op](a, b), c, d)),
       ),
     })).node;
   const base = fc.letrec<{ node: FuseNode }>((rec) => ({
