@@ -3,10 +3,13 @@
  * operands with `f64x2` SIMD lanes, for float64 expressions of the operations that Wasm computes
  * exactly as the JavaScript kernel does — `+ - * /`, negative, abs, sqrt, floor, ceil,
  * maximum/minimum/clip (NumPy's NaN-propagating forms, built from compares and a bit select so
- * that signed zeros come out as in JavaScript) and float64 casts. Each lane rounds like a scalar
- * operation and nothing is fused into an FMA, so results equal the JavaScript kernel's (NaN
- * payloads aside). Anything else (transcendentals, powers, integer or float32 arithmetic,
- * predicates) is refused with a {@link CodegenError}, and the JavaScript kernel runs.
+ * that signed zeros come out as in JavaScript), float64 casts, `where(a <cmp> b, x, y)` (the
+ * comparison as a lane mask), and `exp`/`log` (wasm-math.ts: the algorithms the JavaScript form
+ * calls too). Each lane rounds like a scalar operation and nothing is fused into an FMA, so
+ * results equal the JavaScript kernel's (NaN payloads aside). Structurally equal subtrees are
+ * computed once (a local). Anything else (other transcendentals, powers, integer or float32
+ * arithmetic, predicates as values) is refused with a {@link CodegenError}, and the JavaScript
+ * kernel runs.
  *
  * Signature: `kernel(out, x0, x1, ..., s0, s1, ..., h0, h1, ..., lo, hi)` — `out` and `xk` are byte
  * addresses of element 0 of each operand's view in the shared memory `e.mem` (int32), `sm` the
