@@ -181,5 +181,19 @@ export function prepareLaunch(
       keptS.push(scalars[i]!);
     }
   }
-  return { tree: remap(t1, amap, smap), arrays: kept, scalars: keptS };
+  return { tree: intern(remap(t1, amap, smap)), arrays: kept, scalars: keptS };
+}
+
+/**
+ * One tree object per rewritten expression: the launch path caches kernels by tree object
+ * (ewise-launch.ts), so a rewrite repeated in a loop must not make (and ship) a new kernel.
+ */
+const interned = new Map<string, FuseNode>();
+function intern(t: FuseNode): FuseNode {
+  const key = keyAll(t, new Map());
+  const hit = interned.get(key);
+  if (hit !== undefined) return hit;
+  if (interned.size >= 4096) interned.clear(); // a bound for programs making endless variants
+  interned.set(key, t);
+  return t;
 }
