@@ -216,3 +216,50 @@ export const fx: Builder & {
   castTo: (dtype: CodegenDType, x: FuseNode): FuseNode =>
     Object.freeze({ op: 'cast', args: Object.freeze([x]), dtype }),
 });
+
+/**
+ * Value numbers of a typed tree: structurally equal subtrees (same operation, dtype, leaves and
+ * arguments) get the same number, so a fused kernel computes each distinct value once per element
+ * (common-subexpression elimination; the tree is read as a DAG). Numbers are dense from 0, in
+ * depth-first, left-to-right order of first appearance: deterministic for a given tree.
+ * @param tree - the typed expression
+ * @returns the value number of every node
+ */
+export function valueNumbers(tree: TypedNode): Map<TypedNode, number> {
+  const ids = new Map<TypedNode, number>();
+  const byKey = new Map<string, number>();
+  const walk = (t: TypedNode): number => {
+    const n = t.node;
+    let key: string;
+    if (n.op === 'input') key = `in${n.index}:${n.dtype}`;
+    else if (n.op === 'scalar') key = `s${n.index}:${n.dtype}${t.weak ? '' : '!'}`;
+    else key = `${n.op}:${t.dtype}:${t.compute}(${t.args.map(walk).join(',')})`;
+    let id = byKey.get(key);
+    if (id === undefined) byKey.set(key, (id = byKey.size));
+    ids.set(t, id);
+    return id;
+  };
+  walk(tree);
+  return ids;
+}
+
+/**
+ * How many times each value number is used as an argument in the DAG of `tree` (each distinct
+ * value's arguments counted once), plus one for the root.
+ * @param tree - the typed expression
+ * @param ids - its value numbers ({@link valueNumbers})
+ * @returns uses per value number
+ */
+export function valueUses(tree: TypedNode, ids: ReadonlyMap<TypedNode, number>): Map<number, number> {
+  const uses = new Map<number, number>();
+  const seen = new Set<number>();
+  const walk = (t: TypedNode): void => {
+    const id = ids.get(t)!;
+    uses.set(id, (uses.get(id) ?? 0) + 1);
+    if (seen.has(id)) return;
+    seen.add(id);
+    for (const a of t.args) walk(a);
+  };
+  walk(tree);
+  return uses;
+}

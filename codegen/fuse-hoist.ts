@@ -11,10 +11,16 @@ import type { TypedNode } from './fuse-expr.js';
  * order (first reached, depth first, left to right): the kernel evaluates them once, in order.
  * @param tree - the typed expression
  * @param broadcast - indices of the inputs read once
+ * @param ids - value numbers of the tree's nodes (equal subtrees are hoisted once)
  * @returns the subtrees to hoist
  */
-export function invariantSubtrees(tree: TypedNode, broadcast: ReadonlySet<number>): TypedNode[] {
+export function invariantSubtrees(
+  tree: TypedNode,
+  broadcast: ReadonlySet<number>,
+  ids: ReadonlyMap<TypedNode, number>,
+): TypedNode[] {
   const out: TypedNode[] = [];
+  const taken = new Set<number>();
   const invariant = new Map<TypedNode, boolean>();
   const mark = (t: TypedNode): boolean => {
     const n = t.node;
@@ -36,7 +42,11 @@ export function invariantSubtrees(tree: TypedNode, broadcast: ReadonlySet<number
   const collect = (t: TypedNode): void => {
     for (const a of t.args) {
       if (invariant.get(a) === true) {
-        if (a.args.length > 0) out.push(a);
+        // Each distinct value once (equal subtrees share one value number).
+        if (a.args.length > 0 && !taken.has(ids.get(a)!)) {
+          taken.add(ids.get(a)!);
+          out.push(a);
+        }
       } else collect(a);
     }
   };

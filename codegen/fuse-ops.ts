@@ -6,6 +6,7 @@
  */
 import type { CodegenDType } from './dtypes.js';
 import { isFloat } from './fuse-expr.js';
+import { MATH_JS } from './wasm-math.js';
 
 /** Source of the helper functions a kernel may define in its own body. */
 export const HELPERS: Readonly<Record<string, string>> = {
@@ -14,6 +15,8 @@ export const HELPERS: Readonly<Record<string, string>> = {
   powf: 'function powf(a, b) { return a === 1 || (a === -1 && (b === Infinity || b === -Infinity)) ? 1 : Math.pow(a, b); }',
   ipow: 'function ipow(a, b) { if (b < 0) return a === 1 ? 1 : a === -1 ? (b & 1 ? -1 : 1) : 0; let r = 1; while (b > 0) { if (b & 1) r = Math.imul(r, a); a = Math.imul(a, a); b >>>= 1; } return r; }',
   fsign: 'function fsign(a) { return a > 0 ? 1 : a < 0 ? -1 : a === a ? 0 : a; }',
+  // exp and log: the fixed algorithms of wasm-math.ts, so the Wasm form gives the same bits.
+  ...MATH_JS,
 };
 
 /**
@@ -121,9 +124,11 @@ export function opJS(op: string, a: readonly string[], t: CodegenDType, helpers:
     case 'floor':
     case 'ceil':
       return f ? `Math.${op}(${x})` : x;
-    case 'sqrt':
     case 'exp':
+      return wrap(`${use('fexp')}(${x})`, t);
     case 'log':
+      return wrap(`${use('flog')}(${x})`, t);
+    case 'sqrt':
     case 'sin':
     case 'cos':
     case 'tanh':

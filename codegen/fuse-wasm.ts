@@ -3,10 +3,13 @@
  * operands with `f64x2` SIMD lanes, for float64 expressions of the operations that Wasm computes
  * exactly as the JavaScript kernel does — `+ - * /`, negative, abs, sqrt, floor, ceil,
  * maximum/minimum/clip (NumPy's NaN-propagating forms, built from compares and a bit select so
- * that signed zeros come out as in JavaScript) and float64 casts. Each lane rounds like a scalar
- * operation and nothing is fused into an FMA, so results equal the JavaScript kernel's (NaN
- * payloads aside). Anything else (transcendentals, powers, integer or float32 arithmetic,
- * predicates) is refused with a {@link CodegenError}, and the JavaScript kernel runs.
+ * that signed zeros come out as in JavaScript), float64 casts, `where(a <cmp> b, x, y)` (the
+ * comparison as a lane mask), and `exp`/`log` (wasm-math.ts: the algorithms the JavaScript form
+ * calls too). Each lane rounds like a scalar operation and nothing is fused into an FMA, so
+ * results equal the JavaScript kernel's (NaN payloads aside). Structurally equal subtrees are
+ * computed once (a local). Anything else (other transcendentals, powers, integer or float32
+ * arithmetic, predicates as values) is refused with a {@link CodegenError}, and the JavaScript
+ * kernel runs.
  *
  * Signature: `kernel(out, x0, x1, ..., s0, s1, ..., h0, h1, ..., lo, hi)` — `out` and `xk` are byte
  * addresses of element 0 of each operand's view in the shared memory `e.mem` (int32), `sm` the
@@ -15,9 +18,10 @@
  */
 import { CodegenError } from './errors.js';
 import type { FuseNode, TypedNode } from './fuse-expr.js';
-import { typeTree } from './fuse-expr.js';
+import { typeTree, valueNumbers, valueUses } from './fuse-expr.js';
 import { invariantSubtrees } from './fuse-hoist.js';
 import { kernelModule, sleb, uleb } from './wasm-asm.js';
+import { WASM_MATH } from './wasm-math.js';
 
 const I32 = 0x7f;
 const F64 = 0x7c;
@@ -28,6 +32,8 @@ const V = {
   load: [...simd(0x00), 3, 0],
   store: [...simd(0x0b), 3, 0],
   splat: simd(0x14),
+  /** v128.const 0 (two +0 lanes). */
+  splat0: [...simd(0x0c), ...new Array(16).fill(0)],
   eq: simd(0x47),
   ne: simd(0x48),
   lt: simd(0x49),
@@ -79,6 +85,16 @@ const SIMPLE: Record<string, keyof typeof V & keyof typeof S> = {
   ceil: 'ceil',
 };
 
+/** Comparisons usable as a where condition: [f64x2 opcode, f64 opcode]. */
+const CMP: Record<string, [number, number]> = {
+  equal: [0x47, 0x61],
+  not_equal: [0x48, 0x62],
+  less: [0x49, 0x63],
+  greater: [0x4a, 0x64],
+  less_equal: [0x4b, 0x65],
+  greater_equal: [0x4c, 0x66],
+};
+
 function check(t: TypedNode, hoisted: ReadonlySet<TypedNode>): void {
   const n = t.node;
   if (n.op === 'scalar' || hoisted.has(t)) return;
@@ -86,8 +102,21 @@ function check(t: TypedNode, hoisted: ReadonlySet<TypedNode>): void {
     if (n.dtype !== 'float64') refuse(`a ${n.dtype} operand`);
     return;
   }
+  if (n.op === 'where') {
+    // where(a <cmp> b, x, y) on float64: the comparison becomes a lane mask (or is hoisted).
+    const c = t.args[0]!;
+    if (!hoisted.has(c)) {
+      if (!(c.node.op in CMP) || c.compute !== 'float64') refuse(`'where' on a ${c.node.op} condition`);
+      for (const a of c.args) check(a, hoisted);
+    }
+    if (t.dtype !== 'float64') refuse(`where in ${t.dtype}`);
+    check(t.args[1]!, hoisted);
+    check(t.args[2]!, hoisted);
+    return;
+  }
   if (t.dtype !== 'float64' || t.compute !== 'float64') refuse(`${n.op} in ${t.compute}`);
-  if (!(n.op in SIMPLE) && n.op !== 'maximum' && n.op !== 'minimum' && n.op !== 'clip' && n.op !== 'cast')
+  const ok = n.op in SIMPLE || n.op in WASM_MATH;
+  if (!ok && n.op !== 'maximum' && n.op !== 'minimum' && n.op !== 'clip' && n.op !== 'cast')
     refuse(`'${n.op}'`);
   for (const a of t.args) check(a, hoisted);
 }
@@ -111,8 +140,12 @@ export function fuseWasm(
   broadcast: readonly number[] = [],
 ): Uint8Array {
   const tree = typeTree(expr);
-  const hoistedList = invariantSubtrees(tree, new Set(broadcast));
-  const hoisted = new Set(hoistedList);
+  const ids = valueNumbers(tree);
+  const uses = valueUses(tree, ids);
+  const hoistedList = invariantSubtrees(tree, new Set(broadcast), ids);
+  const hoistedIds = new Set(hoistedList.map((h) => ids.get(h)!));
+  const hoisted = new Set<TypedNode>();
+  for (const [t, id] of ids) if (hoistedIds.has(id)) hoisted.add(t);
   check(tree, hoisted);
   // Params: out, x0..x{inputs-1} (i32), s0..s{scalars-1}, h0..h{H-1} (f64), lo, hi (i32).
   const H = hoistedList.length;
@@ -135,7 +168,7 @@ export function fuseWasm(
   };
   const T = local(I32); // element index
   const splat = Array.from({ length: scalars + H }, () => local(V128));
-  const hoistIndex = new Map(hoistedList.map((h, j) => [h, scalars + j]));
+  const hoistIndex = new Map(hoistedList.map((h, j) => [ids.get(h)!, scalars + j]));
   // Broadcast inputs: loaded once, as a scalar and as a splat.
   const bOne = new Map<number, number>();
   const bTwo = new Map<number, number>();
@@ -177,9 +210,27 @@ export function fuseWasm(
     const O = vector ? V : S;
     const vt = vector ? V128 : F64;
     const loaded = new Map<number, number>();
+    // Values used more than once (common subexpressions) are kept in a local after their first
+    // evaluation: the expression is evaluated as a DAG.
+    const shared = new Map<number, number>();
     const walk = (t: TypedNode): void => {
+      const id = ids.get(t)!;
+      const l = shared.get(id);
+      if (l !== undefined) {
+        emit(get(l));
+        return;
+      }
+      value(t);
+      if ((uses.get(id) ?? 0) > 1 && t.args.length > 0 && !hoistIndex.has(id)) {
+        // A comparison's value is a lane mask (vector) or an i32 (scalar tail).
+        const nl = local(!vector && t.node.op in CMP ? I32 : vt);
+        shared.set(id, nl);
+        emit(tee(nl));
+      }
+    };
+    const value = (t: TypedNode): void => {
       const n = t.node;
-      const hi = hoistIndex.get(t);
+      const hi = hoistIndex.get(ids.get(t)!);
       if (hi !== undefined) {
         emit(vector ? get(splat[hi]!) : get(SC(hi)));
         return;
@@ -204,6 +255,35 @@ export function fuseWasm(
       }
       if (n.op === 'cast') {
         walk(t.args[0]!);
+        return;
+      }
+      if (n.op === 'where') {
+        // JavaScript: cond !== 0 ? x : y, with cond 0/1; here a mask (or i32) picks the lanes.
+        walk(t.args[1]!);
+        walk(t.args[2]!);
+        const c = t.args[0]!;
+        const ch = hoistIndex.get(ids.get(c)!);
+        if (ch !== undefined) {
+          if (vector) emit(get(splat[ch]!), V.splat0, V.ne);
+          else emit(get(SC(ch)), 0x44, ...new Array(8).fill(0), S.ne);
+        } else walk(c);
+        emit(vector ? V.bitselect : S.select);
+        return;
+      }
+      const cmp = CMP[n.op];
+      if (cmp !== undefined) {
+        walk(t.args[0]!);
+        walk(t.args[1]!);
+        emit(vector ? simd(cmp[0]) : [cmp[1]]);
+        return;
+      }
+      const math = WASM_MATH[n.op];
+      if (math !== undefined) {
+        // exp, log (wasm-math.ts): f64x2 code; the scalar tail runs it on a splat, lane 0.
+        walk(t.args[0]!);
+        if (!vector) emit(V.splat);
+        math.emit({ emit, local });
+        if (!vector) emit(simd(0x21), 0);
         return;
       }
       const simple = SIMPLE[n.op];

@@ -8,7 +8,7 @@ import type { CodegenDType } from './dtypes.js';
 import { isCodegenDType } from './dtypes.js';
 import { argError } from './errors.js';
 import type { FuseNode, TypedNode } from './fuse-expr.js';
-import { fuseKey, typeTree } from './fuse-expr.js';
+import { fuseKey, typeTree, valueNumbers } from './fuse-expr.js';
 import { invariantSubtrees } from './fuse-hoist.js';
 import { castJS, HELPERS, opJS } from './fuse-ops.js';
 import { fnv1a } from './hash.js';
@@ -70,38 +70,42 @@ function leaves(t: TypedNode, op: 'input' | 'scalar', out: Map<number, CodegenDT
   for (const a of t.args) leaves(a, op, out);
 }
 
-/** Emits the body computing one element: SSA temporaries, returns the lines and the result name. */
+/**
+ * Emits the body computing one element: SSA temporaries, returns the lines and the result name.
+ * Structurally equal subtrees (same value number in `ids`) are computed once and their temporary
+ * reused: the tree is evaluated as a DAG (common-subexpression elimination).
+ */
 function emitElement(
   tree: TypedNode,
+  ids: ReadonlyMap<TypedNode, number>,
   load: (k: number) => string,
   sfx: string,
   helpers: Set<string>,
-  hoisted?: ReadonlyMap<TypedNode, string>,
+  hoisted?: ReadonlyMap<number, string>,
 ): { lines: string[]; result: string } {
   const lines: string[] = [];
-  const loaded = new Map<number, string>();
+  const done = new Map<number, string>();
   let n = 0;
   const walk = (t: TypedNode): string => {
-    const h = hoisted?.get(t);
+    const id = ids.get(t)!;
+    const h = hoisted?.get(id) ?? done.get(id);
     if (h !== undefined) return h;
     const node = t.node;
+    let name: string;
     if (node.op === 'input') {
-      let name = loaded.get(node.index);
-      if (!name) {
-        name = `v${node.index}${sfx}`;
-        lines.push(`const ${name} = ${load(node.index)};`);
-        loaded.set(node.index, name);
-      }
-      return name;
+      name = `v${node.index}${sfx}`;
+      lines.push(`const ${name} = ${load(node.index)};`);
+    } else if (node.op === 'scalar') name = `s${node.index}`;
+    else {
+      const args = t.args.map((a, i) => {
+        const v = walk(a);
+        // where's condition is tested for != 0 in its own dtype; every other argument converts.
+        return node.op === 'where' && i === 0 ? v : castJS(v, a.dtype, t.compute);
+      });
+      name = `r${n++}${sfx}`;
+      lines.push(`const ${name} = ${opJS(node.op, args, t.compute, helpers)};`);
     }
-    if (node.op === 'scalar') return `s${node.index}`;
-    const args = t.args.map((a, i) => {
-      const v = walk(a);
-      // where's condition is tested for != 0 in its own dtype; every other argument converts.
-      return node.op === 'where' && i === 0 ? v : castJS(v, a.dtype, t.compute);
-    });
-    const name = `r${n++}${sfx}`;
-    lines.push(`const ${name} = ${opJS(node.op, args, t.compute, helpers)};`);
+    done.set(id, name);
     return name;
   };
   return { lines, result: walk(tree) };
@@ -140,6 +144,7 @@ export function fuse(expr: FuseNode, opts: FuseOptions): FusedKernel {
   const contiguous = opts.contiguous === true;
   const bcast = new Set(contiguous ? (opts.broadcast ?? []) : []);
   const tree = typeTree(expr);
+  const ids = valueNumbers(tree);
   const key = `${fuseKey(expr)}->${opts.out}|rank${opts.rank}|${contiguous ? 'contiguous' : 'strided'}${bcast.size > 0 ? `|b${[...bcast].sort((a, b) => a - b).join(',')}` : ''}`;
   const name = opts.name ?? `fused_${fnv1a(key)}`;
   const hit = cache.get(`${key}|${name}`);
@@ -166,11 +171,11 @@ export function fuse(expr: FuseNode, opts: FuseOptions): FusedKernel {
   const store = (idx: string, res: string) =>
     `out[${idx}] = ${opts.out === 'bool' ? castJS(res, tree.dtype, 'bool') : res};`;
   // Contiguous kernels compute loop-invariant subexpressions once, before the loop.
-  const hoistedNodes = contiguous && r > 0 ? invariantSubtrees(tree, bcast) : [];
-  const hoisted = new Map<TypedNode, string>();
+  const hoistedNodes = contiguous && r > 0 ? invariantSubtrees(tree, bcast, ids) : [];
+  const hoisted = new Map<number, string>();
   const hoistLines: string[] = [];
   const element = (load: (k: number) => string, outIdx: string, sfx: string, ind: string): string[] => {
-    const { lines, result } = emitElement(tree, load, sfx, helpers, hoisted);
+    const { lines, result } = emitElement(tree, ids, load, sfx, helpers, hoisted);
     return [...lines, store(outIdx, result)].map((l) => ind + l);
   };
   const body: string[] = [];
@@ -181,11 +186,11 @@ export function fuse(expr: FuseNode, opts: FuseOptions): FusedKernel {
       if (k < nIn) body.push(`  const b${k} = x${k}[offsetX${k}];`);
     const ld = (k: number, idx: string) => (bcast.has(k) ? `b${k}` : `x${k}[${idx}]`);
     hoistedNodes.forEach((h, j) => {
-      const { lines, result } = emitElement(h, (k) => `b${k}`, `_h${j}`, helpers, hoisted);
+      const { lines, result } = emitElement(h, ids, (k) => `b${k}`, `_h${j}`, helpers, hoisted);
       const hl = [...lines.map((l) => `  ${l}`), `  const h${j} = ${result};`];
       body.push(...hl);
       hoistLines.push(...hl, `  hv[${j}] = h${j};`);
-      hoisted.set(h, `h${j}`);
+      hoisted.set(ids.get(h)!, `h${j}`);
     });
     body.push('  let t = lo;', '  for (; t + 3 < hi; t += 4) {');
     for (let u = 0; u < 4; u++) {

@@ -20,9 +20,8 @@ import { allocStore } from './alloc.js';
 import { broadcastShapes, canBroadcastTo } from './broadcast.js';
 import { checkIntFits } from './dtypes.js';
 import { fmtShape } from './errors.js';
-import { launchEwise } from './ewise-launch.js';
 import { hostScalar } from './host-scalar.js';
-import { fuseOperands, lazyArray } from './lazy.js';
+import { fuseOperands, launchFused, lazyArray } from './lazy.js';
 import { ndarray } from './ndarray.js';
 
 /** An operand of an element-wise operation: an array or a JavaScript scalar. */
@@ -144,7 +143,7 @@ export function ewise(
     if (outStore.size === 0) return out;
     // In place: inline pending operands unless they read the region written (then they come first).
     const f = fuseOperands(t.tree, operands, outStore.region);
-    launchEwise(fn, f.tree, outStore, f.arrays, f.scalars);
+    launchFused(fn, f, outStore);
     return out;
   }
   if (opts?.dtype !== undefined) resDtype = opts.dtype;
@@ -163,7 +162,7 @@ export function ewise(
     const outStore = allocStore(resDtype, shape, false);
     if (size > 0) {
       const f = fuseOperands(t.tree, operands, null);
-      launchEwise(fn, f.tree, outStore, f.arrays, f.scalars);
+      launchFused(fn, f, outStore);
     }
     return new ndarray(outStore);
   }
@@ -174,7 +173,7 @@ export function ewise(
     );
   }
   const f = fuseOperands(t.tree, operands, null);
-  return lazyArray(fn, f.tree, f.nodes, f.arrays, f.scalars, resDtype, shape);
+  return lazyArray(fn, f.tree, f.nodes, f.arrays, f.scalars, resDtype, shape, f.parts);
 }
 
 const EMPTY: readonly number[] = Object.freeze([]);

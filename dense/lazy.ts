@@ -31,10 +31,11 @@ import {
 } from '../runtime/index.js';
 import { allocStore } from './alloc.js';
 import { launchEwise } from './ewise-launch.js';
+import { EXPENSIVE, type PartRecord, prepareLaunch, treeCost } from './lazy-share.js';
 import { ndarray } from './ndarray.js';
 
 /** Largest number of nodes of a fused tree. */
-export const MAX_NODES = 32;
+export const MAX_NODES = 256;
 /** Largest number of array leaves of a fused tree. */
 export const MAX_INPUTS = 8;
 /** Pending lazy readers of one region before they are moved onto a copy of it. */
@@ -78,6 +79,12 @@ export interface LazyState {
    * tracking writes to its operands: their regions' versions then. Null while tracked.
    */
   released: number[] | null;
+  /** Expensive lazy values inlined into this one (see `lazy-share.ts`); emptied once computed. */
+  parts: readonly PartRecord[];
+  /** Pending expressions that recorded this one in their `parts` (see `lazy-share.ts`). */
+  uses: number;
+  /** The version of `result`'s region right after it was computed. */
+  resultVersion: number;
 }
 
 /** The pending lazy readers of one region: the runtime calls {@link Readers.beforeWrite}. */
@@ -162,13 +169,19 @@ function unregister(s: LazyState): void {
 }
 
 /** Computes a pending state into a fresh store (one launch) and forgets its operands. */
-function compute(s: LazyState): Store {
+export function compute(s: LazyState): Store {
   if (s.result !== null) return s.result;
   checkReleased(s);
   const out = allocStore(s.dtype, s.shape, false);
   unregister(s);
-  if (out.size > 0) launchEwise(s.fn, s.tree, out, s.arrays, s.scalars);
+  if (out.size > 0) {
+    const p = prepareLaunch(s.tree, s.arrays, s.scalars, s.parts, compute);
+    launchEwise(s.fn, p.tree, out, p.arrays, p.scalars);
+  }
+  for (const r of s.parts) r.state.uses--;
+  s.parts = NO_PARTS;
   s.result = out;
+  s.resultVersion = out.region.version;
   s.arrays = [];
   return out;
 }
@@ -268,7 +281,10 @@ export function materialize(a: ndarray): Store {
     s.sharers--;
     st = allocStore(s.dtype, s.shape, false);
     if (s.result !== null) launchEwise('copy', copyTree(s.dtype), st, [new ndarray(s.result)], []);
-    else launchEwise(s.fn, s.tree, st, s.arrays, s.scalars);
+    else {
+      const p = prepareLaunch(s.tree, s.arrays, s.scalars, s.parts, compute);
+      launchEwise(s.fn, p.tree, st, p.arrays, p.scalars);
+    }
   }
   a._store = st;
   a._lazy = null;
@@ -284,10 +300,12 @@ export function lazyArray(
   scalars: number[],
   dtype: DType,
   shape: readonly number[],
+  parts: readonly PartRecord[] = NO_PARTS,
 ): ndarray {
   const prev = groups.get(arrays[0]!._store!.region)?.last.get(tree);
   if (prev != null && sameExpression(prev, tree, arrays, scalars, dtype)) {
     prev.sharers++;
+    for (const r of parts) r.state.uses--; // recorded by the shared state already
     return ndarray._fromLazy(prev);
   }
   const s: LazyState = {
@@ -303,6 +321,9 @@ export function lazyArray(
     sharers: 1,
     scope: fuseScope,
     released: null,
+    parts,
+    uses: 0,
+    resultVersion: 0,
   };
   register(s);
   return ndarray._fromLazy(s);
@@ -352,13 +373,19 @@ export interface Fused {
   readonly nodes: number;
   readonly arrays: ndarray[];
   readonly scalars: number[];
+  /** Expensive pending values inlined (see `lazy-share.ts`): their `uses` count this expression. */
+  readonly parts: readonly PartRecord[];
 }
 
-/** What replaces the leaves of an operation's tree: per array operand, a leaf or an inlined tree. */
+/**
+ * What replaces the leaves of an operation's tree, per array operand: a leaf (`lazy` null,
+ * `amap[0]` its input index) or an inlined tree whose input and scalar indices map to `amap` and
+ * `smap` of the composed expression.
+ */
 interface Part {
   readonly lazy: LazyState | null;
-  readonly a: number;
-  readonly s: number;
+  readonly amap: readonly number[];
+  readonly smap: readonly number[];
 }
 
 interface Trie {
@@ -388,22 +415,68 @@ function readsRegion(s: LazyState, region: Region): boolean {
   return false;
 }
 
-function shift(t: FuseNode, da: number, ds: number): FuseNode {
-  if (t.op === 'input') return fx.input(t.index + da, t.dtype);
-  if (t.op === 'scalar') return fx.scalar(t.index + ds, t.dtype, t.weak !== false);
-  const args = t.args.map((x) => shift(x, da, ds));
-  return Object.freeze({ ...t, args: Object.freeze(args) });
+const scalarTypes = new WeakMap<FuseNode, (string | undefined)[]>();
+/** The dtype (and weakness) of each scalar index of a tree, as `dtype` or `dtype!` (memoized). */
+function scalarKinds(t: FuseNode): (string | undefined)[] {
+  let k = scalarTypes.get(t);
+  if (k === undefined) {
+    const out: (string | undefined)[] = [];
+    const walk = (n: FuseNode): void => {
+      if (n.op === 'scalar') out[n.index] = n.dtype;
+      else if ('args' in n) for (const a of n.args) walk(a);
+    };
+    walk(t);
+    scalarTypes.set(t, (k = out));
+  }
+  return k;
 }
 
-function substitute(t: FuseNode, parts: readonly Part[], scalarAt: readonly number[]): FuseNode {
+/** Two views of the same elements (same region, offset, shape, strides): one leaf serves both. */
+function sameLeaf(a: ndarray, b: ndarray): boolean {
+  if (a === b) return true;
+  const x = a._store!;
+  const y = b._store!;
+  if (x.region !== y.region || x.offset !== y.offset || x.shape.length !== y.shape.length) return false;
+  for (let d = 0; d < x.shape.length; d++)
+    if (x.shape[d] !== y.shape[d] || x.strides[d] !== y.strides[d]) return false;
+  return true;
+}
+
+function leafIndex(arrays: ndarray[], a: ndarray): number {
+  for (let i = 0; i < arrays.length; i++) if (sameLeaf(arrays[i]!, a)) return i;
+  arrays.push(a);
+  return arrays.length - 1;
+}
+
+function scalarIndex(
+  scalars: number[],
+  kinds: (string | undefined)[],
+  v: number,
+  kind: string | undefined,
+): number {
+  if (kind !== undefined)
+    for (let i = 0; i < scalars.length; i++) if (kinds[i] === kind && Object.is(scalars[i], v)) return i;
+  scalars.push(v);
+  kinds.push(kind);
+  return scalars.length - 1;
+}
+
+function substitute(t: FuseNode, parts: readonly Part[], smap: readonly number[]): FuseNode {
   if (t.op === 'input') {
     const p = parts[t.index]!;
-    if (p.lazy === null) return fx.input(p.a, t.dtype);
-    const sub = shift(p.lazy.tree, p.a, p.s);
+    if (p.lazy === null) return fx.input(p.amap[0]!, t.dtype);
+    const sub = remap(p.lazy.tree, p.amap, p.smap);
     return typeTree(sub).dtype === t.dtype ? sub : fx.castTo(t.dtype, sub);
   }
-  if (t.op === 'scalar') return fx.scalar(scalarAt[t.index]!, t.dtype, t.weak !== false);
-  return Object.freeze({ ...t, args: Object.freeze(t.args.map((x) => substitute(x, parts, scalarAt))) });
+  if (t.op === 'scalar') return fx.scalar(smap[t.index]!, t.dtype, t.weak !== false);
+  return Object.freeze({ ...t, args: Object.freeze(t.args.map((x) => substitute(x, parts, smap))) });
+}
+
+/** `t` with input k renumbered `amap[k]` and scalar m renumbered `smap[m]`. */
+function remap(t: FuseNode, amap: readonly number[], smap: readonly number[]): FuseNode {
+  if (t.op === 'input') return fx.input(amap[t.index]!, t.dtype);
+  if (t.op === 'scalar') return fx.scalar(smap[t.index]!, t.dtype, t.weak !== false);
+  return Object.freeze({ ...t, args: Object.freeze(t.args.map((x) => remap(x, amap, smap))) });
 }
 
 /**
@@ -411,18 +484,21 @@ function substitute(t: FuseNode, parts: readonly Part[], scalarAt: readonly numb
  * scalars = scalar operands in order) over `operands`, inlining pending lazy operands within the
  * size bounds. A lazy operand that reads `outRegion` (the region an in-place operation writes)
  * or that does not fit is materialized and becomes a leaf.
+ *
+ * Leaves are shared: the same array (or an equal view) is one input, an equal scalar of the same
+ * dtype one scalar, and a lazy operand given twice is inlined once — so a value used several
+ * times gives structurally equal subtrees, which the kernel computes once (codegen numbers equal
+ * subtrees alike). Inlined operands that are expensive to recompute are recorded (`parts`) for
+ * the launch-time rule of {@link prepareLaunch}.
  */
 export function fuseOperands(
   base: FuseNode,
   operands: readonly (ndarray | number | boolean)[],
   outRegion: Region | null,
 ): Fused {
-  let inputs = 0;
-  let nodes = countNodes(base);
   let anyLazy = false;
   for (const o of operands) {
     if (!(o instanceof ndarray)) continue;
-    inputs++;
     if (o._store === null) {
       // A lazy already computed (a write to an operand forced it) only takes its store.
       if (o._lazy!.result !== null) materialize(o);
@@ -436,53 +512,95 @@ export function fuseOperands(
       if (o instanceof ndarray) arrays.push(o);
       else scalars.push(typeof o === 'boolean' ? (o ? 1 : 0) : o);
     }
-    return { tree: base, nodes, arrays, scalars };
+    return { tree: base, nodes: countNodes(base), arrays, scalars, parts: NO_PARTS };
   }
-  // Walk a trie keyed by the base tree and, per operand, scalar / leaf / inlined tree: the
-  // composed tree is found without building a key (a small-op loop does this every iteration).
+  // Walk a trie keyed by the base tree and, per operand, scalar / leaf / inlined tree and the
+  // leaf numbering: the composed tree is found without building a key (a small-op loop does
+  // this every iteration).
+  let nodes = countNodes(base);
   const parts: Part[] = [];
-  const scalarAt: number[] = [];
+  const smap: number[] = [];
+  const kinds: (string | undefined)[] = [];
+  const baseKinds = scalarKinds(base);
+  const records: PartRecord[] = [];
+  const inlined = new Map<LazyState, Part>();
   let node = trieStep(composed, treeId(base));
   for (const o of operands) {
     if (!(o instanceof ndarray)) {
-      scalarAt.push(scalars.length);
-      scalars.push(typeof o === 'boolean' ? (o ? 1 : 0) : o);
-      node = trieStep(node, 0);
+      const m = scalarIndex(scalars, kinds, typeof o === 'boolean' ? (o ? 1 : 0) : o, baseKinds[smap.length]);
+      smap.push(m);
+      node = trieStep(node, -1 - m);
       continue;
     }
     const s = o._store === null ? o._lazy! : null;
+    const again = s === null ? undefined : inlined.get(s);
+    if (again !== undefined) {
+      // The same pending value twice: the same subtree (computed once by the kernel).
+      parts.push(again);
+      node = trieStep(trieStep(node, 1), parts.indexOf(again));
+      continue;
+    }
     // Consumed by a fused function: no longer pending, so it may read the region written too
     // (launchEwise copies partial overlaps first).
     const consume = s !== null && fuseScope !== 0 && s.scope === fuseScope && s.sharers === 1;
+    let part: Part | null = null;
     if (
       s !== null &&
       s.result === null &&
-      inputs - 1 + s.arrays.length <= MAX_INPUTS &&
       nodes - 1 + s.nodes <= MAX_NODES &&
       (outRegion === null || consume || s.released !== null || !readsRegion(s, outRegion))
     ) {
-      if (s.released !== null) checkReleased(s);
-      else if (consume) release(s);
-      inputs += s.arrays.length - 1;
-      nodes += s.nodes - 1;
-      parts.push({ lazy: s, a: arrays.length, s: scalars.length });
-      for (const a of s.arrays) arrays.push(a);
-      for (const v of s.scalars) scalars.push(v);
-      node = trieStep(node, 2 + treeId(s.tree));
-    } else {
-      if (o._store === null) materialize(o); // a lazy operand that is not inlined
-      parts.push({ lazy: null, a: arrays.length, s: 0 });
-      arrays.push(o);
-      node = trieStep(node, 1);
+      const na = arrays.length;
+      const ns = scalars.length;
+      const amap = s.arrays.map((a) => leafIndex(arrays, a));
+      if (arrays.length + countLeaves(operands, o) <= MAX_INPUTS) {
+        const sk = scalarKinds(s.tree);
+        part = { lazy: s, amap, smap: s.scalars.map((v, i) => scalarIndex(scalars, kinds, v, sk[i])) };
+        if (s.released !== null) checkReleased(s);
+        else if (consume) release(s);
+        nodes += s.nodes - 1;
+        inlined.set(s, part);
+        if (treeCost(s.tree) >= EXPENSIVE) {
+          records.push({ state: s, amap: part.amap, smap: part.smap });
+          s.uses++;
+        }
+        node = trieStep(trieStep(trieStep(node, 2 + treeId(s.tree)), amap.length), part.smap.length);
+        for (const i of part.amap) node = trieStep(node, i);
+        for (const i of part.smap) node = trieStep(node, i);
+      } else {
+        arrays.length = na; // does not fit: roll back
+        scalars.length = ns;
+        kinds.length = ns;
+      }
     }
+    if (part === null) {
+      if (o._store === null) materialize(o); // a lazy operand that is not inlined
+      part = { lazy: null, amap: [leafIndex(arrays, o)], smap: NO_INDICES };
+      node = trieStep(trieStep(node, 0), part.amap[0]!);
+    }
+    parts.push(part);
   }
   let tree = node.tree;
   if (tree === undefined) {
-    tree = substitute(base, parts, scalarAt);
+    tree = substitute(base, parts, smap);
     node.tree = tree;
     trieSize++;
   }
-  return { tree, nodes: countNodes(tree), arrays, scalars };
+  return { tree, nodes: countNodes(tree), arrays, scalars, parts: records.length === 0 ? NO_PARTS : records };
+}
+
+const NO_INDICES: readonly number[] = Object.freeze([]);
+const NO_PARTS: readonly PartRecord[] = Object.freeze([]);
+
+/** Array operands after `o` (each may still need a leaf): keeps room for them under MAX_INPUTS. */
+function countLeaves(operands: readonly (ndarray | number | boolean)[], o: ndarray): number {
+  let n = 0;
+  let after = false;
+  for (const x of operands) {
+    if (x === o) after = true;
+    else if (after && x instanceof ndarray) n++;
+  }
+  return n;
 }
 
 // ---- fused functions ---------------------------------------------------------------------------
@@ -551,4 +669,14 @@ export function runFused<R>(fn: () => R): R {
   }
   retrack(r);
   return r;
+}
+
+/**
+ * Launches a fused expression that is not held lazily (an in-place or one-element result) into
+ * `out`, after the cost rule of `lazy-share.ts`.
+ */
+export function launchFused(fn: string, f: Fused, out: Store): void {
+  const p = prepareLaunch(f.tree, f.arrays, f.scalars, f.parts, compute);
+  launchEwise(fn, p.tree, out, p.arrays, p.scalars);
+  for (const r of f.parts) r.state.uses--;
 }

@@ -5,6 +5,7 @@
  */
 import type { CodegenDType, FuseNode } from '../../codegen/index.js';
 import { typeTree } from '../../codegen/index.js';
+import { mathJS } from '../../codegen/wasm-math.js';
 
 const CTOR = {
   float64: Float64Array,
@@ -105,6 +106,10 @@ function apply(op: string, a: number[], t: CodegenDType): number {
       return x !== 0 ? y : z;
     case 'cast':
       return x;
+    case 'exp':
+      return mathJS.fexp!(x); // cohort's fixed algorithm (codegen/wasm-math.ts), not V8's
+    case 'log':
+      return mathJS.flog!(x);
     default:
       return (Math as unknown as Record<string, (v: number) => number>)[op]!(x);
   }

@@ -125,10 +125,10 @@ describe('fuseWasm', () => {
     );
   });
 
-  it('refuses transcendentals, powers, predicates and non-float64 arithmetic', () => {
+  it('refuses the other transcendentals, powers, predicates and non-float64 arithmetic', () => {
     const x = fx.input(0, 'float64');
     for (const e of [
-      fx.exp(x),
+      fx.sin(x),
       fx.power(x, x),
       fx.less(x, x),
       fx.add(fx.input(0, 'float32'), fx.input(1, 'float32')),

@@ -1,0 +1,199 @@
+/**
+ * Lazy values shared between fused launches: the cost rule.
+ *
+ * Inside one kernel a value used several times is computed once (codegen evaluates the tree as a
+ * DAG). Across launches it cannot be: two pending expressions that both inlined `d1 = log(S/X) +
+ * ...` would each compute it. The rule, applied when an expression is launched:
+ *
+ * - An inlined lazy value is **expensive** when recomputing it costs more than reading it back:
+ *   {@link treeCost} ≥ {@link EXPENSIVE} (a transcendental or a power costs 8, sqrt and divide 2,
+ *   any other operation 1 — one extra pass over memory costs about as much as 8 simple operations
+ *   per element). Only expensive inlined values are recorded (`parts`); cheap ones are recomputed.
+ * - At launch, an expensive value still used by an expression **outside** this launch (its `uses`
+ *   exceed the recorders reached from this expression) is materialized first — once, by its own
+ *   launch — and the launch reads it as a leaf; so is one that is already computed (and not
+ *   written since). Otherwise it stays inlined (and is computed once per element by the kernel).
+ *
+ * Results are bitwise those of op-by-op evaluation either way: the materialized value is the same
+ * subtree computed by the same kernel code, stored in its own dtype as the op-by-op result would be.
+ */
+import { type FuseNode, fx } from '../codegen/index.js';
+import type { Store } from '../runtime/index.js';
+import type { LazyState } from './lazy.js';
+import { ndarray } from './ndarray.js';
+
+/** An expensive lazy value inlined into an expression, with its leaves' indices there. */
+export interface PartRecord {
+  readonly state: LazyState;
+  readonly amap: readonly number[];
+  readonly smap: readonly number[];
+}
+
+/** Cost from which an inlined value is worth materializing rather than recomputing. */
+export const EXPENSIVE = 8;
+const COST: Readonly<Record<string, number>> = {
+  exp: 8,
+  log: 8,
+  sin: 8,
+  cos: 8,
+  tanh: 8,
+  power: 8,
+  sqrt: 2,
+  divide: 2,
+};
+
+const costs = new WeakMap<FuseNode, number>();
+/**
+ * Cost of recomputing a tree per element (memoized): the sum of its operations' weights.
+ * @param t - the expression
+ * @returns its cost
+ */
+export function treeCost(t: FuseNode): number {
+  let c = costs.get(t);
+  if (c === undefined) {
+    c = 0;
+    if ('args' in t) {
+      c = COST[t.op] ?? 1;
+      for (const a of t.args) c += treeCost(a);
+    }
+    costs.set(t, c);
+  }
+  return c;
+}
+
+function remap(t: FuseNode, amap: readonly number[], smap: readonly number[]): FuseNode {
+  if (t.op === 'input') return fx.input(amap[t.index]!, t.dtype);
+  if (t.op === 'scalar') return fx.scalar(smap[t.index]!, t.dtype, t.weak !== false);
+  return Object.freeze({ ...t, args: Object.freeze(t.args.map((x) => remap(x, amap, smap))) });
+}
+
+const through = (inner: readonly number[], outer: readonly number[] | null): readonly number[] =>
+  outer === null ? inner : inner.map((i) => outer[i]!);
+
+/** Structural keys of every node of `t` (inputs and scalars by index and dtype). */
+function keyAll(t: FuseNode, memo: Map<FuseNode, string>): string {
+  let k = memo.get(t);
+  if (k !== undefined) return k;
+  if (t.op === 'input') k = `i${t.index}:${t.dtype}`;
+  else if (t.op === 'scalar') k = `s${t.index}:${t.dtype}${t.weak === false ? '!' : ''}`;
+  else k = `${t.op}${t.dtype ? `:${t.dtype}` : ''}(${t.args.map((a) => keyAll(a, memo)).join(',')})`;
+  memo.set(t, k);
+  return k;
+}
+
+/**
+ * The tree and leaves to launch for a pending expression, after the cost rule (module comment):
+ * expensive inlined values used outside this launch, or already computed, are materialized (by
+ * `force`) and replaced by leaves.
+ * @param tree - the expression
+ * @param arrays - its leaves
+ * @param scalars - its scalars
+ * @param parts - its recorded expensive inlined values
+ * @param force - computes a pending state into its store (lazy.ts's `compute`)
+ * @returns the tree, leaves and scalars to launch (the same objects when nothing changes)
+ */
+export function prepareLaunch(
+  tree: FuseNode,
+  arrays: ndarray[],
+  scalars: number[],
+  parts: readonly PartRecord[],
+  force: (s: LazyState) => Store,
+): { tree: FuseNode; arrays: ndarray[]; scalars: number[] } {
+  if (parts.length === 0) return { tree, arrays, scalars };
+  // Recorders of each expensive value reached from this expression (this one included).
+  const inside = new Map<LazyState, number>();
+  const visit = (recs: readonly PartRecord[]): void => {
+    for (const r of recs) {
+      const n = inside.get(r.state);
+      inside.set(r.state, (n ?? 0) + 1);
+      if (n === undefined) visit(r.state.parts);
+    }
+  };
+  visit(parts);
+  const leaves = new Map<string, { store: Store; dtype: FuseNode['dtype'] }>();
+  const memo = new Map<FuseNode, string>();
+  const decide = (
+    recs: readonly PartRecord[],
+    amap: readonly number[] | null,
+    smap: readonly number[] | null,
+  ) => {
+    for (const r of recs) {
+      const a = through(r.amap, amap);
+      const m = through(r.smap, smap);
+      const s = r.state;
+      let store: Store | null = null;
+      if (s.result !== null) {
+        if (s.result.region.version === s.resultVersion) store = s.result;
+      } else if (s.released === null && s.uses > inside.get(s)!) store = force(s);
+      if (store === null) decide(s.parts, a, m);
+      else {
+        const key = keyAll(remap(s.tree, a, m), memo);
+        if (!leaves.has(key)) leaves.set(key, { store, dtype: s.dtype });
+      }
+    }
+  };
+  decide(parts, null, null);
+  if (leaves.size === 0) return { tree, arrays, scalars };
+  // Replace those subtrees by new leaves, then drop the leaves no longer read and renumber.
+  const out = arrays.slice();
+  const leafOf = new Map<string, number>();
+  const rewrite = (t: FuseNode): FuseNode => {
+    if (!('args' in t)) return t;
+    const key = keyAll(t, memo);
+    const l = leaves.get(key);
+    if (l !== undefined) {
+      let i = leafOf.get(key);
+      if (i === undefined) {
+        out.push(new ndarray(l.store));
+        leafOf.set(key, (i = out.length - 1));
+      }
+      return fx.input(i, l.dtype);
+    }
+    return Object.freeze({ ...t, args: Object.freeze(t.args.map(rewrite)) });
+  };
+  const t1 = rewrite(tree);
+  const used: number[] = [];
+  const mark = (t: FuseNode): void => {
+    if (t.op === 'input') used[t.index] = 1;
+    else if ('args' in t) for (const a of t.args) mark(a);
+  };
+  mark(t1);
+  const amap: number[] = [];
+  const kept: ndarray[] = [];
+  for (let i = 0; i < out.length; i++) {
+    if (used[i] === 1) {
+      amap[i] = kept.length;
+      kept.push(out[i]!);
+    }
+  }
+  // Scalars too: a kernel takes a parameter for every scalar index up to the largest it reads.
+  const sUsed: number[] = [];
+  const markS = (t: FuseNode): void => {
+    if (t.op === 'scalar') sUsed[t.index] = 1;
+    else if ('args' in t) for (const a of t.args) markS(a);
+  };
+  markS(t1);
+  const smap: number[] = [];
+  const keptS: number[] = [];
+  for (let i = 0; i < scalars.length; i++) {
+    if (sUsed[i] === 1) {
+      smap[i] = keptS.length;
+      keptS.push(scalars[i]!);
+    }
+  }
+  return { tree: intern(remap(t1, amap, smap)), arrays: kept, scalars: keptS };
+}
+
+/**
+ * One tree object per rewritten expression: the launch path caches kernels by tree object
+ * (ewise-launch.ts), so a rewrite repeated in a loop must not make (and ship) a new kernel.
+ */
+const interned = new Map<string, FuseNode>();
+function intern(t: FuseNode): FuseNode {
+  const key = keyAll(t, new Map());
+  const hit = interned.get(key);
+  if (hit !== undefined) return hit;
+  if (interned.size >= 4096) interned.clear(); // a bound for programs making endless variants
+  interned.set(key, t);
+  return t;
+}
