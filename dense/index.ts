@@ -82,6 +82,16 @@ export {
 } from './shape-api.js';
 export { type ArrayInput, REFLECT, type ReflectedOp, type Reflecting } from './sig.js';
 export { Slice, slice } from './slice.js';
+export {
+  around,
+  isinf,
+  log2,
+  log10,
+  mod,
+  type RoundOptions,
+  remainder,
+  round,
+} from './ufuncs-more.js';
 export type { Bin as BinaryUfunc, Un as UnaryUfunc } from './ufuncs.js';
 export {
   abs,

@@ -27,6 +27,7 @@ import * as sa from './shape-api.js';
 import { type ArrayInput, denseHooks, NDARRAY_BRAND, REFLECT, type Reflecting, reflects } from './sig.js';
 import type { UfuncOptions } from './ufuncs.js';
 import * as ew from './ufuncs.js';
+import * as t2 from './ufuncs-more.js';
 
 /** Nested JavaScript arrays of numbers (what `tolist()` returns). */
 export type NestedArray = number | boolean | NestedArray[];
@@ -654,6 +655,23 @@ export class ndarray {
   ): ndarray {
     return ra.cumsum(this, axis, dtype, out, opts);
   }
+
+  // ---- Tier 2 (dense/ufuncs-more.ts, sort.ts, select.ts, ...) -----------------------------------
+
+  /**
+   * Rounds to `decimals` places, halves to even (as {@link round}).
+   * @param decimals decimal places (negative: tens, hundreds, ...)
+   * @returns a new array
+   * @example np.array([0.5, 1.5, 2.567]).round(1).tolist() // [0.5, 1.5, 2.6]
+   */
+  round(
+    decimals?: number | t2.RoundOptions,
+    out?: ndarray | null | t2.RoundOptions,
+    opts?: t2.RoundOptions,
+  ): ndarray {
+    return t2.round(this, decimals, out, opts);
+  }
+  // ---- end of Tier 2 ----------------------------------------------------------------------------
 
   // ---- linear algebra -------------------------------------------------------------------------
 
