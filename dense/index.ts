@@ -82,16 +82,6 @@ export {
 } from './shape-api.js';
 export { type ArrayInput, REFLECT, type ReflectedOp, type Reflecting } from './sig.js';
 export { Slice, slice } from './slice.js';
-export {
-  around,
-  isinf,
-  log2,
-  log10,
-  mod,
-  type RoundOptions,
-  remainder,
-  round,
-} from './ufuncs-more.js';
 export type { Bin as BinaryUfunc, Un as UnaryUfunc } from './ufuncs.js';
 export {
   abs,
@@ -132,6 +122,16 @@ export {
   type Un,
   where,
 } from './ufuncs.js';
+export {
+  around,
+  isinf,
+  log2,
+  log10,
+  mod,
+  type RoundOptions,
+  remainder,
+  round,
+} from './ufuncs-more.js';
 
 /** NumPy's newaxis (`null` in index parts). @example np.arange(3).get([np.newaxis]).shape // [1, 3] */
 export const newaxis = null;
