@@ -82,6 +82,15 @@ export {
 } from './shape-api.js';
 export { type ArrayInput, REFLECT, type ReflectedOp, type Reflecting } from './sig.js';
 export { Slice, slice } from './slice.js';
+export {
+  argsort,
+  type SearchsortedOptions,
+  type SortOptions,
+  searchsorted,
+  sort,
+  type UniqueOptions,
+  unique,
+} from './sort-api.js';
 export type { Bin as BinaryUfunc, Un as UnaryUfunc } from './ufuncs.js';
 export {
   abs,

@@ -25,6 +25,7 @@ import * as ra from './reduce-api.js';
 import * as sh from './shape.js';
 import * as sa from './shape-api.js';
 import { type ArrayInput, denseHooks, NDARRAY_BRAND, REFLECT, type Reflecting, reflects } from './sig.js';
+import * as so from './sort-api.js';
 import type { UfuncOptions } from './ufuncs.js';
 import * as ew from './ufuncs.js';
 import * as t2 from './ufuncs-more.js';
@@ -670,6 +671,54 @@ export class ndarray {
     opts?: t2.RoundOptions,
   ): ndarray {
     return t2.round(this, decimals, out, opts);
+  }
+  /**
+   * Sorts in place along `axis` (NumPy's `a.sort()`: returns nothing; see {@link sort}).
+   * @param axis the axis (default -1)
+   * @param kind accepted for NumPy compatibility
+   * @param order must be null
+   * @returns nothing
+   * @example
+   * const a = np.array([3, 1, 2]);
+   * a.sort();
+   * a.tolist() // [1, 2, 3]
+   */
+  sort(
+    axis?: number | so.SortOptions,
+    kind?: string | null | so.SortOptions,
+    order?: null | so.SortOptions,
+    opts?: so.SortOptions,
+  ): void {
+    const sorted = so.sort(this, axis, kind, order, opts);
+    this.set('...', sorted);
+  }
+  /**
+   * The indices that sort this array (see {@link argsort}).
+   * @param axis the axis (default -1; null: flattened)
+   * @returns int32 indices
+   * @example np.array([3, 1, 2]).argsort().tolist() // [1, 2, 0]
+   */
+  argsort(
+    axis?: number | null | so.SortOptions,
+    kind?: string | null | so.SortOptions,
+    order?: null | so.SortOptions,
+    opts?: so.SortOptions,
+  ): ndarray {
+    return so.argsort(this, axis, kind, order, opts);
+  }
+  /**
+   * Insertion points of `v` in this sorted 1-D array (see {@link searchsorted}).
+   * @param v the values to place
+   * @returns int32 indices
+   * @example np.array([1, 2, 3]).searchsorted([0, 2.5]).tolist() // [0, 2]
+   */
+  searchsorted(
+    v: ArrayInput,
+    side?: 'left' | 'right' | so.SearchsortedOptions,
+    sorter?: ArrayInput | null | so.SearchsortedOptions,
+    opts?: so.SearchsortedOptions,
+  ): ndarray {
+    return so.searchsorted(this, v, side, sorter, opts);
   }
   // ---- end of Tier 2 ----------------------------------------------------------------------------
 
