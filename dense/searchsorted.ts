@@ -21,14 +21,14 @@ registerKernel(SEARCHSORTED, (t) => {
   const right = t.scalars[0] === 1;
   for (let k = t.lo[0]!; k < t.hi[0]!; k++) {
     const v = V[vo + k]!;
-    const vnan = v !== v;
+    const vnan = Number.isNaN(v);
     let lo = 0;
     let hi = na;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       const x = A[ao + mid * as]!;
       // left: is x < v ? right: is x <= v ? (NaN is the largest value)
-      const xnan = x !== x;
+      const xnan = Number.isNaN(x);
       const before = right ? (vnan ? true : !xnan && x <= v) : vnan ? !xnan : x < v;
       if (before) lo = mid + 1;
       else hi = mid;

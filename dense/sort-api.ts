@@ -50,8 +50,8 @@ type SortFn = (
  */
 export const sort = sig<SortFn>(
   'sort(a: array_like, axis: axis? = -1, kind: str = None, order: any = None, *, stable: bool = None)',
-  ((a: ndarray, axis: number | null, kind: unknown, order: unknown, stable: unknown) => {
-    sortOptions('sort', kind, order, stable);
+  ((a: ndarray, axis: number | null, kind: unknown, order: unknown) => {
+    sortOptions('sort', kind, order);
     return sortCore('sort', a, axis, false);
   }) as never,
 );
@@ -71,8 +71,8 @@ export const sort = sig<SortFn>(
  */
 export const argsort = sig<SortFn>(
   'argsort(a: array_like, axis: axis? = -1, kind: str = None, order: any = None, *, stable: bool = None)',
-  ((a: ndarray, axis: number | null, kind: unknown, order: unknown, stable: unknown) => {
-    sortOptions('argsort', kind, order, stable);
+  ((a: ndarray, axis: number | null, kind: unknown, order: unknown) => {
+    sortOptions('argsort', kind, order);
     return sortCore('argsort', a, axis, true);
   }) as never,
 );

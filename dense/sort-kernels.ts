@@ -20,7 +20,7 @@ import { SORT_DECODE, SORT_MERGE, SORT_RUNS } from './kernel-names.js';
  * `c*m + j` when that is below n, else padding (the largest key, index `c*m + j`); lines: the
  * index stored is `j` (sorting each line of an [R, m] array) rather than `c*m + j`.
  */
-const runsSource = String.raw`function sortRuns(t) {
+const runsSource = `function sortRuns(t) {
   const s = t.scalars;
   const W = s[0], m = s[1], n = s[2], kind = s[3], wantIdx = s[4], lines = s[5], canon = s[6];
   const X = t.arrays[1];
@@ -138,7 +138,7 @@ const runsSource = String.raw`function sortRuns(t) {
  * words, wantIdx]. Merges consecutive pairs of sorted runs of length `run` (the last may be short
  * or alone); each piece finds where its output range starts and ends in both runs (merge path).
  */
-const mergeSource = String.raw`function sortMerge(t) {
+const mergeSource = `function sortMerge(t) {
   const s = t.scalars;
   const run = s[0], N = s[1], W = s[2], wantIdx = s[3];
   const no = 1 + (W === 2 ? 1 : 0) + (wantIdx ? 1 : 0);
@@ -189,7 +189,7 @@ const mergeSource = String.raw`function sortMerge(t) {
  * SORT_DECODE — arg 0: the values out (1-D, the launch domain), arg 1: K0, arg 2: K1 (two words),
  * aligned. scalars: [kind]. Turns keys back into values (NaN keys into NaN).
  */
-const decodeSource = String.raw`function sortDecode(t) {
+const decodeSource = `function sortDecode(t) {
   const kind = t.scalars[0];
   const O = t.arrays[0], oo = t.offsets[0];
   const u32 = (a) => new Uint32Array(a.buffer, a.byteOffset, a.length);

@@ -34,7 +34,7 @@ const MIN_CHUNKED = 1 << 16;
 const SORT_KINDS = new Set(['quicksort', 'mergesort', 'heapsort', 'stable']);
 
 /** Checks `kind`, `order` and `stable` as NumPy does (every kind sorts stably here). */
-export function sortOptions(fn: string, kind: unknown, order: unknown, stable: unknown): void {
+export function sortOptions(fn: string, kind: unknown, order: unknown): void {
   if (kind !== undefined && kind !== null && !SORT_KINDS.has(kind as string))
     throw new ValueError(
       argMessage(fn, 'kind', "one of 'quicksort', 'mergesort', 'heapsort', 'stable'", kind),

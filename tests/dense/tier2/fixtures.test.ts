@@ -87,7 +87,9 @@ for (const workers of POOLS) {
           if (c.expected.kind === 'tuple') {
             const gs = got as np.ndarray[];
             expect(gs.length).toBe(c.expected.values.length);
-            c.expected.values.forEach((w, k) => check(`${c.id}[${k}]`, gs[k]!, w, 0));
+            c.expected.values.forEach((w, k) => {
+              check(`${c.id}[${k}]`, gs[k]!, w, 0);
+            });
           } else check(c.id, got as np.ndarray, c.expected, 0);
         }
       });
