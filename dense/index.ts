@@ -8,6 +8,7 @@
  */
 export type { DType } from '../runtime/index.js';
 export type { ShapeLike } from './alloc.js';
+export { type BincountOptions, bincount } from './bincount.js';
 export { allclose, array_equal, type CloseOptions, isclose } from './compare.js';
 export {
   type ArrayOptions,
@@ -31,6 +32,7 @@ export {
   ones_like,
   zeros_like,
 } from './creation-more.js';
+export { type CumprodOptions, cumprod } from './cumprod.js';
 export type { Operand, OutOptions } from './ewise.js';
 export { fromJSON } from './from-json.js';
 export { fuse } from './fuse.js';
@@ -39,7 +41,9 @@ export { from_ndarray } from './interop.js';
 export type { JSONValue, NdarrayJSON } from './json.js';
 export { dot, inner, matmul, outer, vdot } from './linalg-api.js';
 export * as linalg from './linalg-ns.js';
+export { nanmax, nanmean, nanmin, nansum } from './nanreduce.js';
 export { type NestedArray, ndarray } from './ndarray.js';
+export { type MedianOptions, median, type PercentileOptions, percentile, quantile } from './quantile.js';
 export * as random from './random-ns.js';
 export type { ReduceOptions } from './reduce.js';
 export {

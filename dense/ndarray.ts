@@ -12,6 +12,7 @@ import {
   type TypedArray,
   ValueError,
 } from '../runtime/index.js';
+import * as cp from './cumprod.js';
 import type { Operand } from './ewise.js';
 import type { Index } from './indexing.js';
 import { toNdarray } from './interop.js';
@@ -719,6 +720,20 @@ export class ndarray {
     opts?: so.SearchsortedOptions,
   ): ndarray {
     return so.searchsorted(this, v, side, sorter, opts);
+  }
+  /**
+   * Cumulative product (flattened when no axis; see {@link cumprod}).
+   * @param axis the axis (null: the flattened array)
+   * @returns a new array
+   * @example np.array([1, 2, 3]).cumprod().tolist() // [1, 2, 6]
+   */
+  cumprod(
+    axis?: number | null | cp.CumprodOptions,
+    dtype?: DType | null | cp.CumprodOptions,
+    out?: ndarray | null | cp.CumprodOptions,
+    opts?: cp.CumprodOptions,
+  ): ndarray {
+    return cp.cumprod(this, axis, dtype, out, opts);
   }
   // ---- end of Tier 2 ----------------------------------------------------------------------------
 

@@ -102,6 +102,55 @@ big[::7] = 3.5
 case("argsort-big", {"a": big[:70000]}, "np.argsort(a, kind='stable')", lambda a: np.argsort(a, kind="stable").astype(np.int32))
 case("sort-big-int32", {"a": rand("int32", (70001,))}, "np.sort(a)", lambda a: np.sort(a))
 
+# ---- element-wise ------------------------------------------------------------------------------
+for dt in ["float64", "float32", "int32", "uint8"]:
+    a = rand(dt, (4, 6), nan=0.1)
+    b = rand(dt, (6,), nan=0.1)
+    if dt in ("int32", "uint8"):
+        b[b == 0] = 3
+    case(f"mod-{dt}", {"a": a, "b": b}, "np.mod(a, b)", lambda a, b: np.mod(a, b))
+    case(f"round-{dt}", {"a": a}, "np.round(a)", lambda a: np.round(a))
+    case(f"isinf-{dt}", {"a": a}, "np.isinf(a)", lambda a: np.isinf(a))
+    case(f"round2-{dt}", {"a": a / 7 if dt.startswith("f") else a}, "np.round(a, 2)", lambda a: np.round(a, 2))
+    case(f"roundm1-{dt}", {"a": a}, "np.round(a, -1)", lambda a: np.round(a, -1))
+    if dt == "uint8":
+        continue  # NumPy gives float16 (cohort has none: float64)
+    case(f"log10-{dt}", {"a": np.abs(a)}, "np.log10(a)", lambda a: np.log10(a))
+    case(f"log2-{dt}", {"a": np.abs(a)}, "np.log2(a)", lambda a: np.log2(a))
+halves = np.arange(-40, 41) / 2 + np.array([0.0, 1e-9] * 40 + [0.0])
+case("round-halves", {"a": halves}, "np.round(a)", lambda a: np.round(a))
+case("round3-grid", {"a": np.arange(-500, 500) / 997}, "np.round(a, 3)", lambda a: np.round(a, 3))
+
+# ---- reductions --------------------------------------------------------------------------------
+for dt in ["float64", "float32", "int32"]:
+    for sh in [(9,), (4, 5), (3, 4, 2)]:
+        a = rand(dt, sh, nan=0.25)
+        if dt.startswith("f") and len(sh) == 2:
+            a[1, :] = np.nan  # an all-NaN row
+        tag = f"{dt}-{'x'.join(map(str, sh))}"
+        for ax in [None, 0, -1]:
+            at = "N" if ax is None else str(ax)
+            case(f"nansum{at}-{tag}", {"a": a}, f"np.nansum(a, axis={ax})", lambda a, ax=ax: np.nansum(a, axis=ax))
+            if dt.startswith("f"):
+                with np.errstate(all="ignore"):
+                    import warnings
+                    warnings.simplefilter("ignore")
+                    case(f"nanmean{at}-{tag}", {"a": a}, f"np.nanmean(a, axis={ax})", lambda a, ax=ax: np.nanmean(a, axis=ax))
+                    case(f"nanmax{at}-{tag}", {"a": a}, f"np.nanmax(a, axis={ax})", lambda a, ax=ax: np.nanmax(a, axis=ax))
+                    case(f"nanmin{at}-{tag}", {"a": a}, f"np.nanmin(a, axis={ax})", lambda a, ax=ax: np.nanmin(a, axis=ax))
+            case(f"median{at}-{tag}", {"a": a}, f"np.median(a, axis={ax})", lambda a, ax=ax: np.median(a, axis=ax))
+            case(f"pct{at}-{tag}", {"a": a}, f"np.percentile(a, 37, axis={ax})", lambda a, ax=ax: np.percentile(a, 37, axis=ax))
+            case(f"pctq{at}-{tag}", {"a": a, "q": np.array([0, 12.5, 50, 81, 100])}, f"np.percentile(a, q, axis={ax})", lambda a, q, ax=ax: np.percentile(a, q, axis=ax))
+            case(f"cumprod{at}-{tag}", {"a": np.where(np.isnan(a), 1, a) / 4 if dt.startswith("f") else a % 3}, f"np.cumprod(a, axis={ax})", lambda a, ax=ax: np.cumprod(a, axis=ax))
+for dt in ["float64", "float32", "int32"]:
+    a = rand(dt, (10,), nan=0.0)
+    case(f"median-even-{dt}", {"a": a}, "np.median(a)", lambda a: np.median(a))
+x = rng.integers(0, 50, 70000).astype(np.int32)
+w = rng.standard_normal(70000)
+case("bincount-big", {"x": x}, "np.bincount(x)", lambda x: np.bincount(x).astype(np.int32))
+case("bincount-w", {"x": x, "w": w}, "np.bincount(x, weights=w)", lambda x, w: np.bincount(x, weights=w))
+case("bincount-min", {"x": np.array([1, 1, 4], dtype=np.uint8)}, "np.bincount(x, minlength=8)", lambda x: np.bincount(x, minlength=8).astype(np.int32))
+
 OUT.parent.mkdir(parents=True, exist_ok=True)
 OUT.write_text(json.dumps({"numpy": np.__version__, "cases": cases}, separators=(",", ":")))
 print(f"wrote {len(cases)} cases to {OUT}")
