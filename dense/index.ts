@@ -69,6 +69,7 @@ export {
   type VarOptions,
   var,
 } from './reduce-api.js';
+export { nonzero, put, type TakeOptions, take, where } from './select.js';
 export {
   astype,
   concatenate,
@@ -84,6 +85,17 @@ export {
   transpose,
   vstack,
 } from './shape-api.js';
+export {
+  type DiffOptions,
+  diff,
+  flip,
+  type MeshgridOptions,
+  meshgrid,
+  type RollOptions,
+  repeat,
+  roll,
+  tile,
+} from './shape-more.js';
 export { type ArrayInput, REFLECT, type ReflectedOp, type Reflecting } from './sig.js';
 export { Slice, slice } from './slice.js';
 export {
@@ -133,7 +145,6 @@ export {
   tanh,
   type UfuncOptions,
   type Un,
-  where,
 } from './ufuncs.js';
 export {
   around,

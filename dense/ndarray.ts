@@ -23,8 +23,10 @@ import { dot, matmul } from './linalg-api.js';
 import { mFill, mFlatten, mGet, mItem, mSet } from './ndarray-methods.js';
 import { formatArray } from './print.js';
 import * as ra from './reduce-api.js';
+import * as sel from './select.js';
 import * as sh from './shape.js';
 import * as sa from './shape-api.js';
+import * as smore from './shape-more.js';
 import { type ArrayInput, denseHooks, NDARRAY_BRAND, REFLECT, type Reflecting, reflects } from './sig.js';
 import * as so from './sort-api.js';
 import type { UfuncOptions } from './ufuncs.js';
@@ -734,6 +736,59 @@ export class ndarray {
     opts?: cp.CumprodOptions,
   ): ndarray {
     return cp.cumprod(this, axis, dtype, out, opts);
+  }
+  /**
+   * Elements at `indices` along `axis` (see {@link take}).
+   * @param indices integer indices
+   * @returns a new array
+   * @example np.array([4, 3, 5]).take([2, 0]).tolist() // [5, 4]
+   */
+  take(
+    indices: ArrayInput,
+    axis?: number | null | sel.TakeOptions,
+    out?: ndarray | null | sel.TakeOptions,
+    mode?: 'raise' | 'wrap' | 'clip' | sel.TakeOptions,
+    opts?: sel.TakeOptions,
+  ): ndarray {
+    return sel.take(this, indices, axis, out, mode, opts);
+  }
+  /**
+   * Writes `v` at the flat indices `ind`, in place (see {@link put}).
+   * @param ind flat integer indices
+   * @param v the values
+   * @returns nothing
+   * @example
+   * const a = np.zeros([3]);
+   * a.put([1], 7);
+   * a.tolist() // [0, 7, 0]
+   */
+  put(
+    ind: ArrayInput,
+    v: ArrayInput,
+    mode?: 'raise' | 'wrap' | 'clip' | { mode?: 'raise' | 'wrap' | 'clip' },
+  ): void {
+    sel.put(this, ind, v, mode);
+  }
+  /**
+   * The indices of the nonzero elements, one array per dimension (see {@link nonzero}).
+   * @returns int32 index arrays
+   * @example np.array([0, 2, 0, 3]).nonzero()[0].tolist() // [1, 3]
+   */
+  nonzero(): ndarray[] {
+    return sel.nonzero(this);
+  }
+  /**
+   * Repeats elements (see {@link repeat}).
+   * @param repeats a count, or one per element along the axis
+   * @returns a new array
+   * @example np.array([1, 2]).repeat(2).tolist() // [1, 1, 2, 2]
+   */
+  repeat(
+    repeats: ArrayInput,
+    axis?: number | null | { axis?: number | null },
+    opts?: { axis?: number | null },
+  ): ndarray {
+    return smore.repeat(this, repeats, axis, opts);
   }
   // ---- end of Tier 2 ----------------------------------------------------------------------------
 

@@ -151,6 +151,49 @@ case("bincount-big", {"x": x}, "np.bincount(x)", lambda x: np.bincount(x).astype
 case("bincount-w", {"x": x, "w": w}, "np.bincount(x, weights=w)", lambda x, w: np.bincount(x, weights=w))
 case("bincount-min", {"x": np.array([1, 1, 4], dtype=np.uint8)}, "np.bincount(x, minlength=8)", lambda x: np.bincount(x, minlength=8).astype(np.int32))
 
+# ---- shape and selection -----------------------------------------------------------------------
+for dt in DTYPES:
+    for sh in [(0,), (6,), (3, 4), (2, 3, 2)]:
+        a = rand(dt, sh, nan=0.1)
+        tag = f"{dt}-{'x'.join(map(str, sh))}"
+        case(f"flip-{tag}", {"a": a}, "np.flip(a)", lambda a: np.flip(a))
+        case(f"flip0-{tag}", {"a": a}, "np.flip(a, 0)", lambda a: np.flip(a, 0))
+        case(f"roll-{tag}", {"a": a}, "np.roll(a, 5)", lambda a: np.roll(a, 5))
+        case(f"rollm-{tag}", {"a": a}, "np.roll(a, -2, axis=-1)", lambda a: np.roll(a, -2, axis=-1))
+        case(f"tile-{tag}", {"a": a}, "np.tile(a, (2, 1, 3))", lambda a: np.tile(a, (2, 1, 3)))
+        case(f"repeat-{tag}", {"a": a}, "np.repeat(a, 3)", lambda a: np.repeat(a, 3))
+        case(f"repeat0-{tag}", {"a": a}, "np.repeat(a, 2, axis=0)", lambda a: np.repeat(a, 2, axis=0))
+        case(f"nonzero-{tag}", {"a": a}, "np.nonzero(a)", lambda a: tuple(x.astype(np.int32) for x in np.nonzero(a)))
+        if dt != "bool":
+            case(f"diff-{tag}", {"a": a}, "np.diff(a)", lambda a: np.diff(a))
+            case(f"diff2-{tag}", {"a": a}, "np.diff(a, 2, axis=0)", lambda a: np.diff(a, 2, axis=0))
+        else:
+            case(f"diff-{tag}", {"a": a}, "np.diff(a)", lambda a: np.diff(a))
+        if a.size:
+            idx = rng.integers(-a.shape[0], a.shape[0], (2, 3)).astype(np.int32)
+            case(f"take0-{tag}", {"a": a, "i": idx}, "np.take(a, i, axis=0)", lambda a, i: np.take(a, i, axis=0))
+            fi = rng.integers(0, a.size, 5).astype(np.int32)
+            case(f"take-{tag}", {"a": a, "i": fi}, "np.take(a, i)", lambda a, i: np.take(a, i))
+            wi = rng.integers(-30, 30, 7).astype(np.int32)
+            case(f"takewrap-{tag}", {"a": a, "i": wi}, "np.take(a, i, mode='wrap')", lambda a, i: np.take(a, i, mode="wrap"))
+            case(f"takeclip-{tag}", {"a": a, "i": wi}, "np.take(a, i, mode='clip')", lambda a, i: np.take(a, i, mode="clip"))
+            pi = rng.permutation(a.size)[: max(1, a.size // 2)].astype(np.int32)
+            v = rand(dt, (3,))
+
+            def putf(a, i, v):
+                b = a.copy()
+                np.put(b, i, v)
+                return b
+
+            case(f"put-{tag}", {"a": a, "i": pi, "v": v}, "np.put(a, i, v)", putf)
+m1 = np.array([1.0, 2.5, 3.0])
+m2 = np.array([4.0, 5.0])
+m3 = np.array([7, 8, 9, 10], dtype=np.int32)
+case("meshgrid-xy", {"x": m1, "y": m2, "z": m3}, "np.meshgrid(x, y, z)", lambda x, y, z: tuple(np.meshgrid(x, y, z)))
+case("meshgrid-ij", {"x": m1, "y": m2, "z": m3}, "np.meshgrid(x, y, z, indexing='ij')", lambda x, y, z: tuple(np.meshgrid(x, y, z, indexing="ij")))
+case("meshgrid-sparse", {"x": m1, "y": m2}, "np.meshgrid(x, y, sparse=True)", lambda x, y: tuple(np.meshgrid(x, y, sparse=True)))
+case("diff-prepend", {"a": m3}, "np.diff(a, prepend=0, append=[20, 30])", lambda a: np.diff(a, prepend=0, append=[20, 30]))
+
 OUT.parent.mkdir(parents=True, exist_ok=True)
 OUT.write_text(json.dumps({"numpy": np.__version__, "cases": cases}, separators=(",", ":")))
 print(f"wrote {len(cases)} cases to {OUT}")

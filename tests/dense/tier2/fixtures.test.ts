@@ -81,6 +81,32 @@ const CALLS: [RegExp, (i: In) => np.ndarray | np.ndarray[]][] = [
   [/^bincount-w/, (i) => np.bincount(i.x!, i.w!)],
   [/^bincount-min/, (i) => np.bincount(i.x!, { minlength: 8 })],
   [/^bincount-big/, (i) => np.bincount(i.x!)],
+  [/^flip-/, (i) => np.flip(i.a!)],
+  [/^flip0-/, (i) => np.flip(i.a!, 0)],
+  [/^roll-/, (i) => np.roll(i.a!, 5)],
+  [/^rollm-/, (i) => np.roll(i.a!, -2, { axis: -1 })],
+  [/^tile-/, (i) => np.tile(i.a!, [2, 1, 3])],
+  [/^repeat-/, (i) => np.repeat(i.a!, 3)],
+  [/^repeat0-/, (i) => np.repeat(i.a!, 2, { axis: 0 })],
+  [/^nonzero-/, (i) => np.nonzero(i.a!)],
+  [/^diff-prepend/, (i) => np.diff(i.a!, { prepend: 0, append: [20, 30] })],
+  [/^diff-/, (i) => np.diff(i.a!)],
+  [/^diff2-/, (i) => np.diff(i.a!, 2, { axis: 0 })],
+  [/^take0-/, (i) => np.take(i.a!, i.i!, 0)],
+  [/^take-/, (i) => np.take(i.a!, i.i!)],
+  [/^takewrap-/, (i) => np.take(i.a!, i.i!, { mode: 'wrap' })],
+  [/^takeclip-/, (i) => np.take(i.a!, i.i!, { mode: 'clip' })],
+  [
+    /^put-/,
+    (i) => {
+      const b = i.a!.copy();
+      np.put(b, i.i!, i.v!);
+      return b;
+    },
+  ],
+  [/^meshgrid-xy/, (i) => np.meshgrid(i.x!, i.y!, i.z!)],
+  [/^meshgrid-ij/, (i) => np.meshgrid(i.x!, i.y!, i.z!, { indexing: 'ij' })],
+  [/^meshgrid-sparse/, (i) => np.meshgrid(i.x!, i.y!, { sparse: true })],
 ];
 /** Relative tolerance by case prefix (sums and interpolations may round differently from NumPy's order). */
 const TOL: [RegExp, number][] = [
