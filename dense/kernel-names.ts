@@ -43,3 +43,5 @@ export const SEARCHSORTED = 'dense.searchsorted';
 export const CUMPROD = 'dense.cumprod';
 /** Fixed-block partial histograms (bincount). */
 export const BINCOUNT = 'dense.bincount';
+/** Counter-based draws of exponential, poisson and permutation keys (dense/random-more.ts). */
+export const RANDOM_MORE = 'dense.random.more';
