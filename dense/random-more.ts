@@ -7,7 +7,7 @@
  * not NumPy's; distributions are).
  */
 import { type FuseNode, fx } from '../codegen/index.js';
-import { argMessage, DTypeError, ensureKernel, launch, ValueError } from '../runtime/index.js';
+import { argMessage, ensureKernel, launch, ValueError } from '../runtime/index.js';
 import { alloc, type ShapeLike, shapeArg } from './alloc.js';
 import { cumsum } from './cumsum.js';
 import { ewise } from './ewise.js';
@@ -200,8 +200,6 @@ export const gChoice = sig<(this: Generator, ...a: unknown[]) => ndarray>(
     if (p !== undefined) {
       if (p.ndim !== 1 || p.size !== n)
         throw new ValueError(argMessage(fn, 'p', `a 1-D array of ${n} probabilities`, `shape [${p.shape}]`));
-      if (p.dtype !== 'float64' && p.dtype !== 'float32')
-        throw new DTypeError(argMessage(fn, 'p', 'floats', p.dtype));
       const pv = p.toArray();
       let s = 0;
       for (const x of pv) {
