@@ -33,6 +33,7 @@ export {
   zeros_like,
 } from './creation-more.js';
 export { type CumprodOptions, cumprod } from './cumprod.js';
+export { type EinsumOptions, einsum } from './einsum.js';
 export type { Operand, OutOptions } from './ewise.js';
 export { fromJSON } from './from-json.js';
 export { fuse } from './fuse.js';

@@ -45,3 +45,5 @@ export const CUMPROD = 'dense.cumprod';
 export const BINCOUNT = 'dense.bincount';
 /** Counter-based draws of exponential, poisson and permutation keys (dense/random-more.ts). */
 export const RANDOM_MORE = 'dense.random.more';
+/** Einstein summation over per-label strides (dense/einsum.ts). */
+export const EINSUM = 'dense.einsum';

@@ -194,6 +194,26 @@ case("meshgrid-ij", {"x": m1, "y": m2, "z": m3}, "np.meshgrid(x, y, z, indexing=
 case("meshgrid-sparse", {"x": m1, "y": m2}, "np.meshgrid(x, y, sparse=True)", lambda x, y: tuple(np.meshgrid(x, y, sparse=True)))
 case("diff-prepend", {"a": m3}, "np.diff(a, prepend=0, append=[20, 30])", lambda a: np.diff(a, prepend=0, append=[20, 30]))
 
+# ---- einsum --------------------------------------------------------------------------------------
+E = [
+    ("ij,jk->ik", [(3, 4), (4, 5)]),
+    ("ij,jk", [(3, 4), (4, 2)]),
+    ("ii", [(4, 4)]),
+    ("ii->i", [(3, 3)]),
+    ("ij->ji", [(2, 5)]),
+    ("i,i", [(6,), (6,)]),
+    ("i,j->ij", [(3,), (4,)]),
+    ("ijk,jil->kl", [(3, 4, 5), (4, 3, 2)]),
+    ("bij,bjk->bik", [(2, 3, 4), (2, 4, 3)]),
+    ("ij->", [(3, 3)]),
+    ("ij,ij->ij", [(2, 3), (2, 3)]),
+]
+for k, (sub, shapes) in enumerate(E):
+    for dt in ["float64", "int32"]:
+        ops = {f"x{i}": rand(dt, sh) for i, sh in enumerate(shapes)}
+        case(f"einsum{k}-{dt}", ops, f"np.einsum({sub!r}, ...)", lambda sub=sub, **o: np.einsum(sub, *[o[f"x{i}"] for i in range(len(o))]).astype(np.float64 if dt == "float64" else np.int32))
+        cases[-1]["subscripts"] = sub
+
 OUT.parent.mkdir(parents=True, exist_ok=True)
 OUT.write_text(json.dumps({"numpy": np.__version__, "cases": cases}, separators=(",", ":")))
 print(f"wrote {len(cases)} cases to {OUT}")

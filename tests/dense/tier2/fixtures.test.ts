@@ -44,6 +44,8 @@ const input = (a: Arr): np.ndarray => {
 };
 
 type In = Record<string, np.ndarray>;
+/** einsum cases carry their subscripts (looked up by the inputs object). */
+const SUBS = new WeakMap<In, string>();
 /** Call prefix (the id up to the dtype) → the cohort call. */
 const CALLS: [RegExp, (i: In) => np.ndarray | np.ndarray[]][] = [
   [/^sort-/, (i) => np.sort(i.a!)],
@@ -106,12 +108,21 @@ const CALLS: [RegExp, (i: In) => np.ndarray | np.ndarray[]][] = [
   ],
   [/^meshgrid-xy/, (i) => np.meshgrid(i.x!, i.y!, i.z!)],
   [/^meshgrid-ij/, (i) => np.meshgrid(i.x!, i.y!, i.z!, { indexing: 'ij' })],
+  [
+    /^einsum\d+-/,
+    (i) => {
+      const ops = Object.keys(i)
+        .sort()
+        .map((k) => i[k]!);
+      return np.einsum(SUBS.get(i) ?? '', ...ops);
+    },
+  ],
   [/^meshgrid-sparse/, (i) => np.meshgrid(i.x!, i.y!, { sparse: true })],
 ];
 /** Relative tolerance by case prefix (sums and interpolations may round differently from NumPy's order). */
 const TOL: [RegExp, number][] = [
   [/^(nansum|nanmean|bincount-w)/, 1e-12],
-  [/^(pct|median|cumprod|log)/, 1e-12],
+  [/^(pct|median|cumprod|log|einsum)/, 1e-12],
 ];
 
 /** Bitwise for exact results (signed zeros aside: NumPy's quicksort does not order ±0). */
@@ -140,6 +151,8 @@ for (const workers of POOLS) {
         configure({ workers });
         for (const c of cs) {
           const ins = Object.fromEntries(Object.entries(c.inputs).map(([k, v]) => [k, input(v)]));
+          if ((c as { subscripts?: string }).subscripts)
+            SUBS.set(ins, (c as { subscripts?: string }).subscripts!);
           const got = call(ins);
           if (c.expected.kind === 'tuple') {
             const gs = got as np.ndarray[];
