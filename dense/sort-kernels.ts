@@ -142,20 +142,21 @@ const mergeSource = `function sortMerge(t) {
   const s = t.scalars;
   const run = s[0], N = s[1], W = s[2], wantIdx = s[3];
   const no = 1 + (W === 2 ? 1 : 0) + (wantIdx ? 1 : 0);
-  const u32 = (a) => new Uint32Array(a.buffer, a.byteOffset, a.length);
-  const O0 = u32(t.arrays[0]), oo0 = t.offsets[0];
-  const O1 = W === 2 ? u32(t.arrays[1]) : null, oo1 = W === 2 ? t.offsets[1] : 0;
+  // Keys are compared as int32 with the top bit flipped (the same order as unsigned), so every
+  // value stays a small integer for the JIT.
+  const O0 = t.arrays[0], oo0 = t.offsets[0];
+  const O1 = W === 2 ? t.arrays[1] : null, oo1 = W === 2 ? t.offsets[1] : 0;
   const OI = wantIdx ? t.arrays[no - 1] : null, ooi = wantIdx ? t.offsets[no - 1] : 0;
-  const I0 = u32(t.arrays[no]), io0 = t.offsets[no];
-  const I1 = W === 2 ? u32(t.arrays[no + 1]) : null, io1 = W === 2 ? t.offsets[no + 1] : 0;
+  const I0 = t.arrays[no], io0 = t.offsets[no];
+  const I1 = W === 2 ? t.arrays[no + 1] : null, io1 = W === 2 ? t.offsets[no + 1] : 0;
   const II = wantIdx ? t.arrays[2 * no - 1] : null, ioi = wantIdx ? t.offsets[2 * no - 1] : 0;
   // key at input position q (relative) strictly below key at position r
   function lt(q, r) {
     if (I1) {
-      const a = I1[io1 + q], b = I1[io1 + r];
-      return a < b || (a === b && I0[io0 + q] < I0[io0 + r]);
+      const a = I1[io1 + q] ^ -2147483648, b = I1[io1 + r] ^ -2147483648;
+      return a < b || (a === b && (I0[io0 + q] ^ -2147483648) < (I0[io0 + r] ^ -2147483648));
     }
-    return I0[io0 + q] < I0[io0 + r];
+    return (I0[io0 + q] ^ -2147483648) < (I0[io0 + r] ^ -2147483648);
   }
   const lo = t.lo[0], hi = t.hi[0];
   if (hi <= lo) return;
@@ -175,12 +176,26 @@ const mergeSource = `function sortMerge(t) {
     }
     let i = aS + corank(k0);
     let j = bS + (k0 - (i - aS));
-    for (let k = gs + k0; k < gs + k1; k++) {
-      const takeB = i >= aE || (j < bE && lt(j, i));
-      const q = takeB ? j++ : i++;
-      O0[oo0 + k] = I0[io0 + q];
-      if (O1) O1[oo1 + k] = I1[io1 + q];
-      if (OI) OI[ooi + k] = II[ioi + q];
+    const end = gs + k1;
+    // the merge loop keeps the current key of each run in locals (no calls per element)
+    const F = -2147483648;
+    let ah = 0, al = 0, bh = 0, bl = 0;
+    if (i < aE) { al = I0[io0 + i] ^ F; ah = I1 ? I1[io1 + i] ^ F : 0; }
+    if (j < bE) { bl = I0[io0 + j] ^ F; bh = I1 ? I1[io1 + j] ^ F : 0; }
+    for (let k = gs + k0; k < end; k++) {
+      if (i < aE && (j >= bE || !(bh < ah || (bh === ah && bl < al)))) {
+        O0[oo0 + k] = al ^ F;
+        if (O1) O1[oo1 + k] = ah ^ F;
+        if (OI) OI[ooi + k] = II[ioi + i];
+        i++;
+        if (i < aE) { al = I0[io0 + i] ^ F; ah = I1 ? I1[io1 + i] ^ F : 0; }
+      } else {
+        O0[oo0 + k] = bl ^ F;
+        if (O1) O1[oo1 + k] = bh ^ F;
+        if (OI) OI[ooi + k] = II[ioi + j];
+        j++;
+        if (j < bE) { bl = I0[io0 + j] ^ F; bh = I1 ? I1[io1 + j] ^ F : 0; }
+      }
     }
   }
 }`;

@@ -74,5 +74,9 @@ for (const k of ['sort', 'argsort'] as const) {
   const name = `${k} ${N} float64`;
   emit({ area: 'dense', name, ms });
   const ratio = py[k] ? ` (NumPy/cohort w=2: ${(py[k]! / c2[k]!).toFixed(2)}×)` : '';
-  console.log(`${name}: ${Object.entries(ms).map(([n, v]) => `${n} ${v.toFixed(1)} ms`).join(', ')}${ratio}`);
+  console.log(
+    `${name}: ${Object.entries(ms)
+      .map(([n, v]) => `${n} ${v.toFixed(1)} ms`)
+      .join(', ')}${ratio}`,
+  );
 }
