@@ -23,6 +23,10 @@ export const UNARY_OPS = [
   'isfinite',
   'logical_not',
   'cast',
+  'rint',
+  'log10',
+  'log2',
+  'isinf',
 ] as const;
 /** Binary element-wise operations. */
 export const BINARY_OPS = [
@@ -42,6 +46,7 @@ export const BINARY_OPS = [
   'logical_and',
   'logical_or',
   'logical_xor',
+  'mod',
 ] as const;
 /** Ternary element-wise operations: `where(cond, a, b)`, `clip(x, lo, hi)`. */
 export const TERNARY_OPS = ['where', 'clip'] as const;
@@ -96,8 +101,9 @@ const PREDICATES = new Set<string>([
   'logical_not',
   'isnan',
   'isfinite',
+  'isinf',
 ]);
-const FLOAT_ONLY = new Set<string>(['sqrt', 'exp', 'log', 'sin', 'cos', 'tanh', 'divide']);
+const FLOAT_ONLY = new Set<string>(['sqrt', 'exp', 'log', 'sin', 'cos', 'tanh', 'divide', 'log10', 'log2']);
 
 const kind = (d: CodegenDType): number => (d === 'bool' ? 0 : d === 'uint8' || d === 'int32' ? 1 : 2);
 /** True for float32 and float64. */

@@ -17,6 +17,12 @@ export const HELPERS: Readonly<Record<string, string>> = {
   fsign: 'function fsign(a) { return a > 0 ? 1 : a < 0 ? -1 : a === a ? 0 : a; }',
   // exp and log: the fixed algorithms of wasm-math.ts, so the Wasm form gives the same bits.
   ...MATH_JS,
+  // Round half to even (C's rint in the default rounding mode): Math.round rounds halves up.
+  rint: 'function rint(a) { const r = Math.round(a); return r - a === 0.5 && r % 2 !== 0 ? r - 1 : r; }',
+  // Python's float modulo (NumPy's npy_divmod): the result takes the divisor's sign.
+  fmod: 'function fmod(a, b) { if (b === 0) return a % b; const m = a % b; if (m === 0) return b < 0 ? -0 : 0; return (b < 0) !== (m < 0) ? m + b : m; }',
+  // Integer modulo with the divisor's sign; 0 for a zero divisor (as NumPy, which also warns).
+  imod: 'function imod(a, b) { if (b === 0) return 0; const m = a % b; return m !== 0 && (b < 0) !== (m < 0) ? m + b : m; }',
 };
 
 /**
@@ -115,6 +121,13 @@ export function opJS(op: string, a: readonly string[], t: CodegenDType, helpers:
       return b01(`${x} !== ${x}`);
     case 'isfinite':
       return b01(`${x} - ${x} === 0`);
+    case 'isinf':
+      return f ? b01(`(${x} === Infinity || ${x} === -Infinity)`) : '0';
+    case 'rint':
+      return f ? wrap(`${use('rint')}(${x})`, t) : x;
+    case 'mod':
+      if (f) return wrap(`${use('fmod')}(${x}, ${y})`, t);
+      return t === 'bool' ? '0' : wrap(`${use('imod')}(${x}, ${y})`, t);
     case 'negative':
       return wrap(`-${x}`, t);
     case 'abs':
@@ -129,6 +142,8 @@ export function opJS(op: string, a: readonly string[], t: CodegenDType, helpers:
     case 'log':
       return wrap(`${use('flog')}(${x})`, t);
     case 'sqrt':
+    case 'log10':
+    case 'log2':
     case 'sin':
     case 'cos':
     case 'tanh':

@@ -8,6 +8,7 @@
  */
 export type { DType } from '../runtime/index.js';
 export type { ShapeLike } from './alloc.js';
+export { type BincountOptions, bincount } from './bincount.js';
 export { allclose, array_equal, type CloseOptions, isclose } from './compare.js';
 export {
   type ArrayOptions,
@@ -31,6 +32,8 @@ export {
   ones_like,
   zeros_like,
 } from './creation-more.js';
+export { type CumprodOptions, cumprod } from './cumprod.js';
+export { type EinsumOptions, einsum } from './einsum.js';
 export type { Operand, OutOptions } from './ewise.js';
 export { fromJSON } from './from-json.js';
 export { fuse } from './fuse.js';
@@ -39,7 +42,9 @@ export { from_ndarray } from './interop.js';
 export type { JSONValue, NdarrayJSON } from './json.js';
 export { dot, inner, matmul, outer, vdot } from './linalg-api.js';
 export * as linalg from './linalg-ns.js';
+export { nanmax, nanmean, nanmin, nansum } from './nanreduce.js';
 export { type NestedArray, ndarray } from './ndarray.js';
+export { type MedianOptions, median, type PercentileOptions, percentile, quantile } from './quantile.js';
 export * as random from './random-ns.js';
 export type { ReduceOptions } from './reduce.js';
 export {
@@ -65,6 +70,7 @@ export {
   type VarOptions,
   var,
 } from './reduce-api.js';
+export { nonzero, put, type TakeOptions, take, where } from './select.js';
 export {
   astype,
   concatenate,
@@ -80,8 +86,28 @@ export {
   transpose,
   vstack,
 } from './shape-api.js';
+export {
+  type DiffOptions,
+  diff,
+  flip,
+  type MeshgridOptions,
+  meshgrid,
+  type RollOptions,
+  repeat,
+  roll,
+  tile,
+} from './shape-more.js';
 export { type ArrayInput, REFLECT, type ReflectedOp, type Reflecting } from './sig.js';
 export { Slice, slice } from './slice.js';
+export {
+  argsort,
+  type SearchsortedOptions,
+  type SortOptions,
+  searchsorted,
+  sort,
+  type UniqueOptions,
+  unique,
+} from './sort-api.js';
 export type { Bin as BinaryUfunc, Un as UnaryUfunc } from './ufuncs.js';
 export {
   abs,
@@ -120,8 +146,17 @@ export {
   tanh,
   type UfuncOptions,
   type Un,
-  where,
 } from './ufuncs.js';
+export {
+  around,
+  isinf,
+  log2,
+  log10,
+  mod,
+  type RoundOptions,
+  remainder,
+  round,
+} from './ufuncs-more.js';
 
 /** NumPy's newaxis (`null` in index parts). @example np.arange(3).get([np.newaxis]).shape // [1, 3] */
 export const newaxis = null;

@@ -162,7 +162,7 @@ function checkBounds(fn: string, arr: ndarray, n: number, axis: number): ndarray
 
 /**
  * The coordinates of the nonzero elements, one int32 array per dimension (C order).
- * @example nonzero('nonzero', np.array([0, 3, 0, 4]))[0].tolist() // [1, 3]
+ * @example np.nonzero(np.array([0, 3, 0, 4]))[0].tolist() // [1, 3]
  */
 export function nonzero(fn: string, a: ndarray): ndarray[] {
   const count = Number(countNonzeroHook.fn(a));

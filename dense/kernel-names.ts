@@ -33,3 +33,19 @@ export const DOT = 'dense.dot';
 export const RANDOM = 'dense.random';
 /** Writes `start + i*step` (arange / linspace). */
 export const RAMP = 'dense.ramp';
+/** Sorts runs of keys (radix), carrying indices for argsort (dense/sort-kernels.ts). */
+export const SORT_RUNS = 'dense.sort.runs';
+/** Merges pairs of sorted runs of keys (merge path). */
+export const SORT_MERGE = 'dense.sort.merge';
+/** Turns sort keys back into values. */
+export const SORT_DECODE = 'dense.sort.decode';
+/** Binary searches of values in a sorted array (searchsorted). */
+export const SEARCHSORTED = 'dense.searchsorted';
+/** Cumulative product along the last axis of a (permuted) view. */
+export const CUMPROD = 'dense.cumprod';
+/** Fixed-block partial histograms (bincount). */
+export const BINCOUNT = 'dense.bincount';
+/** Counter-based draws of exponential, poisson and permutation keys (dense/random-more.ts). */
+export const RANDOM_MORE = 'dense.random.more';
+/** Einstein summation over per-label strides (dense/einsum.ts). */
+export const EINSUM = 'dense.einsum';

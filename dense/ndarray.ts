@@ -12,6 +12,7 @@ import {
   type TypedArray,
   ValueError,
 } from '../runtime/index.js';
+import * as cp from './cumprod.js';
 import type { Operand } from './ewise.js';
 import type { Index } from './indexing.js';
 import { toNdarray } from './interop.js';
@@ -22,11 +23,15 @@ import { dot, matmul } from './linalg-api.js';
 import { mDispose, mFill, mFlatten, mGet, mItem, mSet } from './ndarray-methods.js';
 import { formatArray } from './print.js';
 import * as ra from './reduce-api.js';
+import * as sel from './select.js';
 import * as sh from './shape.js';
 import * as sa from './shape-api.js';
+import * as smore from './shape-more.js';
 import { type ArrayInput, denseHooks, NDARRAY_BRAND, REFLECT, type Reflecting, reflects } from './sig.js';
+import * as so from './sort-api.js';
 import type { UfuncOptions } from './ufuncs.js';
 import * as ew from './ufuncs.js';
+import * as t2 from './ufuncs-more.js';
 
 /** Nested JavaScript arrays of numbers (what `tolist()` returns). */
 export type NestedArray = number | boolean | NestedArray[];
@@ -654,6 +659,138 @@ export class ndarray {
   ): ndarray {
     return ra.cumsum(this, axis, dtype, out, opts);
   }
+
+  // ---- Tier 2 (dense/ufuncs-more.ts, sort.ts, select.ts, ...) -----------------------------------
+
+  /**
+   * Rounds to `decimals` places, halves to even (as {@link round}).
+   * @param decimals decimal places (negative: tens, hundreds, ...)
+   * @returns a new array
+   * @example np.array([0.5, 1.5, 2.567]).round(1).tolist() // [0.5, 1.5, 2.6]
+   */
+  round(
+    decimals?: number | t2.RoundOptions,
+    out?: ndarray | null | t2.RoundOptions,
+    opts?: t2.RoundOptions,
+  ): ndarray {
+    return t2.round(this, decimals, out, opts);
+  }
+  /**
+   * Sorts in place along `axis` (NumPy's `a.sort()`: returns nothing; see {@link sort}).
+   * @param axis the axis (default -1)
+   * @param kind accepted for NumPy compatibility
+   * @param order must be null
+   * @returns nothing
+   * @example
+   * const a = np.array([3, 1, 2]);
+   * a.sort();
+   * a.tolist() // [1, 2, 3]
+   */
+  sort(
+    axis?: number | so.SortOptions,
+    kind?: string | null | so.SortOptions,
+    order?: null | so.SortOptions,
+    opts?: so.SortOptions,
+  ): void {
+    const sorted = so.sort(this, axis, kind, order, opts);
+    this.set('...', sorted);
+  }
+  /**
+   * The indices that sort this array (see {@link argsort}).
+   * @param axis the axis (default -1; null: flattened)
+   * @returns int32 indices
+   * @example np.array([3, 1, 2]).argsort().tolist() // [1, 2, 0]
+   */
+  argsort(
+    axis?: number | null | so.SortOptions,
+    kind?: string | null | so.SortOptions,
+    order?: null | so.SortOptions,
+    opts?: so.SortOptions,
+  ): ndarray {
+    return so.argsort(this, axis, kind, order, opts);
+  }
+  /**
+   * Insertion points of `v` in this sorted 1-D array (see {@link searchsorted}).
+   * @param v the values to place
+   * @returns int32 indices
+   * @example np.array([1, 2, 3]).searchsorted([0, 2.5]).tolist() // [0, 2]
+   */
+  searchsorted(
+    v: ArrayInput,
+    side?: 'left' | 'right' | so.SearchsortedOptions,
+    sorter?: ArrayInput | null | so.SearchsortedOptions,
+    opts?: so.SearchsortedOptions,
+  ): ndarray {
+    return so.searchsorted(this, v, side, sorter, opts);
+  }
+  /**
+   * Cumulative product (flattened when no axis; see {@link cumprod}).
+   * @param axis the axis (null: the flattened array)
+   * @returns a new array
+   * @example np.array([1, 2, 3]).cumprod().tolist() // [1, 2, 6]
+   */
+  cumprod(
+    axis?: number | null | cp.CumprodOptions,
+    dtype?: DType | null | cp.CumprodOptions,
+    out?: ndarray | null | cp.CumprodOptions,
+    opts?: cp.CumprodOptions,
+  ): ndarray {
+    return cp.cumprod(this, axis, dtype, out, opts);
+  }
+  /**
+   * Elements at `indices` along `axis` (see {@link take}).
+   * @param indices integer indices
+   * @returns a new array
+   * @example np.array([4, 3, 5]).take([2, 0]).tolist() // [5, 4]
+   */
+  take(
+    indices: ArrayInput,
+    axis?: number | null | sel.TakeOptions,
+    out?: ndarray | null | sel.TakeOptions,
+    mode?: 'raise' | 'wrap' | 'clip' | sel.TakeOptions,
+    opts?: sel.TakeOptions,
+  ): ndarray {
+    return sel.take(this, indices, axis, out, mode, opts);
+  }
+  /**
+   * Writes `v` at the flat indices `ind`, in place (see {@link put}).
+   * @param ind flat integer indices
+   * @param v the values
+   * @returns nothing
+   * @example
+   * const a = np.zeros([3]);
+   * a.put([1], 7);
+   * a.tolist() // [0, 7, 0]
+   */
+  put(
+    ind: ArrayInput,
+    v: ArrayInput,
+    mode?: 'raise' | 'wrap' | 'clip' | { mode?: 'raise' | 'wrap' | 'clip' },
+  ): void {
+    sel.put(this, ind, v, mode);
+  }
+  /**
+   * The indices of the nonzero elements, one array per dimension (see {@link nonzero}).
+   * @returns int32 index arrays
+   * @example np.array([0, 2, 0, 3]).nonzero()[0].tolist() // [1, 3]
+   */
+  nonzero(): ndarray[] {
+    return sel.nonzero(this);
+  }
+  /**
+   * Repeats elements (see {@link repeat}).
+   * @param repeats a count, or one per element along the axis
+   * @returns a new array
+   * @example np.array([1, 2]).repeat(2).tolist() // [1, 1, 2, 2]
+   */
+  repeat(
+    repeats: ArrayInput,
+    axis?: number | null | { axis?: number | null },
+    opts?: { axis?: number | null },
+  ): ndarray {
+    return smore.repeat(this, repeats, axis, opts);
+  }
+  // ---- end of Tier 2 ----------------------------------------------------------------------------
 
   // ---- linear algebra -------------------------------------------------------------------------
 

@@ -6,7 +6,8 @@ import { argMessage, type DType, DTypeError, ensureKernel, launch, ValueError } 
 import { alloc, type ShapeLike, shapeArg } from './alloc.js';
 import { RANDOM } from './kernel-names.js';
 import type { ndarray } from './ndarray.js';
-import { sig } from './sig.js';
+import * as rm from './random-more.js';
+import { type ArrayInput, sig } from './sig.js';
 
 /**
  * Scalars: [kind, key, stream, a, b]; kind 0 uniform in [a, b), 1 normal (mean a, sd b), 2
@@ -67,6 +68,11 @@ export class Generator {
     if (!Number.isInteger(seed) || seed < 0)
       throw new ValueError(argMessage('default_rng', 'seed', 'a non-negative integer', seed));
     this.key = mixSeed(seed);
+  }
+
+  /** @internal The key and a fresh stream number (dense/random-more.ts). */
+  _stream(): [number, number] {
+    return [this.key, this.stream++];
   }
 
   /** @internal Fills a new array from stream `kind`. */
@@ -150,6 +156,86 @@ export class Generator {
   }
 
   /**
+   * Exponential floats with scale `scale` (mean; inversion of a uniform).
+   * @param scale the scale (1/rate), >= 0
+   * @param size dimensions (a scalar when omitted)
+   * @returns a new float64 array
+   * @throws {ValueError} for a negative scale
+   * @example np.random.default_rng(0).exponential(2, [1000]).min().item() >= 0 // true
+   */
+  exponential(
+    scale?: number | { scale?: number; size?: ShapeLike | null },
+    size?: ShapeLike | null | { size?: ShapeLike | null },
+    opts?: { scale?: number; size?: ShapeLike | null },
+  ): ndarray {
+    return rm.gExponential.call(this, scale, size, opts);
+  }
+
+  /**
+   * Poisson counts with mean `lam` (int32; multiplication method below 10, NumPy's PTRS above).
+   * @param lam the mean, in [0, 1e9]
+   * @param size dimensions (a scalar when omitted)
+   * @returns a new int32 array
+   * @throws {ValueError} for a negative or too large `lam`
+   * @example np.random.default_rng(0).poisson(0, [3]).tolist() // [0, 0, 0]
+   */
+  poisson(
+    lam?: number | { lam?: number; size?: ShapeLike | null },
+    size?: ShapeLike | null | { size?: ShapeLike | null },
+    opts?: { lam?: number; size?: ShapeLike | null },
+  ): ndarray {
+    return rm.gPoisson.call(this, lam, size, opts);
+  }
+
+  /**
+   * A random permutation of `arange(x)` (int32), or a permuted copy of the array `x` along `axis`.
+   * @param x an integer or an array_like
+   * @param axis the axis to permute (arrays only)
+   * @returns a new array
+   * @example np.sort(np.random.default_rng(0).permutation(5)).tolist() // [0, 1, 2, 3, 4]
+   */
+  permutation(x: number | ArrayInput, axis?: number | { axis?: number }, opts?: { axis?: number }): ndarray {
+    return rm.gPermutation.call(this, x, axis, opts);
+  }
+
+  /**
+   * Shuffles the array `x` in place along `axis`.
+   * @param x the array
+   * @param axis the axis (default 0)
+   * @returns nothing
+   * @example
+   * const a = np.arange(4);
+   * np.random.default_rng(0).shuffle(a);
+   * np.sort(a).tolist() // [0, 1, 2, 3]
+   */
+  shuffle(x: ndarray, axis?: number | { axis?: number }, opts?: { axis?: number }): void {
+    rm.gShuffle.call(this, x, axis, opts);
+  }
+
+  /**
+   * Random samples from `a` (an array, or `arange(a)` for an integer): with replacement by default,
+   * weighted by `p` when given (without replacement and `p`: Efraimidis–Spirakis keys).
+   * @param a an array_like or an integer
+   * @param size dimensions (a scalar when omitted)
+   * @param replace sample with replacement (default true)
+   * @param p probabilities (summing to 1)
+   * @returns a new array
+   * @throws {ValueError} for bad probabilities or a sample larger than the population without replacement
+   * @example np.random.default_rng(0).choice([7, 8], [4], { p: [0, 1] }).tolist() // [8, 8, 8, 8]
+   */
+  choice(
+    a: number | ArrayInput,
+    size?: ShapeLike | null | ChoiceOptions,
+    replace?: boolean | ChoiceOptions,
+    p?: ArrayInput | null | ChoiceOptions,
+    axis?: number | ChoiceOptions,
+    shuffle?: boolean | ChoiceOptions,
+    opts?: ChoiceOptions,
+  ): ndarray {
+    return rm.gChoice.call(this, a, size, replace, p, axis, shuffle, opts);
+  }
+
+  /**
    * Integers in [low, high) (int32); `integers(high)` draws from [0, high).
    * @param low the lower bound (included), or `high` when `high` is omitted
    * @param high the upper bound (excluded)
@@ -211,6 +297,19 @@ export interface NormalOptions {
   scale?: number;
   /** Dimensions (a scalar when omitted). */
   size?: ShapeLike | null;
+}
+/** Keyword options of `choice`. */
+export interface ChoiceOptions {
+  /** Dimensions (a scalar when omitted). */
+  size?: ShapeLike | null;
+  /** Sample with replacement (default true). */
+  replace?: boolean;
+  /** Probabilities of the entries of `a`. */
+  p?: ArrayInput | null;
+  /** The axis of `a` to sample along. */
+  axis?: number;
+  /** Shuffle a sample drawn without replacement (always random order here). */
+  shuffle?: boolean;
 }
 /** Keyword options of `integers`. */
 export interface IntegersOptions {

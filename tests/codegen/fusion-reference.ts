@@ -92,6 +92,22 @@ function apply(op: string, a: number[], t: CodegenDType): number {
       return b(Number.isNaN(x));
     case 'isfinite':
       return b(Number.isFinite(x));
+    case 'isinf':
+      return b(x === Infinity || x === -Infinity);
+    case 'rint': {
+      if (!Number.isFinite(x)) return x;
+      const fl = Math.floor(x);
+      const d = x - fl;
+      const r = d > 0.5 ? fl + 1 : d < 0.5 ? fl : fl % 2 === 0 ? fl : fl + 1;
+      return r === 0 && (x < 0 || Object.is(x, -0)) ? -0 : r;
+    }
+    case 'mod': {
+      if (t === 'bool') return 0;
+      if (y === 0) return isInt(t) ? 0 : Number.NaN;
+      let m = x % y;
+      if (m !== 0 && Math.sign(m) !== Math.sign(y)) m += y;
+      return m === 0 ? (y < 0 && !isInt(t) ? -0 : 0) : m;
+    }
     case 'negative':
       return -x;
     case 'abs':

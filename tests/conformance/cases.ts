@@ -624,6 +624,178 @@ export const CASES: Record<string, () => unknown> = {
   'np-multiply-sparse': () => np.multiply(D22(), S22()).toarray(),
   'np-matmul-sparse': () => np.matmul(D22(), S22()),
   'np-dot-sparse': () => np.dot(S22(), D22()),
+  // ---- Tier 2 (issue #20) ----
+  'sort-1': () =>
+    np.sort(
+      np.array([
+        [1, 4],
+        [3, 1],
+      ]),
+    ),
+  'sort-2': () =>
+    np.sort(
+      np.array([
+        [1, 4],
+        [3, 1],
+      ]),
+      { axis: null },
+    ),
+  'sort-3': () =>
+    np.sort(
+      np.array([
+        [1, 4],
+        [3, 1],
+      ]),
+      { axis: 0 },
+    ),
+  'argsort-1': () => np.argsort(np.array([3, 1, 2])),
+  'argsort-2': () =>
+    np.argsort(
+      np.array([
+        [0, 3],
+        [2, 2],
+      ]),
+      { axis: 0 },
+    ),
+  'unique-1': () => np.unique([1, 1, 2, 2, 3, 3]),
+  'unique-2': () =>
+    np.unique(
+      np.array([
+        [1, 1],
+        [2, 3],
+      ]),
+    ),
+  'searchsorted-1': () => np.searchsorted([11, 12, 13, 14, 15], 13),
+  'searchsorted-2': () => np.searchsorted([11, 12, 13, 14, 15], 13, { side: 'right' }),
+  'searchsorted-3': () => np.searchsorted([11, 12, 13, 14, 15], [-10, 20, 12, 13]),
+  'diff-1': () => np.diff(np.array([1, 2, 4, 7, 0])),
+  'diff-2': () => np.diff(np.array([1, 2, 4, 7, 0]), { n: 2 }),
+  'diff-3': () =>
+    np.diff(
+      np.array([
+        [1, 3, 6, 10],
+        [0, 5, 6, 8],
+      ]),
+      { axis: 0 },
+    ),
+  'take-1': () => np.take([4, 3, 5, 7, 6, 8], [0, 1, 4]),
+  'take-2': () =>
+    np.take(
+      [4, 3, 5, 7, 6, 8],
+      [
+        [0, 1],
+        [2, 3],
+      ],
+    ),
+  'nonzero-1': () =>
+    np.nonzero(
+      np.array([
+        [3, 0, 0],
+        [0, 4, 0],
+        [5, 6, 0],
+      ]),
+    )[1],
+  'bincount-1': () => np.bincount(np.array([0, 1, 1, 3, 2, 1, 7])),
+  'bincount-2': () =>
+    np.bincount(np.array([0, 1, 1, 2, 2, 2]), { weights: np.array([0.3, 0.5, 0.2, 0.7, 1, -0.6]) }),
+  'einsum-1': () => np.einsum('ii', np.arange(25).reshape(5, 5)),
+  'einsum-2': () => np.einsum('ii->i', np.arange(25).reshape(5, 5)),
+  'einsum-3': () => np.einsum('ij,j', np.arange(25).reshape(5, 5), np.arange(5)),
+  'round-1': () => np.round([0.37, 1.64]),
+  'round-2': () => np.round([0.37, 1.64], { decimals: 1 }),
+  'round-3': () => np.round([0.5, 1.5, 2.5, 3.5, 4.5]),
+  'round-4': () => np.round([1, 2, 3, 11], { decimals: -1 }),
+  'mod-1': () => np.remainder([4, 7], [2, 3]),
+  'mod-2': () => np.remainder(np.arange(7), 5),
+  'log2-1': () => np.log2(np.array([0, 1, 2, 2 ** 4])),
+  'log10-1': () => np.log10([1e-15, -3]),
+  'isinf-1': () => np.isinf([np.inf, -np.inf, 1.0, np.nan]),
+  'nansum-1': () =>
+    np.nansum(
+      np.array([
+        [1, 2],
+        [3, np.nan],
+      ]),
+      { axis: 0 },
+    ),
+  'nanmean-1': () =>
+    np.nanmean(
+      np.array([
+        [1, np.nan],
+        [3, 4],
+      ]),
+      { axis: 1 },
+    ),
+  'nanmax-1': () =>
+    np.nanmax(
+      np.array([
+        [1, 2],
+        [3, np.nan],
+      ]),
+      { axis: 1 },
+    ),
+  'nanmin-1': () =>
+    np.nanmin(
+      np.array([
+        [1, 2],
+        [3, np.nan],
+      ]),
+      { axis: 0 },
+    ),
+  'median-1': () =>
+    np.median(
+      np.array([
+        [10, 7, 4],
+        [3, 2, 1],
+      ]),
+      { axis: 0 },
+    ),
+  'median-2': () =>
+    np.median(
+      np.array([
+        [10, 7, 4],
+        [3, 2, 1],
+      ]),
+      { axis: 1 },
+    ),
+  'percentile-1': () =>
+    np.percentile(
+      np.array([
+        [10, 7, 4],
+        [3, 2, 1],
+      ]),
+      50,
+    ),
+  'percentile-2': () =>
+    np.percentile(
+      np.array([
+        [10, 7, 4],
+        [3, 2, 1],
+      ]),
+      50,
+      { axis: 0 },
+    ),
+  'cumprod-1': () =>
+    np.cumprod(
+      np.array([
+        [1, 2, 3],
+        [4, 5, 6],
+      ]),
+      { axis: 1 },
+    ),
+  'tile-1': () => np.tile(np.array([0, 1, 2]), [2, 2]),
+  'repeat-1': () =>
+    np.repeat(
+      np.array([
+        [1, 2],
+        [3, 4],
+      ]),
+      [1, 2],
+      { axis: 0 },
+    ),
+  'flip-1': () => np.flip(np.arange(8).reshape([2, 2, 2]), 0),
+  'roll-1': () => np.roll(np.arange(10).reshape(2, 5), 1, { axis: 1 }),
+  'meshgrid-1': () => np.meshgrid(np.linspace(0, 1, 3), np.linspace(0, 1, 2))[0],
 };
 
 function D22() {
