@@ -6,6 +6,8 @@ import {
   argMessage,
   type DType,
   type Future,
+  installDispose,
+  type MaybeDisposable,
   readStore,
   readStoreAsync,
   type Store,
@@ -46,6 +48,10 @@ export type NestedArray = number | boolean | NestedArray[];
  * a instanceof np.ndarray // true
  * String(a) // '[[1 2]\n [3 4]]'
  */
+/** `[Symbol.dispose]` (TypeScript's `using`), typed where the consumer's lib has it. */
+export interface ndarray extends MaybeDisposable {}
+
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface only adds [Symbol.dispose], installed below
 export class ndarray {
   /** @internal The store, or null while the array is lazy (then `_lazy` is set). */
   _store: Store | null;
@@ -928,8 +934,9 @@ export class ndarray {
    * share the memory (`a.get('1:')`, `a.reshape(...)`, `np.asarray(a)`) are freed with it.
    * Afterwards shape and dtype still read, and any operation on or read of the array — or of an
    * array sharing its memory — raises {@link DisposedError}; disposing again does nothing.
-   * In a hot loop, dispose each step's result once read (or declare it with `using`, see
-   * `[Symbol.dispose]`), so the next step reuses its memory without waiting for a collection.
+   * In a hot loop, dispose each step's result once read, or declare it with `using` (arrays have
+   * `[Symbol.dispose]`; in TypeScript it is typed where the `lib` has `esnext.disposable`), so the
+   * next step reuses its memory without waiting for a collection.
    * @returns nothing
    * @throws {ArgumentTypeError} when given an argument
    * @example
@@ -938,25 +945,16 @@ export class ndarray {
    * y.dispose();
    * y.shape // [3]
    * // y.sum() now throws DisposedError
-   */
-  dispose(): void;
-  dispose(): void {
-    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder's fast path
-    mDispose.apply(this, arguments as never);
-  }
-
-  /**
-   * TypeScript's `using y = a.multiply(2).add(x)` frees `y` at the end of the enclosing block:
-   * the same as {@link ndarray.dispose}.
-   * @returns nothing
    * @example
    * {
    *   using y = np.ones([3]).multiply(2);
    *   y.sum().item() // 6
    * } // y is disposed here
    */
-  [Symbol.dispose](): void {
-    mDispose.call(this);
+  dispose(): void;
+  dispose(): void {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder's fast path
+    mDispose.apply(this, arguments as never);
   }
 
   /**
@@ -998,3 +996,6 @@ export class ndarray {
 
 denseHooks.ndarray = ndarray;
 Object.defineProperty(ndarray.prototype, NDARRAY_BRAND, { value: true });
+installDispose(ndarray.prototype, function (this: ndarray) {
+  mDispose.call(this);
+} as never);

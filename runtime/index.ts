@@ -21,6 +21,7 @@ export {
   project,
   scale,
 } from './constraints.js';
+export { installDispose, type MaybeDisposable } from './disposable.js';
 export {
   checkDType,
   ctorOf,

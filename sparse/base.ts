@@ -4,7 +4,13 @@
  * written); format-specific storage, conversions and in-place methods live in the subclasses.
  */
 import { type ndarray, REFLECT, type ReflectedOp } from '../dense/index.js';
-import type { DType, Region, Store } from '../runtime/index.js';
+import {
+  type DType,
+  installDispose,
+  type MaybeDisposable,
+  type Region,
+  type Store,
+} from '../runtime/index.js';
 import type { CscArray, CsrArray } from './compressed.js';
 import type { CooArray } from './coo.js';
 import type { Csr } from './core/types.js';
@@ -73,6 +79,10 @@ export type DenseLike = ndarray | readonly unknown[];
  * Base class of `coo_array`, `csr_array`, `csc_array`, `dia_array` (SciPy's `sparray`).
  * @example sparse.eye(2) instanceof sparse.sparray // true
  */
+/** `[Symbol.dispose]` (TypeScript's `using`), typed where the consumer's lib has it. */
+export interface sparray extends MaybeDisposable {}
+
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface only adds [Symbol.dispose], installed below
 export abstract class sparray {
   /** The storage format. */
   abstract readonly format: SparseFormat;
@@ -111,7 +121,8 @@ export abstract class sparray {
    * stays until that one is disposed or collected; dense views of the storage (`A.data`,
    * `A.indices`) are freed with it. Afterwards any use of the array raises `DisposedError`;
    * disposing again does nothing. In a hot loop, dispose each step's result once read, or
-   * declare it with `using` (see `[Symbol.dispose]`).
+   * declare it with `using` (arrays have `[Symbol.dispose]`, typed where TypeScript's `lib` has
+   * `esnext.disposable`).
    * @returns nothing
    * @throws {ArgumentTypeError} when given an argument
    * @example
@@ -120,24 +131,16 @@ export abstract class sparray {
    * B.sum().item() // 6
    * B.dispose(); // frees B's values only
    * A.sum().item() // 3
-   */
-  dispose(): void;
-  dispose(): void {
-    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder (which rejects any)
-    m.mDispose.apply(this, arguments as never);
-  }
-  /**
-   * TypeScript's `using B = A.multiply(2)` frees `B` at the end of the enclosing block: the same
-   * as {@link sparray.dispose}.
-   * @returns nothing
    * @example
    * {
    *   using B = sparse.eye(2, { format: 'csr' }).multiply(2);
    *   B.sum().item() // 4
    * } // B is disposed here
    */
-  [Symbol.dispose](): void {
-    m.mDispose.call(this);
+  dispose(): void;
+  dispose(): void {
+    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder (which rejects any)
+    m.mDispose.apply(this, arguments as never);
   }
   /**
    * SciPy's `A.copy()`: a copy sharing no storage with this array (new regions).
@@ -866,3 +869,7 @@ export abstract class sparray {
     return m.reflected(this, op, a, first) as sparray | ndarray;
   }
 }
+
+installDispose(sparray.prototype, function (this: sparray) {
+  m.mDispose.call(this);
+} as never);

@@ -57,10 +57,11 @@ const ewise: Row[] = [
       /^sqrt: argument 'x' expected an array_like \(an ndarray, a number, a boolean, a typed array or nested arrays\), received "x"$/,
   },
   {
-    name: 'where: missing x',
-    call: () => (np.where as (...args: unknown[]) => unknown)(a),
-    error: ArgumentTypeError,
-    message: /^where: missing required argument 'x'$/,
+    // np.where(condition) alone is NumPy's nonzero (issue 20); x without y is the error.
+    name: 'where: x without y',
+    call: () => (np.where as (...args: unknown[]) => unknown)(a, 1),
+    error: ValueError,
+    message: /^where: either both or neither of x and y should be given$/,
   },
   {
     name: 'clip: a string bound',
