@@ -48,10 +48,6 @@ export type NestedArray = number | boolean | NestedArray[];
  * a instanceof np.ndarray // true
  * String(a) // '[[1 2]\n [3 4]]'
  */
-/** `[Symbol.dispose]` (TypeScript's `using`), typed where the consumer's lib has it. */
-export interface ndarray extends MaybeDisposable {}
-
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface only adds [Symbol.dispose], installed below
 export class ndarray {
   /** @internal The store, or null while the array is lazy (then `_lazy` is set). */
   _store: Store | null;
@@ -996,6 +992,11 @@ export class ndarray {
 
 denseHooks.ndarray = ndarray;
 Object.defineProperty(ndarray.prototype, NDARRAY_BRAND, { value: true });
+/**
+ * `[Symbol.dispose]` (TypeScript's `using`), typed where the consumer's lib has it (runtime/disposable.ts;
+ * biome.json allows this one declaration merge).
+ */
+export interface ndarray extends MaybeDisposable {}
 installDispose(ndarray.prototype, function (this: ndarray) {
   mDispose.call(this);
 } as never);

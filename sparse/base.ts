@@ -79,10 +79,6 @@ export type DenseLike = ndarray | readonly unknown[];
  * Base class of `coo_array`, `csr_array`, `csc_array`, `dia_array` (SciPy's `sparray`).
  * @example sparse.eye(2) instanceof sparse.sparray // true
  */
-/** `[Symbol.dispose]` (TypeScript's `using`), typed where the consumer's lib has it. */
-export interface sparray extends MaybeDisposable {}
-
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface only adds [Symbol.dispose], installed below
 export abstract class sparray {
   /** The storage format. */
   abstract readonly format: SparseFormat;
@@ -870,6 +866,11 @@ export abstract class sparray {
   }
 }
 
+/**
+ * `[Symbol.dispose]` (TypeScript's `using`), typed where the consumer's lib has it (runtime/disposable.ts;
+ * biome.json allows this one declaration merge).
+ */
+export interface sparray extends MaybeDisposable {}
 installDispose(sparray.prototype, function (this: sparray) {
   m.mDispose.call(this);
 } as never);
