@@ -65,6 +65,7 @@ export function svdHost(fn: string, a: Float64Array, m: number, n: number, uv: b
       good.push(c);
     }
   }
+  orthonormalize(ur, n, good);
   complete(ur, n, good);
   const ku = full ? m : n;
   const q = orgqr(f, ku);
@@ -140,6 +141,33 @@ function rot(x: Float64Array, p: number, q: number, c: number, s: number, n: num
     x[a + k] = c * xp - s * xq;
     x[b + k] = s * xp + c * xq;
   }
+}
+
+/**
+ * Re-orthonormalizes the `good` columns of the n×n `u` (modified Gram–Schmidt, twice, largest
+ * singular value first). A column w/s of a singular value at the noise level of the Jacobi sweeps
+ * is not orthogonal to the others; one that loses more than half its norm is dropped from `good`
+ * (then completed). The change to a column is about ε·s_max/s, so U·S·Vh keeps its accuracy.
+ */
+function orthonormalize(u: Float64Array, n: number, good: number[]): void {
+  const kept: number[] = [];
+  for (const c of good) {
+    for (let pass = 0; pass < 2; pass++) {
+      for (const g of kept) {
+        let d = 0;
+        for (let r = 0; r < n; r++) d += u[r * n + g]! * u[r * n + c]!;
+        for (let r = 0; r < n; r++) u[r * n + c]! -= d * u[r * n + g]!;
+      }
+    }
+    let nx = 0;
+    for (let r = 0; r < n; r++) nx += u[r * n + c]! * u[r * n + c]!;
+    if (nx < 0.25) continue;
+    const nn = Math.sqrt(nx);
+    for (let r = 0; r < n; r++) u[r * n + c]! /= nn;
+    kept.push(c);
+  }
+  good.length = 0;
+  good.push(...kept);
 }
 
 /** Fills the columns of the n×n `u` not in `good` with unit vectors orthogonal to the rest. */
