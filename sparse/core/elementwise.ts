@@ -40,6 +40,29 @@ import { type Csr, posStore, region, vec } from './types.js';
 export const OP = { add: 0, subtract: 1, multiply: 2, divide: 3, maximum: 4, minimum: 5 } as const;
 const OP_NAMES = ['add', 'subtract', 'multiply'] as const;
 
+/** The read arguments of a row merge of two CSR structures: A's pos/crd/vals, then B's. */
+export function pairInputs(a: Csr, b: Csr) {
+  return [
+    { store: posStore(a), privilege: 'read' as const },
+    { store: vec(a.indices, a.nnz), privilege: 'read' as const },
+    { store: vec(a.data, a.nnz), privilege: 'read' as const },
+    { store: posStore(b), privilege: 'read' as const },
+    { store: vec(b.indices, b.nnz), privilege: 'read' as const },
+    { store: vec(b.data, b.nnz), privilege: 'read' as const },
+  ];
+}
+
+/** The constraints of {@link pairInputs} placed from argument `p`: rows aligned, entries by image. */
+export function pairImages(p: number) {
+  return [
+    align(p, p + 3),
+    image(p, p + 1, 'offsets'),
+    image(p, p + 2, 'offsets'),
+    image(p + 3, p + 4, 'offsets'),
+    image(p + 3, p + 5, 'offsets'),
+  ];
+}
+
 /**
  * `a op b` over canonical CSR structures of equal shape; zero results are dropped. Add, subtract
  * and multiply run codegen's merge kernels (`generated.ts`, names ending in `.gen`, `.gen.wasm` for
@@ -58,21 +81,8 @@ export function binop(a: Csr, b: Csr, op: number, out: DType, name: string): Csr
     structureInRange(a) &&
     structureInRange(b);
   const tag = `${opName}.${a.dtype}.${b.dtype}.${out}.gen${wasm ? '.wasm' : ''}`;
-  const inputs = [
-    { store: posStore(a), privilege: 'read' as const },
-    { store: vec(a.indices, a.nnz), privilege: 'read' as const },
-    { store: vec(a.data, a.nnz), privilege: 'read' as const },
-    { store: posStore(b), privilege: 'read' as const },
-    { store: vec(b.indices, b.nnz), privilege: 'read' as const },
-    { store: vec(b.data, b.nnz), privilege: 'read' as const },
-  ];
-  const imgs = (p: number) => [
-    align(p, p + 3),
-    image(p, p + 1, 'offsets'),
-    image(p, p + 2, 'offsets'),
-    image(p + 3, p + 4, 'offsets'),
-    image(p + 3, p + 5, 'offsets'),
-  ];
+  const inputs = pairInputs(a, b);
+  const imgs = pairImages;
   // Count: args [counts (indptr[1..rows], row i at index i), A pos/crd/vals, B pos/crd/vals].
   // Fill: args [indptr, indices, data, A pos/crd/vals, B pos/crd/vals]. (Adapters are shipped to
   // the workers as source: self-contained, hence the slices.)

@@ -8,6 +8,7 @@ import { kernel } from '../kdef.js';
 import { ASSIGN_COUNT, ASSIGN_FILL, GATHER_COUNT, GATHER_FILL, GATHER_PAIRS } from '../kernel-names.js';
 import { assignRows, gatherPairs, gatherRows } from '../kernels/gather.js';
 import { assemble } from './assemble.js';
+import { pairImages, pairInputs } from './elementwise.js';
 import { type Csr, posStore, region, vec } from './types.js';
 
 /** An int32 store holding `xs` (host values). */
@@ -146,21 +147,8 @@ export function gatherPairsStore(a: Csr, R: ArrayLike<number>, C: ArrayLike<numb
 /** A with B's entries assigned (both canonical CSR of one shape; B's zeros are stored). */
 export function assignCsr(a: Csr, b: Csr, out: DType, op: string): Csr {
   const { rows, cols } = a;
-  const inputs = [
-    { store: posStore(a), privilege: 'read' as const },
-    { store: vec(a.indices, a.nnz), privilege: 'read' as const },
-    { store: vec(a.data, a.nnz), privilege: 'read' as const },
-    { store: posStore(b), privilege: 'read' as const },
-    { store: vec(b.indices, b.nnz), privilege: 'read' as const },
-    { store: vec(b.data, b.nnz), privilege: 'read' as const },
-  ];
-  const imgs = (p: number) => [
-    align(p, p + 3),
-    image(p, p + 1, 'offsets'),
-    image(p, p + 2, 'offsets'),
-    image(p + 3, p + 4, 'offsets'),
-    image(p + 3, p + 5, 'offsets'),
-  ];
+  const inputs = pairInputs(a, b);
+  const imgs = pairImages;
   const tag = `${a.dtype}.${b.dtype}.${out}`;
   const r = assemble(
     op,
