@@ -9,7 +9,7 @@ import { ASSIGN_COUNT, ASSIGN_FILL, GATHER_COUNT, GATHER_FILL, GATHER_PAIRS } fr
 import { assignRows, gatherPairs, gatherRows } from '../kernels/gather.js';
 import { assemble } from './assemble.js';
 import { pairImages, pairInputs } from './elementwise.js';
-import { type Csr, posStore, region, vec } from './types.js';
+import { type Csr, region, vec } from './types.js';
 
 /** An int32 store holding `xs` (host values). */
 export function int32Store(xs: ArrayLike<number>): Store {
