@@ -36,7 +36,7 @@ interface Transport {
 }
 
 /** The launcher's world size from the environment (Open MPI, MPICH/Hydra, MVAPICH), or 0. */
-export function launcherSize(env: NodeJS.ProcessEnv = process.env): number {
+export function launcherSize(env: Readonly<Record<string, string | undefined>> = process.env): number {
   if (env.COHORT_MPI === '0') return 0;
   for (const key of ['OMPI_COMM_WORLD_SIZE', 'PMI_SIZE', 'MV2_COMM_WORLD_SIZE']) {
     const v = env[key];
