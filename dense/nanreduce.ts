@@ -10,13 +10,7 @@ import { floatResult, isFloat } from './dtypes.js';
 import { copyAs, ewise } from './ewise.js';
 import type { ndarray } from './ndarray.js';
 import * as red from './reduce.js';
-import {
-  type AxisArg,
-  finish,
-  type MeanOptions,
-  type MinMaxOptions,
-  type Sum,
-} from './reduce-api.js';
+import { type AxisArg, finish, type MeanOptions, type MinMaxOptions, type Sum } from './reduce-api.js';
 import { type ArrayInput, sig } from './sig.js';
 
 const cast = (fn: string, a: ndarray, dtype: DType | undefined | null): ndarray =>
