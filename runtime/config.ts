@@ -8,7 +8,8 @@ import { setWorkerUrl, toWorkerUrl } from './worker-url.js';
 export interface RuntimeOptions {
   /**
    * Worker threads in the pool; 0 runs every task inline. Default: `COHORT_WORKERS`, else
-   * `os.availableParallelism()` (divided by the ranks on this node under `mpirun`). Changing it drains the pool and resizes it at the next launch.
+   * `os.availableParallelism()` (divided by the ranks on this node under `mpirun`). Changing it
+   * drains the pool and resizes it at the next launch.
    */
   workers?: number;
   /** The mapper (see `cohortjs/runtime`'s Mapper interface). */
