@@ -184,14 +184,30 @@ function resolve(s: Solving, root: number): Partition {
  * @throws {ConstraintError} when the constraints cannot all hold (names the operation and them)
  */
 export function solve(spec: LaunchSpec, ctx: SolverContext): LaunchPlan {
+  const t0 = timing ? performance.now() : 0;
   const hit = replayPlan(spec, ctx.pieces);
   if (hit !== undefined) {
+    if (timing) planMs += performance.now() - t0;
     if (observer !== null) observer(hit, true);
     return hit;
   }
   const plan = solveNow(spec, ctx);
+  if (timing) planMs += performance.now() - t0;
   if (observer !== null) observer(plan, false);
   return plan;
+}
+
+let timing = false;
+let planMs = 0;
+/**
+ * Starts (or stops) adding up the time spent in {@link solve} — lookups, replays and solves —
+ * for benchmarks (scripts/plan-cost.ts); off, it costs a flag test per launch.
+ * @returns the milliseconds added up so far (reset when turned on)
+ */
+export function planTiming(on: boolean): number {
+  if (on && !timing) planMs = 0;
+  timing = on;
+  return planMs;
 }
 
 let observer: ((plan: LaunchPlan, replayed: boolean) => void) | null = null;

@@ -1,0 +1,74 @@
+/**
+ * What planning costs the issuing thread in a multi-piece loop, with traced plans on or off
+ * (runtime/plan-memo.ts): `cg` on the 2-D Poisson matrix, or a user's loop with fresh results
+ * (`y = A·x; z = y/2 + x; x = z/‖z‖`). Prints one JSON line: ms per iteration (wall), µs per
+ * launch spent in the solver path (lookups, replays, solves), and per iteration the solves,
+ * replays, footprint tables and images computed. Run each setting in a fresh process,
+ * alternating, and compare ranges (the machine is shared).
+ *
+ * Run: node --import tsx scripts/plan-cost.ts [cg|user] [nx=500] [iters=30] [workers=2] [memo=on|off]
+ */
+import * as np from 'cohortjs/numpy';
+import { configure, fence, partitionStats } from 'cohortjs/runtime';
+import * as sparse from 'cohortjs/sparse';
+import { cg } from 'cohortjs/sparse/linalg';
+import { setPlanMemo } from '../runtime/plan-memo.js';
+import { planTiming } from '../runtime/solver.js';
+
+const kind = process.argv[2] ?? 'cg';
+const [nx, iters, workers] = [500, 30, 2].map((d, k) => Number(process.argv[3 + k] ?? d));
+const memo = (process.argv[6] ?? 'on') === 'on';
+setPlanMemo(memo);
+configure({ workers });
+const t = sparse.diags([np.full([nx - 1], -1), np.full([nx], 2), np.full([nx - 1], -1)], [-1, 0, 1], {
+  format: 'csr',
+});
+const eye = sparse.identity(nx, { format: 'csr' });
+const A = sparse
+  .kron(t, eye, { format: 'csr' })
+  .add(sparse.kron(eye, t, { format: 'csr' }))
+  .tocsr();
+const b = np.ones([nx * nx]);
+let x = np.linspace(0, 1, nx * nx);
+const run = (k: number) => {
+  if (kind === 'cg') {
+    const [r] = cg(A, b, { rtol: 0, atol: 0, maxiter: k });
+    r.get('0').item();
+  } else {
+    for (let i = 0; i < k; i++) {
+      const y = A.dot(x) as np.ndarray;
+      const z = y.multiply(0.5).add(x);
+      x = z.divide(np.linalg.norm(z));
+    }
+    x.get('0').item();
+  }
+  fence();
+};
+run(3); // warm-up: kernels compiled, memos made, heap grown
+run(3);
+const s0 = partitionStats();
+planTiming(true);
+const t0 = performance.now();
+run(iters);
+const wall = performance.now() - t0;
+const planMs = planTiming(false);
+const s1 = partitionStats();
+const launches = s1.solves - s0.solves + s1.replays - s0.replays;
+const per = (v: number) => Number((v / iters).toFixed(3));
+console.log(
+  JSON.stringify({
+    kind,
+    nx,
+    workers,
+    memo,
+    msPerIter: per(wall),
+    planUsPerLaunch: launches > 0 ? Number(((planMs * 1000) / launches).toFixed(2)) : 0,
+    planUsPerIter: per(planMs * 1000),
+    solvesPerIter: per(s1.solves - s0.solves),
+    replaysPerIter: per(s1.replays - s0.replays),
+    footprintsPerIter: per(s1.footprintComputations - s0.footprintComputations),
+    imagesPerIter: per(s1.imageComputations - s0.imageComputations),
+    onePiecePerIter: per(s1.onePiece - s0.onePiece),
+  }),
+);
+process.exit(0);
