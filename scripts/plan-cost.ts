@@ -6,7 +6,11 @@
  * replays, footprint tables and images computed. Run each setting in a fresh process,
  * alternating, and compare ranges (the machine is shared).
  *
- * Run: node --import tsx scripts/plan-cost.ts [cg|user] [nx=500] [iters=30] [workers=2] [memo=on|off]
+ * With memo `ab`, one process alternates off and on for `rounds` rounds (a warm-up run after
+ * each switch; the memo is cleared when turned off) and prints the per-round figures, so both
+ * settings see the same load drift.
+ *
+ * Run: node --import tsx scripts/plan-cost.ts [cg|user] [nx=500] [iters=30] [workers=2] [memo=on|off|ab] [rounds=4]
  */
 import * as np from 'cohortjs/numpy';
 import { configure, fence, partitionStats } from 'cohortjs/runtime';
@@ -17,8 +21,8 @@ import { planTiming } from '../runtime/solver.js';
 
 const kind = process.argv[2] ?? 'cg';
 const [nx, iters, workers] = [500, 30, 2].map((d, k) => Number(process.argv[3 + k] ?? d));
-const memo = (process.argv[6] ?? 'on') === 'on';
-setPlanMemo(memo);
+const mode = process.argv[6] ?? 'on';
+const rounds = Number(process.argv[7] ?? 4);
 configure({ workers });
 const t = sparse.diags([np.full([nx - 1], -1), np.full([nx], 2), np.full([nx - 1], -1)], [-1, 0, 1], {
   format: 'csr',
@@ -44,19 +48,21 @@ const run = (k: number) => {
   }
   fence();
 };
-run(3); // warm-up: kernels compiled, memos made, heap grown
-run(3);
-const s0 = partitionStats();
-planTiming(true);
-const t0 = performance.now();
-run(iters);
-const wall = performance.now() - t0;
-const planMs = planTiming(false);
-const s1 = partitionStats();
-const launches = s1.solves - s0.solves + s1.replays - s0.replays;
-const per = (v: number) => Number((v / iters).toFixed(3));
-console.log(
-  JSON.stringify({
+/** Measures `iters` iterations with the memo on or off (after a warm-up run). */
+function measure(memo: boolean): Record<string, unknown> {
+  setPlanMemo(memo);
+  run(3); // warm-up: kernels compiled, memos made, heap grown
+  run(3);
+  const s0 = partitionStats();
+  planTiming(true);
+  const t0 = performance.now();
+  run(iters);
+  const wall = performance.now() - t0;
+  const planMs = planTiming(false);
+  const s1 = partitionStats();
+  const launches = s1.solves - s0.solves + s1.replays - s0.replays;
+  const per = (v: number) => Number((v / iters).toFixed(3));
+  return {
     kind,
     nx,
     workers,
@@ -69,6 +75,13 @@ console.log(
     footprintsPerIter: per(s1.footprintComputations - s0.footprintComputations),
     imagesPerIter: per(s1.imageComputations - s0.imageComputations),
     onePiecePerIter: per(s1.onePiece - s0.onePiece),
-  }),
-);
+  };
+}
+
+if (mode === 'ab') {
+  for (let r = 0; r < rounds; r++) {
+    console.log(JSON.stringify({ round: r, ...measure(false) }));
+    console.log(JSON.stringify({ round: r, ...measure(true) }));
+  }
+} else console.log(JSON.stringify(measure(mode === 'on')));
 process.exit(0);
