@@ -2,8 +2,9 @@
  * The constraint solver (DESIGN.md §2): unifies aligned arguments, picks the key argument,
  * reuses existing partitions (the key view's current partition, memoized tilings), derives the
  * dependent partitions (images, projections) in dependency order and computes every piece's
- * footprint. Everything it builds is memoized, so a repeated launch over the same stores only
- * looks things up.
+ * footprint. Everything it builds is memoized, and its whole answer is traced (plan-memo.ts): a
+ * launch that repeats an earlier one by value — fresh results of the same shapes included —
+ * replays that plan without solving.
  */
 
 import { type Constraint, formatConstraint } from './constraints.js';
@@ -178,6 +179,7 @@ function resolve(s: Solving, root: number): Partition {
  * The key argument is `spec.key`, else (see {@link pickKey}) one of the alignment class holding a
  * written argument; its partition is its view's current partition when that can stay in place
  * (same piece count, aligned to the reduction block), else the memoized natural tiling.
+ * A launch equal by value to one solved before (runtime/plan-memo.ts) gets that plan back.
  * @param spec - the launch
  * @param ctx - the mapper's piece count and the engine's region sync
  * @returns the plan the engine runs

@@ -405,3 +405,43 @@ describe('invalidation: a change the plan depends on misses the memo', () => {
     expect(p3.plan.partitions[1]!.pieces.map(String)).toEqual(['[0:3, 0:5]', '[3:6, 0:5]']);
   });
 });
+
+describe('the memo holds no array alive', () => {
+  it('a recorded launch over fresh stores lets their regions be collected', async () => {
+    const { collector } = await import('../../runtime/memory.js');
+    const gc = collector();
+    if (gc === null) return; // no way to force a collection here (COHORT_PUBLIC_APIS)
+    clearPlanMemo();
+    const ctx = { pieces: () => 2, syncRegion: () => {} };
+    const refs: WeakRef<object>[] = [];
+    const IMG = Object.freeze([align(0, 2), image(0, 1, 'offsets')]);
+    (() => {
+      for (let k = 0; k < 3; k++) {
+        const ptr = createRegion('int32', 5);
+        (ptr.data as Int32Array).set([0, 2, 4, 6, 8]);
+        const vals = createRegion('float64', 8);
+        const out = createRegion('float64', 4);
+        refs.push(new WeakRef(ptr), new WeakRef(vals), new WeakRef(out));
+        solve(
+          {
+            op: 'test.memo.gc',
+            kernel: 'none',
+            args: [
+              { store: new Store(ptr, [4], [1], 0), privilege: 'read' },
+              { store: Store.whole(vals), privilege: 'read' },
+              { store: Store.whole(out), privilege: 'write-discard' },
+            ],
+            constraints: IMG,
+            key: 2,
+          },
+          ctx,
+        );
+      }
+    })();
+    for (let k = 0; k < 3; k++) {
+      gc();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    expect(refs.filter((r) => r.deref() !== undefined)).toHaveLength(0);
+  });
+});
