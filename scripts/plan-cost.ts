@@ -10,14 +10,21 @@
  * each switch; the memo is cleared when turned off) and prints the per-round figures, so both
  * settings see the same load drift.
  *
- * Run: node --import tsx scripts/plan-cost.ts [cg|user] [nx=500] [iters=30] [workers=2] [memo=on|off|ab] [rounds=4]
+ * Kind `micro` captures the solver-path launches of one CG iteration and plans them again and
+ * again, memo off and on alternately, printing the process CPU µs per launch (the workers are
+ * idle: nothing is submitted) — the least load-sensitive figure. Off, the same stores are
+ * re-solved (their footprints stay cached), so it understates what a fresh-result solve costs.
+ *
+ * Run: node --import tsx scripts/plan-cost.ts [cg|user|micro] [nx=500] [iters=30] [workers=2] [memo=on|off|ab] [rounds=4]
  */
 import * as np from 'cohortjs/numpy';
-import { configure, fence, partitionStats } from 'cohortjs/runtime';
+import { configure, currentMapper, fence, partitionStats, workerCount } from 'cohortjs/runtime';
 import * as sparse from 'cohortjs/sparse';
 import { cg } from 'cohortjs/sparse/linalg';
+import { itemsize } from '../runtime/dtype.js';
+import type { LaunchSpec } from '../runtime/launch-types.js';
 import { setPlanMemo } from '../runtime/plan-memo.js';
-import { planTiming } from '../runtime/solver.js';
+import { planTiming, type SolverContext, setPlanObserver, solve } from '../runtime/solver.js';
 
 const kind = process.argv[2] ?? 'cg';
 const [nx, iters, workers] = [500, 30, 2].map((d, k) => Number(process.argv[3 + k] ?? d));
@@ -78,7 +85,48 @@ function measure(memo: boolean): Record<string, unknown> {
   };
 }
 
-if (mode === 'ab') {
+/** Plans one CG iteration's solver-path launches `iters` × 100 times per round, off and on. */
+function micro(): void {
+  const specs: LaunchSpec[] = [];
+  const [r] = cg(A, b, { rtol: 0, atol: 0, maxiter: 3 });
+  r.get('0').item();
+  setPlanObserver((p) => specs.push(p.spec));
+  const [r2] = cg(A, b, { rtol: 0, atol: 0, maxiter: 1 });
+  r2.get('0').item();
+  setPlanObserver(null);
+  fence();
+  const ctx: SolverContext = {
+    pieces(s, keyStore) {
+      let bytes = 0;
+      for (const a of s.args) bytes += a.store.size * itemsize(a.store.dtype);
+      const q = { op: s.op, volume: keyStore.size, bytes, workers: workerCount(), replicatedBytes: 0 };
+      return currentMapper().pieces(q);
+    },
+    syncRegion() {},
+  };
+  const n = iters * 100;
+  for (let k = 0; k < 2 * rounds; k++) {
+    const memo = k % 2 === 1;
+    setPlanMemo(memo);
+    for (const s of specs) solve(s, ctx);
+    const c0 = process.cpuUsage();
+    for (let i = 0; i < n; i++) for (const s of specs) solve(s, ctx);
+    const c = process.cpuUsage(c0);
+    const us = (c.user + c.system) / n / specs.length;
+    console.log(
+      JSON.stringify({
+        kind,
+        nx,
+        memo,
+        launches: specs.map((s) => s.op),
+        cpuUsPerLaunch: Number(us.toFixed(2)),
+      }),
+    );
+  }
+}
+
+if (kind === 'micro') micro();
+else if (mode === 'ab') {
   for (let r = 0; r < rounds; r++) {
     console.log(JSON.stringify({ round: r, ...measure(false) }));
     console.log(JSON.stringify({ round: r, ...measure(true) }));
