@@ -10,9 +10,15 @@ import { dotWasmBytes } from '../../dense/dot-wasm.js';
 import { gemvColumnsWasmBytes, gemvRowsWasmBytes } from '../../dense/gemv-wasm.js';
 
 type Fn = (...a: number[]) => number;
-const mem = new WebAssembly.Memory({ initial: 64, maximum: 64, shared: true });
-const inst = (b: Uint8Array) =>
-  new WebAssembly.Instance(new WebAssembly.Module(b as BufferSource), { e: { mem } }).exports.kernel as Fn;
+/** The slice of the WebAssembly API used here (the project's `lib` has no WebAssembly types). */
+const Wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+interface WasmApi {
+  Memory: new (d: object) => { buffer: SharedArrayBuffer };
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
+}
+const mem = new Wasm.Memory({ initial: 64, maximum: 64, shared: true });
+const inst = (b: Uint8Array) => new Wasm.Instance(new Wasm.Module(b), { e: { mem } }).exports.kernel as Fn;
 const dot = inst(dotWasmBytes());
 const rows = inst(gemvRowsWasmBytes());
 const cols = inst(gemvColumnsWasmBytes());
