@@ -70,7 +70,8 @@ function matmul2(fn: string, a: ndarray, b: ndarray): ndarray {
   const work = dt === 'float64' ? 'float64' : 'float64';
   const A = a.dtype === work ? a : copyAs(fn, a, work);
   const B = b.dtype === work ? b : copyAs(fn, b, work);
-  const C = allocStore(work, [m, n]);
+  // The launch writes every element (K = 0 included): no zero fill.
+  const C = allocStore(work, [m, n], false);
   if (m > 0 && n > 0) {
     launch({
       op: fn,
