@@ -1,6 +1,7 @@
 /**
  * Where one ported program's time goes (benchmarks/programs/ports): the program run `reps` times
- * in one process (the first run is what the programs' runner times), each run's wall time, and the
+ * in one process (the first run is what the programs' runner times), each run's wall and CPU time
+ * (all threads), and the
  * task timeline of the last run summed per op and per worker (runtime `traceStart`/`traceStop`).
  *
  * Run: node --import tsx scripts/trace-program.ts NAME [size=large] [reps=3] [workers=2]
@@ -29,10 +30,14 @@ for (let r = 0; r < reps; r++) {
   const last = r === reps - 1;
   if (last) traceStart();
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   run().toArray();
   fence();
   const wall = performance.now() - t0;
-  console.log(`${name} n=${n} run ${r}: ${f(wall)} ms`);
+  const cpu = process.cpuUsage(c0);
+  // CPU time of every thread of the process (the issuing thread and the workers): less sensitive
+  // to other processes on the machine than the wall time.
+  console.log(`${name} n=${n} run ${r}: ${f(wall)} ms, cpu ${f((cpu.user + cpu.system) / 1000)} ms`);
   if (last) {
     const s = summarizeTrace(traceStop());
     console.table(s.ops.map((o) => ({ op: o.op, tasks: o.tasks, ms: f(o.ms), 'mean ms': f(o.meanMs) })));
