@@ -116,7 +116,14 @@ export function launchEwise(
   // Rows: a 2-D float64 launch whose rows are contiguous (or one element broadcast along the
   // row) for the output and every input — views such as a stencil's grid[1:-1, 1:-1] or
   // x[:, None] + y[None, :] — runs the flat Wasm form once per row.
-  const rows = !contiguous && rank === 2 && outDtype === 'float64' && !noWasm && rowsContiguous(cStr, n);
+  // Rows shorter than ROWS_MIN cost more in calls than the Wasm loop saves (kmeans' 2e6 × 10).
+  const rows =
+    !contiguous &&
+    rank === 2 &&
+    cShape[1]! >= ROWS_MIN &&
+    outDtype === 'float64' &&
+    !noWasm &&
+    rowsContiguous(cStr, n);
   if (rows) for (let k = 1; k <= n; k++) if (cStr[k]![1] === 0) bcast.push(k - 1);
   const mode = contiguous ? 'c' : rows ? 'r' : 's';
   const ck = `${keyOf(tree)}>${outDtype}|${rank}${mode}|${n}|${scalars.length}|${bcast.join(',')}`;
@@ -337,6 +344,9 @@ function makeKernel(
   ensureKernel(name, () => ({ source, warm }));
   return name;
 }
+
+/** Elements per row from which a 2-D launch runs the flat Wasm form per row. */
+const ROWS_MIN = 32;
 
 /** Whether every operand's coalesced 2-D view has unit (output: unit) or zero inner stride. */
 function rowsContiguous(cStr: readonly number[][], n: number): boolean {
