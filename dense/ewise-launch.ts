@@ -18,6 +18,7 @@ import {
 } from '../runtime/index.js';
 import { allocStore } from './alloc.js';
 import { broadcastStrides } from './broadcast.js';
+import { ROWS_MIN, rowsContiguous, rowsKernelSource } from './ewise-rows.js';
 import { EWISE_PREFIX } from './kernel-names.js';
 import { ndarray } from './ndarray.js';
 
@@ -345,73 +346,13 @@ function makeKernel(
   return name;
 }
 
-/** Elements per row from which a 2-D launch runs the flat Wasm form per row. */
-const ROWS_MIN = 32;
-
-/** Whether every operand's coalesced 2-D view has unit (output: unit) or zero inner stride. */
-function rowsContiguous(cStr: readonly number[][], n: number): boolean {
-  if (cStr[0]![1] !== 1) return false;
-  for (let k = 1; k <= n; k++) {
-    const st = cStr[k]![1];
-    if (st !== 1 && st !== 0) return false;
-  }
-  return true;
-}
-
-/**
- * A 2-D float64 kernel whose rows are contiguous: in the heap, the flat Wasm form (inputs in
- * `broadcast` read once per row) called once per row of the piece, with the loop-invariant values
- * of that row computed first; elsewhere the strided JavaScript kernel. Per element the same
- * operations as either form alone, so the same bits. Null when the tree has no Wasm form.
- */
+/** The rows-mode kernel of `tree` (ewise-rows.ts), registered; null when it has no Wasm form. */
 function makeRowsKernel(tree: FuseNode, n: number, ns: number, broadcast: readonly number[]): string | null {
-  const fk = fuse(tree, { out: 'float64', rank: 2, contiguous: false });
-  const nIn = Math.max(n, fk.inputs);
-  const nsc = Math.max(ns, fk.scalars);
-  const flat = fuse(tree, { out: 'float64', rank: 1, contiguous: true, broadcast });
-  const wasm = wasmFor(tree, nIn, Math.max(nsc, flat.scalars), broadcast);
-  if (wasm === null) return null;
-  const call: string[] = ['a[0]', 'o[0]', 'st[0][0]', 'st[0][1]'];
-  for (let k = 1; k <= nIn; k++) call.push(`a[${k}]`, `o[${k}]`, `st[${k}][0]`, `st[${k}][1]`);
-  for (let m = 0; m < nsc; m++) call.push(`c[${m}]`);
-  call.push('lo[0]', 'hi[0]', 'lo[1]', 'hi[1]');
-  const nsw = Math.max(nsc, flat.scalars);
-  const rowOff = (k: number) => `o[${k}] + i * st[${k}][0]`;
-  const hoistArgs: string[] = [];
-  for (let k = 1; k <= nIn; k++) hoistArgs.push(`a[${k}]`, rowOff(k));
-  for (let m = 0; m < nsw; m++) hoistArgs.push(`c[${m}]`);
-  hoistArgs.push('hv');
-  const wargs: string[] = [];
-  for (let k = 0; k <= nIn; k++) wargs.push(`a[${k}].byteOffset + (${rowOff(k)}) * 8`);
-  for (let m = 0; m < nsw; m++) wargs.push(`c[${m}]`);
-  for (let j = 0; j < flat.hoisted; j++) wargs.push(`hv[${j}]`);
-  wargs.push('lo[1]', 'hi[1]');
-  const hoist = flat.hoistSource === null ? '' : `hoist_${flat.name}(${hoistArgs.join(', ')});`;
-  const source = `(function () {
-${fk.source}
-${flat.hoistSource ?? ''}
-const W = [${Array.from(wasm).join(',')}];
-const hv = new Float64Array(${Math.max(1, flat.hoisted)});
-let mem = null, wk = null;
-return function (t) {
-  const a = t.arrays, o = t.offsets, st = t.strides, c = t.scalars, lo = t.lo, hi = t.hi;
-  if (t.heap) {
-    if (mem !== t.heap) {
-      const api = globalThis.WebAssembly;
-      wk = new api.Instance(new api.Module(new Uint8Array(W)), { e: { mem: t.heap } }).exports.kernel;
-      mem = t.heap;
-    }
-    for (let i = lo[0]; i < hi[0]; i++) {
-      ${hoist}
-      wk(${wargs.join(', ')});
-    }
-    return;
-  }
-  ${fk.name}(${call.join(', ')});
-};
-})()`;
-  const name = `${EWISE_PREFIX}${kernelSeq++}.${fk.name}.rows`;
-  const warm = warmMaker(tree, 'float64', 2, nIn, nsc);
+  const k = rowsKernelSource(tree, n, ns, broadcast, wasmFor);
+  if (k === null) return null;
+  const name = `${EWISE_PREFIX}${kernelSeq++}.${k.name}.rows`;
+  const warm = warmMaker(tree, 'float64', 2, k.nIn, k.ns);
+  const source = k.source;
   ensureKernel(name, () => ({ source, warm }));
   return name;
 }
