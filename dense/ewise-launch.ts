@@ -18,6 +18,7 @@ import {
 } from '../runtime/index.js';
 import { allocStore } from './alloc.js';
 import { broadcastStrides } from './broadcast.js';
+import { ROWS_MIN, rowsContiguous, rowsKernelSource } from './ewise-rows.js';
 import { EWISE_PREFIX } from './kernel-names.js';
 import { ndarray } from './ndarray.js';
 
@@ -113,10 +114,26 @@ export function launchEwise(
     }
   if (!contiguous) bcast.length = 0;
   const outDtype = outStore.dtype;
-  const ck = `${keyOf(tree)}>${outDtype}|${rank}${contiguous ? 'c' : 's'}|${n}|${scalars.length}|${bcast.join(',')}`;
+  // Rows: a 2-D float64 launch whose rows are contiguous (or one element broadcast along the
+  // row) for the output and every input — views such as a stencil's grid[1:-1, 1:-1] or
+  // x[:, None] + y[None, :] — runs the flat Wasm form once per row.
+  // Rows shorter than ROWS_MIN cost more in calls than the Wasm loop saves (kmeans' 2e6 × 10).
+  const rows =
+    !contiguous &&
+    rank === 2 &&
+    cShape[1]! >= ROWS_MIN &&
+    outDtype === 'float64' &&
+    !noWasm &&
+    rowsContiguous(cStr, n);
+  if (rows) for (let k = 1; k <= n; k++) if (cStr[k]![1] === 0) bcast.push(k - 1);
+  const mode = contiguous ? 'c' : rows ? 'r' : 's';
+  const ck = `${keyOf(tree)}>${outDtype}|${rank}${mode}|${n}|${scalars.length}|${bcast.join(',')}`;
   let kname = kernelCache.get(ck);
   if (kname === undefined) {
-    kname = makeKernel(tree, outDtype, rank, contiguous, n, scalars.length, bcast);
+    kname = rows
+      ? (makeRowsKernel(tree, n, scalars.length, bcast) ??
+        makeKernel(tree, outDtype, rank, false, n, scalars.length))
+      : makeKernel(tree, outDtype, rank, contiguous, n, scalars.length, bcast);
     kernelCache.set(ck, kname);
   }
   const args: LaunchArg[] = new Array(n + 1);
@@ -325,6 +342,17 @@ function makeKernel(
       : wasmSource(fk, call, wasm, nIn, Math.max(ns, fk.scalars));
   const name = `${EWISE_PREFIX}${kernelSeq++}.${fk.name}`;
   const warm = warmMaker(tree, out, rank, nIn, Math.max(ns, fk.scalars));
+  ensureKernel(name, () => ({ source, warm }));
+  return name;
+}
+
+/** The rows-mode kernel of `tree` (ewise-rows.ts), registered; null when it has no Wasm form. */
+function makeRowsKernel(tree: FuseNode, n: number, ns: number, broadcast: readonly number[]): string | null {
+  const k = rowsKernelSource(tree, n, ns, broadcast, wasmFor);
+  if (k === null) return null;
+  const name = `${EWISE_PREFIX}${kernelSeq++}.${k.name}.rows`;
+  const warm = warmMaker(tree, 'float64', 2, k.nIn, k.ns);
+  const source = k.source;
   ensureKernel(name, () => ({ source, warm }));
   return name;
 }

@@ -14,12 +14,16 @@ import { wasmKernelModule, wasmOp } from '../codegen/index.js';
 
 const {
   I32,
+  F64,
   V128,
   get,
   set,
   i32c,
   i32Add,
+  i32Sub,
   i32And,
+  i32LtU,
+  i32GtU,
   i32Shl,
   i32GeU,
   block,
@@ -32,6 +36,12 @@ const {
   load64Splat,
   f64x2Add,
   f64x2Mul,
+  f64x2Lane,
+  f64Load,
+  f64Store,
+  f64Add,
+  f64Mul,
+  v128Zero,
 } = wasmOp;
 
 /**
@@ -41,37 +51,48 @@ const {
  */
 export function gemvColumnsWasmBytes(): Uint8Array {
   // Params 0 yp, 1 cp, 2 ldc, 3 xp, 4 xs, 5 ncols, 6 n; locals 7 j, 8 i (bytes), 9 stop (bytes),
-  // 10 jstop, 11–14 column addresses c0…c3, 15–18 splatted x0…x3.
-  const [YP, CP, LDC, XP, XS, NC, N, J, I, STOP, JSTOP, C0, C1, C2, C3, X0, X1, X2, X3] = [
-    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
-  ];
+  // 10 jstop, 11–18 column addresses c0…c7, 19–26 splatted x0…x7.
+  const [YP, CP, LDC, XP, XS, NC, N, J, I, STOP, JSTOP] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+  const C = [11, 12, 13, 14, 15, 16, 17, 18];
+  const X = [19, 20, 21, 22, 23, 24, 25, 26];
+  const [C0, X0] = [C[0]!, X[0]!];
   const body: number[] = [];
   const emit = (...xs: number[][]) => {
     for (const x of xs) body.push(...x);
   };
   const prod = (x: number, c: number) => emit(get(x), get(c), get(I), i32Add, v128Load(0), f64x2Mul);
+  /**
+   * One pass over the rows for `g` groups of four columns: y = (y + group 0) + group 1 — the
+   * order of g passes of one group each, with one load and store of y.
+   */
+  const pass = (g: number) => {
+    emit(block, loop, get(J), i32c(4 * g), i32Add, get(JSTOP), i32GtU, brIf(1));
+    emit(get(CP), set(C0));
+    for (let q = 1; q < 4 * g; q++) emit(get(C[q - 1]!), get(LDC), i32Add, set(C[q]!));
+    for (let q = 0; q < 4 * g; q++)
+      emit(get(XP), load64Splat(0), set(X[q]!), get(XP), get(XS), i32Add, set(XP));
+    emit(i32c(0), set(I), block, loop, get(I), get(STOP), i32GeU, brIf(1));
+    emit(get(YP), get(I), i32Add); // store address
+    emit(get(YP), get(I), i32Add, v128Load(0));
+    for (let h = 0; h < g; h++) {
+      const q = 4 * h;
+      prod(X[q]!, C[q]!);
+      prod(X[q + 1]!, C[q + 1]!);
+      emit(f64x2Add);
+      prod(X[q + 2]!, C[q + 2]!);
+      prod(X[q + 3]!, C[q + 3]!);
+      emit(f64x2Add, f64x2Add, f64x2Add);
+    }
+    emit(v128Store(0));
+    emit(get(I), i32c(16), i32Add, set(I), br(0), end, end);
+    emit(get(C[4 * g - 1]!), get(LDC), i32Add, set(CP));
+    emit(get(J), i32c(4 * g), i32Add, set(J), br(0), end, end);
+  };
   emit(get(N), i32c(3), i32Shl, set(STOP));
   emit(i32c(0), set(J), get(NC), i32c(-4), i32And, set(JSTOP));
-  // Groups of four columns.
-  emit(block, loop, get(J), get(JSTOP), i32GeU, brIf(1));
-  emit(get(CP), set(C0), get(C0), get(LDC), i32Add, set(C1));
-  emit(get(C1), get(LDC), i32Add, set(C2), get(C2), get(LDC), i32Add, set(C3));
-  emit(get(XP), load64Splat(0), set(X0), get(XP), get(XS), i32Add, set(XP));
-  emit(get(XP), load64Splat(0), set(X1), get(XP), get(XS), i32Add, set(XP));
-  emit(get(XP), load64Splat(0), set(X2), get(XP), get(XS), i32Add, set(XP));
-  emit(get(XP), load64Splat(0), set(X3), get(XP), get(XS), i32Add, set(XP));
-  emit(i32c(0), set(I), block, loop, get(I), get(STOP), i32GeU, brIf(1));
-  emit(get(YP), get(I), i32Add); // store address
-  emit(get(YP), get(I), i32Add, v128Load(0));
-  prod(X0, C0);
-  prod(X1, C1);
-  emit(f64x2Add);
-  prod(X2, C2);
-  prod(X3, C3);
-  emit(f64x2Add, f64x2Add, f64x2Add, v128Store(0));
-  emit(get(I), i32c(16), i32Add, set(I), br(0), end, end);
-  emit(get(C3), get(LDC), i32Add, set(CP));
-  emit(get(J), i32c(4), i32Add, set(J), br(0), end, end);
+  // Groups of four columns, two per pass while they last.
+  pass(2);
+  pass(1);
   // The last ncols mod 4 columns, one at a time.
   emit(block, loop, get(J), get(NC), i32GeU, brIf(1));
   emit(get(XP), load64Splat(0), set(X0), get(XP), get(XS), i32Add, set(XP));
@@ -86,7 +107,86 @@ export function gemvColumnsWasmBytes(): Uint8Array {
   emit(end);
   return wasmKernelModule(
     [I32, I32, I32, I32, I32, I32, I32],
-    [I32, I32, I32, I32, I32, I32, I32, I32, V128, V128, V128, V128],
+    [I32, I32, I32, I32, I32, I32, I32, I32, I32, I32, I32, I32, ...X.map(() => V128)],
+    body,
+  );
+}
+
+/**
+ * The row sweep of the float64 GEMV as a WebAssembly module (SIMD128): y[r] = M[r, :]·x for
+ * `nrows` rows (a multiple of four) of a row-major block (M[r, k] at `mp + r·ldm + k·8`, x
+ * contiguous), four rows at a time so that each load of x serves four rows and eight independent
+ * accumulators hide the adds' latency. Every row is summed exactly as the one-row dot of
+ * `dot-wasm.ts` (s0…s3 take k ≡ 0…3 mod 4 — the lanes of two `f64x2` accumulators — the last
+ * K mod 4 products go to s0, y = s0 + s1 + (s2 + s3)), so the bits do not depend on how rows are
+ * grouped.
+ *
+ * Export `kernel(yp, ys, mp, ldm, xp, nrows, K)` (byte addresses of y[0], M[0, 0], x[0]; byte
+ * strides ys between y's elements and ldm between M's rows).
+ * @returns the module's bytes
+ * @example WebAssembly.validate(gemvRowsWasmBytes()) // true
+ */
+export function gemvRowsWasmBytes(): Uint8Array {
+  // Params 0 yp, 1 ys, 2 mp, 3 ldm, 4 xp, 5 nrows, 6 K; locals 7 r (rows left), 8 i (bytes),
+  // 9 stop (bytes, unrolled part), 10 end (bytes), 11–14 row addresses, 15–22 accumulators
+  // (a01, a23 of each row), 23 x01, 24 x23, 25 s (f64).
+  const [YP, YS, MP, LDM, XP, NR, K, R, I, STOP, ENDB] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+  const ROW = [11, 12, 13, 14];
+  const ACC = [15, 16, 17, 18, 19, 20, 21, 22];
+  const [X01, X23, S] = [23, 24, 25];
+  const body: number[] = [];
+  const emit = (...xs: number[][]) => {
+    for (const x of xs) body.push(...x);
+  };
+  emit(get(K), i32c(-4), i32And, i32c(3), i32Shl, set(STOP));
+  emit(get(K), i32c(3), i32Shl, set(ENDB));
+  emit(get(NR), set(R));
+  emit(block, loop, get(R), i32c(4), i32LtU, brIf(1));
+  emit(get(MP), set(ROW[0]!));
+  for (let q = 1; q < 4; q++) emit(get(ROW[q - 1]!), get(LDM), i32Add, set(ROW[q]!));
+  for (const a of ACC) emit(v128Zero, set(a));
+  emit(i32c(0), set(I), block, loop, get(I), get(STOP), i32GeU, brIf(1));
+  emit(get(XP), get(I), i32Add, v128Load(0), set(X01));
+  emit(get(XP), get(I), i32Add, v128Load(16), set(X23));
+  for (let q = 0; q < 4; q++) {
+    for (let h = 0; h < 2; h++) {
+      const a = ACC[2 * q + h]!;
+      emit(get(a), get(ROW[q]!), get(I), i32Add, v128Load(16 * h), get(h === 0 ? X01 : X23), f64x2Mul);
+      emit(f64x2Add, set(a));
+    }
+  }
+  emit(get(I), i32c(32), i32Add, set(I), br(0), end, end);
+  for (let q = 0; q < 4; q++) {
+    const a01 = ACC[2 * q]!;
+    const a23 = ACC[2 * q + 1]!;
+    // s0, then the last K mod 4 products into it, then s0 + s1 + (s2 + s3).
+    emit(get(a01), f64x2Lane(0), set(S), get(STOP), set(I));
+    emit(block, loop, get(I), get(ENDB), i32GeU, brIf(1));
+    emit(
+      get(S),
+      get(ROW[q]!),
+      get(I),
+      i32Add,
+      f64Load,
+      get(XP),
+      get(I),
+      i32Add,
+      f64Load,
+      f64Mul,
+      f64Add,
+      set(S),
+    );
+    emit(get(I), i32c(8), i32Add, set(I), br(0), end, end);
+    emit(get(YP), get(S), get(a01), f64x2Lane(1), f64Add);
+    emit(get(a23), f64x2Lane(0), get(a23), f64x2Lane(1), f64Add, f64Add, f64Store);
+    emit(get(YP), get(YS), i32Add, set(YP));
+  }
+  emit(get(ROW[3]!), get(LDM), i32Add, set(MP));
+  emit(get(R), i32c(4), i32Sub, set(R), br(0), end, end);
+  emit(end);
+  return wasmKernelModule(
+    [I32, I32, I32, I32, I32, I32, I32],
+    [I32, I32, I32, I32, I32, I32, I32, I32, ...ACC.map(() => V128), V128, V128, F64],
     body,
   );
 }

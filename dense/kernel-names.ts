@@ -27,6 +27,10 @@ export const MATMUL = 'dense.matmul';
 export const MATMUL_F64 = 'dense.matmul.f64';
 /** Float64 matrix–vector product, partitioned by rows of y (kernels-gemv.ts). */
 export const GEMV_F64 = 'dense.gemv.f64';
+/** Float64 GEMV partials per block of k, for a short y and a long k (kernels-gemv-split.ts). */
+export const GEMV_SPLIT_F64 = 'dense.gemv.split.f64';
+/** Sum of the GEMV block partials in block order (kernels-gemv-split.ts). */
+export const GEMV_COMBINE_F64 = 'dense.gemv.combine.f64';
 /** Dot product partials of two aligned 1-D stores. */
 export const DOT = 'dense.dot';
 /** Counter-based random numbers keyed by the global element index. */

@@ -13,12 +13,13 @@
  */
 import { registerKernel, type TaskContext } from '../runtime/index.js';
 import { dotWasmBytes } from './dot-wasm.js';
-import { gemvColumnsWasmBytes } from './gemv-wasm.js';
+import { gemvColumnsWasmBytes, gemvRowsWasmBytes } from './gemv-wasm.js';
 import { GEMV_F64 } from './kernel-names.js';
 
 /** Stand for the modules' bytes in the kernel's source; replaced by array literals (or null). */
 declare const __DOT_WASM__: number[] | null;
 declare const __GEMV_COLS_WASM__: number[] | null;
+declare const __GEMV_ROWS_WASM__: number[] | null;
 
 /** The slice of the WebAssembly API used here (the project's `lib` has no WebAssembly types). */
 interface WasmApi {
@@ -44,11 +45,15 @@ const gemvKernel = (t: TaskContext): void => {
   const i1 = t.hi[0]!;
   const g = globalThis as unknown as {
     WebAssembly: WasmApi;
+    __cohortGemvMods?: { dot: object | null; cols: object | null; rows: object | null };
     __cohortGemv?: {
       mem: unknown;
       dot: ((xp: number, yp: number, n: number) => number) | null;
       cols:
         | ((yp: number, cp: number, ldc: number, xp: number, xs: number, nc: number, n: number) => void)
+        | null;
+      rows:
+        | ((yp: number, ys: number, mp: number, ldm: number, xp: number, nr: number, k: number) => void)
         | null;
     };
   };
@@ -59,19 +64,33 @@ const gemvKernel = (t: TaskContext): void => {
     // (tsx's `__name`) would not exist in the worker.
     const dotBytes = __DOT_WASM__;
     const colsBytes = __GEMV_COLS_WASM__;
+    const rowsBytes = __GEMV_ROWS_WASM__;
     const Wasm = g.WebAssembly;
+    // Compiled once per thread (the warm-up's own memories and the heap share the code, so the
+    // tier-up the warm-up triggers is kept); instantiated per memory.
+    let mods = g.__cohortGemvMods;
+    if (mods === undefined) {
+      mods = {
+        dot: dotBytes === null ? null : new Wasm.Module(new Uint8Array(dotBytes)),
+        cols: colsBytes === null ? null : new Wasm.Module(new Uint8Array(colsBytes)),
+        rows: rowsBytes === null ? null : new Wasm.Module(new Uint8Array(rowsBytes)),
+      };
+      g.__cohortGemvMods = mods;
+    }
     w = {
       mem: heap,
       dot:
-        dotBytes === null
+        mods.dot === null
           ? null
-          : (new Wasm.Instance(new Wasm.Module(new Uint8Array(dotBytes)), { e: { mem: heap } }).exports
-              .kernel as (xp: number, yp: number, n: number) => number),
+          : (new Wasm.Instance(mods.dot, { e: { mem: heap } }).exports.kernel as (
+              xp: number,
+              yp: number,
+              n: number,
+            ) => number),
       cols:
-        colsBytes === null
+        mods.cols === null
           ? null
-          : (new Wasm.Instance(new Wasm.Module(new Uint8Array(colsBytes)), { e: { mem: heap } }).exports
-              .kernel as (
+          : (new Wasm.Instance(mods.cols, { e: { mem: heap } }).exports.kernel as (
               yp: number,
               cp: number,
               ldc: number,
@@ -80,11 +99,24 @@ const gemvKernel = (t: TaskContext): void => {
               nc: number,
               n: number,
             ) => void),
+      rows:
+        mods.rows === null
+          ? null
+          : (new Wasm.Instance(mods.rows, { e: { mem: heap } }).exports.kernel as (
+              yp: number,
+              ys: number,
+              mp: number,
+              ldm: number,
+              xp: number,
+              nr: number,
+              k: number,
+            ) => void),
     };
     g.__cohortGemv = w;
   }
   const dotW = heap && w ? w.dot : null;
   const colsW = heap && w ? w.cols : null;
+  const rowsW = heap && w ? w.rows : null;
   if (m0 === 1 && m1 !== 1 && K > 0) {
     const IB = 1024;
     for (let c0 = i0; c0 < i1; c0 += IB) {
@@ -121,7 +153,23 @@ const gemvKernel = (t: TaskContext): void => {
     return;
   }
   const wasmRows = dotW !== null && m1 === 1 && xs === 1;
-  for (let i = i0; i < i1; i++) {
+  let from = i0;
+  if (wasmRows && rowsW !== null) {
+    // Four rows per step (each x load serves four rows), every row summed as by the dot.
+    const n4 = (i1 - i0) & ~3;
+    const r = mo + i0 * m0;
+    rowsW(
+      Y.byteOffset + 8 * (yo + i0 * ys),
+      8 * ys,
+      M.byteOffset + 8 * r,
+      8 * m0,
+      X.byteOffset + 8 * xo,
+      n4,
+      K,
+    );
+    from = i0 + n4;
+  }
+  for (let i = from; i < i1; i++) {
     const r = mo + i * m0;
     if (wasmRows) {
       Y[yo + i * ys] = dotW(M.byteOffset + 8 * r, X.byteOffset + 8 * xo, K);
@@ -160,7 +208,8 @@ const gemvKernel = (t: TaskContext): void => {
   const source = gemvKernel
     .toString()
     .replace(/\b__DOT_WASM__\b/, literal(dotWasmBytes()))
-    .replace(/\b__GEMV_COLS_WASM__\b/, literal(gemvColumnsWasmBytes()));
+    .replace(/\b__GEMV_COLS_WASM__\b/, literal(gemvColumnsWasmBytes()))
+    .replace(/\b__GEMV_ROWS_WASM__\b/, literal(gemvRowsWasmBytes()));
   // Products and sums of any numbers, NaN and ±Inf included: it never throws.
   registerKernel(GEMV_F64, new Function(`return (${source});`)() as (t: TaskContext) => void, {
     source,

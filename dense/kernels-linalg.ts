@@ -267,7 +267,8 @@ const dotKernel = (t: TaskContext): void => {
  * `NC` = 1024: A's panels are packed once per k slice for matrices up to 1024 columns wide; with
  * 256 (measured) A was packed 4× for n = 1000 and the micro-kernel ran ~15% slower.
  * The module is compiled once per thread and kept on `globalThis` (the kernel has no free
- * variables; its bytes are spliced into its source).
+ * variables; its bytes are spliced into its source). K ≤ 8: a plain loop per element, the same
+ * order (Σ in k order from +0), no packing.
  */
 const matmulF64 = (t: TaskContext): void => {
   const C = t.arrays[0] as Float64Array;
@@ -289,6 +290,21 @@ const matmulF64 = (t: TaskContext): void => {
   const j1 = t.hi[1]!;
   if (K === 0) {
     for (let i = i0; i < i1; i++) for (let j = j0; j < j1; j++) C[co + i * cs0 + j * cs1] = 0;
+    return;
+  }
+  if (K <= 8) {
+    // A short sum (kmeans' data @ centroids.T has K = 2): packing costs more than the products.
+    // Each element is Σ in k order from +0 — the micro-kernel's order, the same bits.
+    for (let i = i0; i < i1; i++) {
+      const a = ao + i * as0;
+      const c = co + i * cs0;
+      for (let j = j0; j < j1; j++) {
+        const b = bo + j * bs1;
+        let s = 0;
+        for (let k = 0; k < K; k++) s += A[a + k * as1]! * B[b + k * bs0]!;
+        C[c + j * cs1] = s;
+      }
+    }
     return;
   }
   const g = globalThis as unknown as { WebAssembly: WasmApi; __cohortGemmF64?: GemmInstance };

@@ -9,14 +9,16 @@ import {
   project,
   registerKernel,
   ShapeError,
+  type Store,
   ValueError,
 } from '../runtime/index.js';
 import { allocStore } from './alloc.js';
 import { floatResult, promote } from './dtypes.js';
 import { fmtShape, optionsArg } from './errors.js';
 import { copyAs, ewise } from './ewise.js';
-import { DOT, GEMV_F64, MATMUL, MATMUL_F64 } from './kernel-names.js';
+import { DOT, GEMV_COMBINE_F64, GEMV_F64, GEMV_SPLIT_F64, MATMUL, MATMUL_F64 } from './kernel-names.js';
 import './kernels-gemv.js';
+import { gemvSplitBlock } from './kernels-gemv-split.js';
 import { HAS_GEMM_SIMD } from './kernels-linalg.js';
 import { ndarray } from './ndarray.js';
 import { axesArg, count_nonzero, fromFuture, max, min, sum } from './reduce.js';
@@ -68,7 +70,8 @@ function matmul2(fn: string, a: ndarray, b: ndarray): ndarray {
   const work = dt === 'float64' ? 'float64' : 'float64';
   const A = a.dtype === work ? a : copyAs(fn, a, work);
   const B = b.dtype === work ? b : copyAs(fn, b, work);
-  const C = allocStore(work, [m, n]);
+  // The launch writes every element (K = 0 included): no zero fill.
+  const C = allocStore(work, [m, n], false);
   if (m > 0 && n > 0) {
     launch({
       op: fn,
@@ -88,6 +91,50 @@ function matmul2(fn: string, a: ndarray, b: ndarray): ndarray {
 
 /** y = M @ x's constraints: M's rows follow y's tiles, x whole (see kernels-gemv.ts). */
 const GEMV_CONSTRAINTS: readonly Constraint[] = Object.freeze([project(0, 1, [0, -1]), broadcast(2)]);
+/** The block partials' launch: M and x whole (each task picks its blocks of k). */
+const SPLIT_CONSTRAINTS: readonly Constraint[] = Object.freeze([broadcast(1), broadcast(2)]);
+/** The combine: the partials whole. */
+const COMBINE_CONSTRAINTS: readonly Constraint[] = Object.freeze([broadcast(1)]);
+
+/**
+ * Whether y = m @ x is cut along k (kernels-gemv-split.ts) rather than by rows of y: m's columns
+ * contiguous (`x @ A`, `A.T @ x` on a row-major A), y short and k long — by rows, each worker
+ * would sweep the whole of A for a few rows.
+ */
+function splitsK(m: ndarray, rows: number, k: number): boolean {
+  const [s0, s1] = m.store.strides as [number, number];
+  return s0 === 1 && s1 !== 1 && rows <= 1024 && k >= 2 * gemvSplitBlock(k);
+}
+
+/** y = m @ x as block partials along k, then their sum in block order (kernels-gemv-split.ts). */
+function gemvSplit(fn: string, m: ndarray, x: ndarray, Y: Store, rows: number, k: number): void {
+  const kb = gemvSplitBlock(k);
+  const nb = Math.ceil(k / kb);
+  const partials = new ndarray(allocStore('float64', [nb, rows], false));
+  launch({
+    op: fn,
+    kernel: GEMV_SPLIT_F64,
+    args: [
+      { store: partials.store, privilege: 'write-discard' },
+      { store: m.store, privilege: 'read' },
+      { store: x.store, privilege: 'read' },
+    ],
+    scalars: [kb],
+    constraints: SPLIT_CONSTRAINTS,
+    key: 0,
+  });
+  launch({
+    op: fn,
+    kernel: GEMV_COMBINE_F64,
+    args: [
+      { store: Y, privilege: 'write-discard' },
+      { store: partials.store, privilege: 'read' },
+    ],
+    constraints: COMBINE_CONSTRAINTS,
+    key: 0,
+  });
+  partials.dispose();
+}
 
 /**
  * y = m @ x for a float64 matrix (any view: rows or columns contiguous, strided, reversed) and a
@@ -101,8 +148,9 @@ function gemv(fn: string, m: ndarray, x: ndarray): ndarray {
       `${fn}: argument 'b' with shape ${fmtShape(x.shape)} does not match argument 'a' with shape ${fmtShape(m.shape)} (inner dimensions ${k} and ${x.size})`,
     );
   }
-  const Y = allocStore('float64', [rows]);
-  if (rows > 0) {
+  const Y = allocStore('float64', [rows], false);
+  if (rows > 0 && splitsK(m, rows, k)) gemvSplit(fn, m, x, Y, rows, k);
+  else if (rows > 0) {
     launch({
       op: fn,
       kernel: GEMV_F64,

@@ -8,7 +8,7 @@ import { fx } from '../codegen/index.js';
 import { ArgumentTypeError, type DType, ValueError } from '../runtime/index.js';
 import { ewise, type Operand } from './ewise.js';
 import { mixed } from './mixed.js';
-import type { ndarray } from './ndarray.js';
+import { type ndarray, ndarray as ndarrayClass } from './ndarray.js';
 import { min as minReduce } from './reduce.js';
 import { type ArrayInput, type ReflectedOp, type Reflecting, reflects, sig } from './sig.js';
 
@@ -146,7 +146,9 @@ export const multiply: MixedMul = mixedBin<MixedMul>('multiply');
  */
 export const divide: MixedBin = mixedBin<MixedBin>('divide');
 /**
- * `a ** b` element-wise (C `pow` special cases; integer powers wrap).
+ * `a ** b` element-wise (C `pow` special cases; integer powers wrap). A float array to the
+ * scalar power 2 is `a * a`, as NumPy's fast path (the same bits as `pow(x, 2)`; it fuses into
+ * the Wasm form where `pow` cannot).
  * @param a first operand (an array or a scalar)
  * @param b second operand, broadcast against `a`
  * @param opts `out`: an array to write the result into
@@ -155,7 +157,17 @@ export const divide: MixedBin = mixedBin<MixedBin>('divide');
  * @throws {ValueError} for integers to a negative integer power (as NumPy)
  * @example String(np.power(np.array([1, 2, 3]), 2)) // '[1 4 9]'
  */
-export const power: Bin = bin('power', checkPower);
+export const power: Bin = sig<Bin>(
+  'power(a: operand, b: operand, /, out: ndarray = None, *, dtype: dtype = None)',
+  ((a: Operand, b: Operand, out: ndarray | undefined, dtype: DType | undefined) => {
+    checkPower(a, b);
+    if (b === 2 && (dtype === undefined || dtype === null) && a instanceof ndarrayClass) {
+      if (a.dtype === 'float64' || a.dtype === 'float32')
+        return ewise('power', 'power|square', [a], ['a'], out, { build: ([x]) => fx.multiply(x!, x!) });
+    }
+    return ufunc('power', [a, b], ['a', 'b'], out, dtype);
+  }) as never,
+);
 /**
  * Element-wise maximum (NaN propagates).
  * @param a first operand (an array or a scalar)

@@ -9,22 +9,31 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as np from '../../dense/index.js';
+import { gemvSplitBlock } from '../../dense/kernels-gemv-split.js';
 import { configure, DefaultMapper } from '../../runtime/index.js';
 import { POOLS } from './ref.js';
 
 afterAll(() => configure({ workers: 0, mapper: new DefaultMapper() }));
 
-/** y = M·x in the kernel's order; M[i][j] = m[i * k + j]; `cols`: the column sweep's order. */
-function ref(m: number[], x: number[], rows: number, k: number, cols: boolean): number[] {
+/**
+ * y = M·x in the kernel's order; M[i][j] = m[i * k + j]; `cols`: the column sweep's order, over
+ * blocks of `kb` columns summed in block order when given (the split along k).
+ */
+function ref(m: number[], x: number[], rows: number, k: number, cols: boolean, kb = k): number[] {
   const y: number[] = [];
   for (let i = 0; i < rows; i++) {
     const a = (j: number) => m[i * k + j]! * x[j]!;
     if (cols && k > 0) {
-      let s = 0;
-      let j = 0;
-      for (; j + 3 < k; j += 4) s += a(j) + a(j + 1) + (a(j + 2) + a(j + 3));
-      for (; j < k; j++) s += a(j);
-      y.push(s);
+      let total = 0;
+      for (let j0 = 0; j0 < k; j0 += kb) {
+        const j1 = Math.min(k, j0 + kb);
+        let s = 0;
+        let j = j0;
+        for (; j + 3 < j1; j += 4) s += a(j) + a(j + 1) + (a(j + 2) + a(j + 3));
+        for (; j < j1; j++) s += a(j);
+        total = j0 === 0 ? s : total + s;
+      }
+      y.push(total);
     } else {
       const s = [0, 0, 0, 0];
       let j = 0;
@@ -154,14 +163,54 @@ describe.each(POOLS)('GEMV at pool size %i (pieces of any size)', (workers) => {
   });
 });
 
+describe.each(POOLS)(
+  'GEMV split along k at pool size %i (short y, long k, columns contiguous)',
+  (workers) => {
+    it('sums block partials in block order, equal to the naive reference in that order', () => {
+      configure({ workers, mapper: new DefaultMapper({ minPieceBytes: 64, inlineBytes: 0 }) });
+      fc.assert(
+        fc.property(
+          fc.record({
+            m: fc.integer({ min: 1, max: 7 }),
+            k: fc.oneof(fc.integer({ min: 8192, max: 40_000 }), fc.constantFrom(8192, 8193, 16_391)),
+            lx: fc.constantFrom<'c' | 'step' | 'rev'>('c', 'step', 'rev'),
+            form: fc.constantFrom('x@A', 'A.T@x', 'dot(x,A)'),
+            own: fc.boolean(),
+            seed: fc.array(valueArb, { minLength: 1, maxLength: 50 }),
+          }),
+          ({ m, k, lx, form, own, seed }) => {
+            // A is k×m (row-major), M = A.T (m×k, columns contiguous).
+            const va = Array.from({ length: k * m }, (_, i) => seed[(i * 7) % seed.length]! * (1 + (i % 11)));
+            const vx = Array.from({ length: k }, (_, j) => seed[(j * 3 + 1) % seed.length]! - (j % 5));
+            const A = make(va, k, m, 'c', own);
+            const x = vec(vx, lx, own);
+            const got =
+              form === 'x@A' ? np.matmul(x, A) : form === 'A.T@x' ? np.matmul(A.T, x) : np.dot(x, A);
+            // A k×1 A.T has unit strides both ways: the row dot, not the split.
+            const cols = sweepsColumns(A.T);
+            const want = ref(transposeFlat(va, k, m), vx, m, k, cols, gemvSplitBlock(k));
+            const flat = got.toArray() as Float64Array;
+            for (let i = 0; i < m; i++) {
+              if (!Object.is(flat[i], want[i]) && !(Number.isNaN(flat[i]!) && Number.isNaN(want[i]!)))
+                expect([m, k, form, i, flat[i]]).toEqual([m, k, form, i, want[i]]);
+            }
+          },
+        ),
+        { numRuns: 25 },
+      );
+    });
+  },
+);
+
 describe('GEMV across worker counts (default mapper, 2 pieces at 2 workers)', () => {
-  it('gives the same bits at pool sizes 0, 1, 2 for 1200 × 700 and 700 × 1200, every form', () => {
+  it('gives the same bits at pool sizes 0, 1, 2 for 1200 × 700, 700 × 1200, 40000 × 20 (split along k), every form', () => {
     const results = new Map<string, Float64Array>();
     for (const workers of POOLS) {
       configure({ workers, mapper: new DefaultMapper() });
       for (const [m, k] of [
         [1200, 700],
         [700, 1200],
+        [40_000, 20],
       ] as const) {
         const rng = np.random.default_rng(m);
         const A = rng.standard_normal([m, k]);

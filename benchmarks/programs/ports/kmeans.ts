@@ -1,8 +1,7 @@
 /**
  * cuNumeric `examples/kmeans.py`: Lloyd's k-means on N points in D = 2 dimensions, C = 10
- * centroids — broadcast distances, `argmin` along an axis, per-cluster sums. cohort has no
- * `bincount` (Tier 2): counts and sums come from a one-hot matrix (`labels == arange(C)`)
- * reduced by `sum(axis=0)` and a product `onehotᵀ·data`.
+ * centroids — broadcast distances, `argmin` along an axis, per-cluster sums (`bincount`, with
+ * the points' coordinates as weights, as the original).
  */
 import * as np from 'cohortjs/numpy';
 import { type Program, uniform } from './_program.js';
@@ -16,11 +15,10 @@ export const kmeans: Program = {
   what: 'cuNumeric kmeans: broadcast distances, argmin, per-cluster sums',
   sizes: { tiny: 60, small: 5000, large: 2_000_000 },
   elements: (n) => n * D,
-  workaround: 'bincount (Tier 2): one-hot matrix, sum(axis=0) and onehot.T @ data',
+  workaround: '',
   prepare(N) {
     const data = np.array(uniform(N * D, 1)).reshape(N, D);
     const init = np.array(uniform(C * D, 2)).reshape(C, D);
-    const clusters = np.arange(C).reshape(1, C);
     return {
       inputs: [data, init],
       run: () => {
@@ -36,11 +34,12 @@ export const kmeans: Program = {
             np.multiply(2.0, np.dot(data, centroids.T)),
           );
           const labels = np.argmin(pairwise, { axis: 1 });
-          const onehot = np.equal(labels.reshape(N, 1), clusters).astype('float64');
-          const counts = np.sum(onehot, { axis: 0 });
-          const sums = np.dot(onehot.T, data);
+          const counts = np.bincount(labels, { minlength: C });
+          centroids = np.zeros([C, D]);
+          for (let d = 0; d < D; d++)
+            centroids.set(`:, ${d}`, np.bincount(labels, { weights: data.get(`:, ${d}`), minlength: C }));
           distanceSum = np.sum(np.min(pairwise, { axis: 1 }));
-          centroids = np.divide(sums, np.maximum(counts, 1).reshape(C, 1));
+          centroids = np.divide(centroids, np.maximum(counts, 1).reshape(C, 1));
         }
         return np.concatenate([centroids.ravel(), distanceSum.reshape(1)]);
       },

@@ -1,0 +1,99 @@
+/**
+ * The GEMV Wasm sweeps on their own (dense/gemv-wasm.ts): the four-row sweep gives, row for row,
+ * the bits of the one-row dot (dense/dot-wasm.ts) — the order the JavaScript kernel also follows —
+ * for any row count (multiple of four), length, row pitch and output stride; the column sweep
+ * (eight columns per pass while they last) gives the bits of one column group of four at a time.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { dotWasmBytes } from '../../dense/dot-wasm.js';
+import { gemvColumnsWasmBytes, gemvRowsWasmBytes } from '../../dense/gemv-wasm.js';
+
+type Fn = (...a: number[]) => number;
+/** The slice of the WebAssembly API used here (the project's `lib` has no WebAssembly types). */
+const Wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+interface WasmApi {
+  Memory: new (d: object) => { buffer: SharedArrayBuffer };
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
+}
+const mem = new Wasm.Memory({ initial: 64, maximum: 64, shared: true });
+const inst = (b: Uint8Array) => new Wasm.Instance(new Wasm.Module(b), { e: { mem } }).exports.kernel as Fn;
+const dot = inst(dotWasmBytes());
+const rows = inst(gemvRowsWasmBytes());
+const cols = inst(gemvColumnsWasmBytes());
+const f = new Float64Array(mem.buffer);
+
+const val = fc.oneof(
+  { weight: 50, arbitrary: fc.double({ min: -1e6, max: 1e6, noNaN: true }) },
+  { weight: 1, arbitrary: fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, -0, 1e308) },
+);
+
+describe('gemvRowsWasmBytes', () => {
+  it('equals the one-row dot for every row, bit for bit', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          groups: fc.integer({ min: 0, max: 5 }),
+          k: fc.integer({ min: 0, max: 41 }),
+          pad: fc.integer({ min: 0, max: 5 }),
+          ys: fc.integer({ min: 1, max: 3 }),
+          seed: fc.array(val, { minLength: 1, maxLength: 64 }),
+        }),
+        ({ groups, k, pad, ys, seed }) => {
+          const n = 4 * groups;
+          const ldm = k + pad;
+          const [MP, XP, YP] = [16, 16 + n * ldm + 8, 16 + n * ldm + 8 + k + 8];
+          for (let i = 0; i < n * ldm + k; i++) f[MP + i] = seed[(i * 7) % seed.length]! * (1 + (i % 5));
+          for (let j = 0; j < k; j++) f[XP + j] = seed[(j * 3 + 1) % seed.length]!;
+          f.fill(99, YP, YP + n * ys + 4);
+          rows(8 * YP, 8 * ys, 8 * MP, 8 * ldm, 8 * XP, n, k);
+          for (let r = 0; r < n; r++) {
+            const want = dot(8 * (MP + r * ldm), 8 * XP, k);
+            const got = f[YP + r * ys]!;
+            if (!Object.is(got, want)) expect([r, got]).toEqual([r, want]);
+          }
+          // Nothing between the strided outputs is written.
+          for (let r = 0; r < n; r++) for (let q = 1; q < ys; q++) expect(f[YP + r * ys + q]).toBe(99);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('gemvColumnsWasmBytes', () => {
+  it('adds each group of four columns to y in order, bit for bit, whatever the pass width', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          half: fc.integer({ min: 0, max: 9 }),
+          nc: fc.integer({ min: 0, max: 37 }),
+          pad: fc.integer({ min: 0, max: 3 }),
+          xs: fc.integer({ min: 1, max: 2 }),
+          seed: fc.array(val, { minLength: 1, maxLength: 64 }),
+        }),
+        ({ half, nc, pad, xs, seed }) => {
+          const n = 2 * half;
+          const ldc = n + pad;
+          const [CP, XP, YP] = [16, 16 + nc * ldc + 8, 16 + nc * ldc + 8 + nc * xs + 8];
+          for (let i = 0; i < nc * ldc; i++) f[CP + i] = seed[(i * 5) % seed.length]! * (1 + (i % 3));
+          for (let j = 0; j < nc * xs; j++) f[XP + j] = seed[(j * 3 + 2) % seed.length]!;
+          const y0 = Array.from({ length: n }, (_, i) => seed[i % seed.length]!);
+          f.set(y0, YP);
+          cols(8 * YP, 8 * CP, 8 * ldc, 8 * XP, 8 * xs, nc, n);
+          for (let i = 0; i < n; i++) {
+            const a = (j: number) => f[XP + j * xs]! * f[CP + j * ldc + i]!;
+            let y = y0[i]!;
+            let j = 0;
+            for (; j + 3 < nc; j += 4) y += a(j) + a(j + 1) + (a(j + 2) + a(j + 3));
+            for (; j < nc; j++) y += a(j);
+            const got = f[YP + i]!;
+            if (!Object.is(got, y)) expect([i, got]).toEqual([i, y]);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
