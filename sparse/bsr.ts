@@ -101,14 +101,14 @@ function bsrFromTuple(fn: string, arg: readonly unknown[], opts: BsrOptions): Bs
   const ind = vectorRegion(fn, 'indices', arg[1] as VectorLike, 'int32', opts.copy);
   const ptr = vectorRegion(fn, 'indptr', arg[2] as VectorLike, 'int32', opts.copy);
   if (ind.n !== nnzb)
-    throw new ValueError(argMessage(fn, 'indices', `${nnzb} block indices (as data)`, `${ind.n}`));
+    throw new ValueError(argMessage(fn, 'indices', `${nnzb} block indices (as data)`, ind.n));
   const MB = ptr.n - 1;
   if (MB < 0) throw new FormatError(argMessage(fn, 'indptr', 'at least one entry', 'none'));
   const ends = readPrefix(ptr.r, ptr.n);
   if (ends[0] !== 0)
     throw new FormatError(argMessage(fn, 'indptr', 'indptr[0] == 0', `indptr[0] == ${ends[0]}`));
   if (ends[MB] !== nnzb)
-    throw new FormatError(argMessage(fn, 'indptr', `indptr[-1] == ${nnzb} (blocks)`, `${ends[MB]}`));
+    throw new FormatError(argMessage(fn, 'indptr', `indptr[-1] == ${nnzb} (blocks)`, ends[MB]));
   let rows: number;
   let cols: number;
   if (opts.shape !== undefined) {

@@ -103,9 +103,12 @@ export class DokArray extends sparray {
   constructor(arg: SparseInput | typeof INTERNAL, opts?: SparseOptions | Csr | Map<number, number>) {
     super();
     const fn = 'dok_array';
-    const s = arg === INTERNAL ? (opts as Csr) : csrOfInput(fn, arg, (opts ?? {}) as SparseOptions);
-    if (s.rows * s.cols > 2 ** 53)
-      throw new ValueError(argMessage(fn, 'shape', 'm·n ≤ 2^53 (exact flat keys)', `[${s.rows}, ${s.cols}]`));
+    const limit = (m: number, n: number) => {
+      if (m * n > 2 ** 53)
+        throw new ValueError(argMessage(fn, 'shape', 'm·n ≤ 2^53 (exact flat keys)', `[${m}, ${n}]`));
+    };
+    const s = arg === INTERNAL ? (opts as Csr) : csrOfInput(fn, arg, (opts ?? {}) as SparseOptions, limit);
+    limit(s.rows, s.cols);
     this._m = s.rows;
     this._n = s.cols;
     this._dtype = s.dtype;

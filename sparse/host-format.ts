@@ -6,7 +6,7 @@
  */
 import { ArgumentTypeError, argMessage, type DType, IndexError, type Region } from '../runtime/index.js';
 import type { SparseOptions, sparray } from './base.js';
-import { parseInput } from './construct.js';
+import { emptyCsr, parseInput } from './construct.js';
 import { canonicalize, denseToCsr } from './core/convert.js';
 import { type Csr, readPrefix, region } from './core/types.js';
 import { dtypeOpt } from './inputs.js';
@@ -84,8 +84,14 @@ export function csrOfRows(
  * array_like, or a shape (`[m, n]` / `{shape}`). SciPy's LIL and DOK constructors take no
  * coordinate or compressed tuples (`TypeError: unrecognized lil_array constructor usage`).
  */
-export function csrOfInput(fn: string, arg: unknown, opts: SparseOptions): Csr {
+export function csrOfInput(
+  fn: string,
+  arg: unknown,
+  opts: SparseOptions,
+  checkShape?: (rows: number, cols: number) => void,
+): Csr {
   const p = parseInput(fn, arg, opts);
+  if (p.kind === 'empty') checkShape?.(p.shape[0], p.shape[1]);
   const dt = dtypeOpt(fn, opts.dtype);
   let s: Csr;
   switch (p.kind) {
@@ -95,10 +101,8 @@ export function csrOfInput(fn: string, arg: unknown, opts: SparseOptions): Csr {
     case 'dense':
       s = denseToCsr(p.d.store);
       break;
-    case 'empty': {
-      const dtype = dt ?? p.dtype ?? 'float64';
-      return csrOfRows(p.shape[0], p.shape[1], dtype, rowsOf(p.shape[0]), rowsOf(p.shape[0]));
-    }
+    case 'empty':
+      return emptyCsr(p.shape[0], p.shape[1], dt ?? p.dtype ?? 'float64');
     default:
       throw new ArgumentTypeError(
         argMessage(

@@ -322,3 +322,186 @@ describe('worker-count invariance', () => {
     expect(results[2]).toEqual(results[0]);
   });
 });
+
+describe('cases ported from SciPy test_bsr.py / test_base.py (TestLIL) / test_dok.py', () => {
+  it('bsr from (data, indices, indptr) equals the Kronecker reference (test_bsr constructor1)', () => {
+    configure({ workers: 2 });
+    const blk = [
+      [0, 1, 2],
+      [3, 0, 5],
+    ];
+    const data = [1, 2, 4, 5].map((s) => blk.map((r) => r.map((v) => s * v)));
+    const A = sp.bsr_array([np.array(data), Int32Array.from([0, 2, 2, 3]), Int32Array.from([0, 2, 2, 4])], {
+      shape: [6, 12],
+    });
+    const coarse = [
+      [1, 0, 2, 0],
+      [0, 0, 0, 0],
+      [0, 0, 4, 5],
+    ];
+    const want: number[] = [];
+    for (let i = 0; i < 6; i++)
+      for (let j = 0; j < 12; j++) want.push(coarse[(i / 2) | 0]![(j / 3) | 0]! * blk[i % 2]![j % 3]!);
+    expect(vals(A.toarray())).toEqual(want);
+    expect(A.nnz).toBe(24);
+  });
+
+  it('bsr matvec / matvecs with 4×5 blocks (test_bsr_matvec, test_bsr_matvecs)', () => {
+    configure({ workers: 2 });
+    const dense8x15 = np.arange(2 * 3 * 4 * 5, { dtype: 'float64' }).reshape([8, 15]);
+    const A = sp.bsr_array(dense8x15, { blocksize: [4, 5] });
+    const x = np.arange(15, { dtype: 'float64' });
+    expect(vals(A.dot(x))).toEqual(vals(np.matmul(dense8x15, x)));
+    const X = np.arange(15 * 6, { dtype: 'float64' }).reshape([15, 6]);
+    expect(vals(A.dot(X))).toEqual(vals(np.matmul(dense8x15, X)));
+  });
+
+  it('bsr eliminate_zeros drops all-zero blocks only (test_bsr eliminate_zeros)', () => {
+    const data = [
+      [
+        [0, 0],
+        [0, 0],
+      ],
+      [
+        [1, 0],
+        [0, 0],
+      ],
+      [
+        [0, 0],
+        [0, 0],
+      ],
+    ];
+    const A = sp.bsr_array([np.array(data), Int32Array.from([0, 1, 0]), Int32Array.from([0, 2, 3])], {
+      shape: [4, 4],
+    });
+    const before = vals(A.toarray());
+    A.eliminate_zeros();
+    expect(A.nnz).toBe(4);
+    expect(vals(A.indices)).toEqual([1]);
+    expect(vals(A.toarray())).toEqual(before);
+  });
+
+  it('lil sequence and slice assignment (TestLIL test_lil_sequence_assignment, test_lil_slice_assignment)', () => {
+    const A = sp.lil_array([4, 3]);
+    const B = sp.eye(3, 4, { format: 'csr' });
+    A.set('0, [0, 1, 2]', (B.get('[0, 1, 2], 0') as sp.sparray).toarray().reshape([3]));
+    A.set('1, [0, 1, 2]', (B.get('[0, 1, 2], 1') as sp.sparray).toarray().reshape([3]));
+    A.set('2, [0, 1, 2]', (B.get('[0, 1, 2], 2') as sp.sparray).toarray().reshape([3]));
+    expect(vals(A.toarray())).toEqual(vals((B.T as sp.sparray).toarray()));
+    const C = sp.lil_array([2, 3]);
+    C.set('1, 1:3', [10, 20]);
+    expect(vals(C.toarray())).toEqual([0, 0, 0, 0, 10, 20]);
+    const D = sp.lil_array([4, 3]);
+    D.set([0, 0], 5);
+    D.set([1, 2], 3);
+    D.set([2, 1], 7);
+    D.set(':, :', D.add(D) as sp.sparray);
+    expect(vals(D.toarray())).toEqual([10, 0, 0, 0, 0, 6, 0, 14, 0, 0, 0, 0]);
+    D.set(
+      ':2, :2',
+      sp.csc_array([
+        [1, 0],
+        [0, 4],
+      ]),
+    );
+    expect(vals(D.toarray()).slice(0, 2)).toEqual([1, 0]);
+    expect(D.rows[0]).toEqual([0]); // the assigned zero at (0, 1) is not stored
+  });
+
+  it('dok: setting zero removes the key, dict-style get with a default (test_dok)', () => {
+    const D = sp.dok_array([3, 3]);
+    D.set([0, 1], 2);
+    D.set([0, 1], 0);
+    expect(D.nnz).toBe(0);
+    expect(D.keys()).toEqual([]);
+    D.set([2, 2], 1.5);
+    expect(D.get([2, 2], 9)).toBe(1.5);
+    expect(D.get([1, 1], 9)).toBe(9);
+    expect(D.get([1, 1])).toBe(0);
+  });
+});
+
+describe('errors name the function, the argument, what was expected and received', () => {
+  const dense4 = np.eye(4);
+  it('bsr_array', () => {
+    expect(() => sp.bsr_array(dense4, { blocksize: [3, 3] })).toThrow(
+      /^bsr_array: argument 'blocksize' expected a divisor of the shape \[4, 4\], received \[3, 3\]/,
+    );
+    expect(() => sp.bsr_array(dense4, { blocksize: [0, 2] })).toThrow(
+      /^bsr_array: argument 'blocksize' expected two positive integers \[R, C\]/,
+    );
+    expect(() => sp.bsr_array([4, 6], { blocksize: [4, 4] })).toThrow(
+      /argument 'blocksize' expected a divisor/,
+    );
+    expect(() => sp.bsr_array([4, 4], { foo: 1 } as never)).toThrow(/bsr_array.*foo/);
+    const data = np.ones([2, 2, 2]);
+    expect(() =>
+      sp.bsr_array([data, Int32Array.from([0, 1]), Int32Array.from([0, 2])], { blocksize: [1, 2] }),
+    ).toThrow(/argument 'blocksize' expected \[2, 2\] \(data's blocks\), received \[1, 2\]/);
+    expect(() => sp.bsr_array([data, Int32Array.from([0]), Int32Array.from([0, 2])])).toThrow(
+      /argument 'indices' expected 2 block indices \(as data\), received 1/,
+    );
+    expect(() => sp.bsr_array([data, Int32Array.from([0, 1]), Int32Array.from([1, 2])])).toThrow(
+      /argument 'indptr' expected indptr\[0\] == 0/,
+    );
+    expect(() => sp.bsr_array([data, Int32Array.from([0, 1]), Int32Array.from([0, 1])])).toThrow(
+      /argument 'indptr' expected indptr\[-1\] == 2 \(blocks\), received 1/,
+    );
+    expect(() =>
+      sp.bsr_array([data, Int32Array.from([0, 1]), Int32Array.from([0, 2])], { shape: [3, 4] }),
+    ).toThrow(/argument 'shape' expected \[2, a multiple of 2\]/);
+    expect(() =>
+      sp.bsr_array([Float64Array.from([1]), Int32Array.from([0]), Int32Array.from([0, 1])], {
+        shape: [1, 1],
+      }),
+    ).toThrow(/BSR data must be 3-D/);
+    const bad = sp.bsr_array([data, Int32Array.from([0, 5]), Int32Array.from([0, 2])], { shape: [2, 4] });
+    expect(() => bad.check_format()).toThrow(
+      /argument 'indices' expected block indices in \[0, 2\), received "5 at position 1"/,
+    );
+    expect(() => sp.csr_array(dense4).tobsr([3, 1])).toThrow(
+      /^tobsr: argument 'blocksize' expected a divisor/,
+    );
+  });
+
+  it('lil_array and dok_array', () => {
+    for (const f of [sp.lil_array, sp.dok_array]) {
+      const A = f([2, 3]);
+      const name = A.format === 'lil' ? 'lil_array' : 'dok_array';
+      expect(() => f([Float64Array.from([1]), [Int32Array.from([0]), Int32Array.from([0])]])).toThrow(
+        new RegExp(`^${name}: argument 'arg1' expected a sparse array, a dense array_like or a shape`),
+      );
+      expect(() => A.set([2, 0], 1)).toThrow(
+        /^set: argument 'index' expected a row index in \[-2, 2\), received 2/,
+      );
+      expect(() => A.set([0, -4], 1)).toThrow(/^set: argument 'index' expected a column index in \[-3, 3\)/);
+      expect(() => A.get([0, 3])).toThrow(/^get: argument 'index' expected a column index/);
+      expect(() => A.set(':, 0', [1, 2, 3])).toThrow(/values of shape \[2, 1\]/);
+      A.dispose();
+      expect(() => A.toarray()).toThrow(new RegExp(`${name}: the array was disposed`));
+    }
+    expect(() => sp.dok_array([2, 2]).get(':, 0', 1)).toThrow(/^get: argument 'default' expected no default/);
+    expect(() => sp.dok_array([2 ** 30, 2 ** 30])).toThrow(
+      /^dok_array: argument 'shape' expected m·n ≤ 2\^53/,
+    );
+  });
+
+  it('sddmm', () => {
+    const A = sp.csr_array([
+      [1, 0],
+      [0, 2],
+    ]);
+    expect(() => sp.sddmm(np.eye(2) as never, np.eye(2), np.eye(2))).toThrow(
+      /^sddmm: argument 'A' expected a sparse array/,
+    );
+    expect(() => sp.sddmm(A, np.ones([3, 2]), np.eye(2))).toThrow(
+      /^sddmm: argument 'B' expected a 2-D array with 2 rows \(A is \[2, 2\]\), received "shape \[3,2\]"/,
+    );
+    expect(() => sp.sddmm(A, np.ones([2, 3]), np.ones([2, 2]))).toThrow(
+      /^sddmm: argument 'C' expected shape \[3, 2\] \(B is \[2, 3\]\), received "shape \[2,2\]"/,
+    );
+    expect(() => (sp.sddmm as (...a: unknown[]) => unknown)(A, np.eye(2), np.eye(2), np.eye(2))).toThrow(
+      /sddmm/,
+    );
+  });
+});
