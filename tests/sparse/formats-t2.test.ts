@@ -480,7 +480,7 @@ describe('errors name the function, the argument, what was expected and received
       A.dispose();
       expect(() => A.toarray()).toThrow(new RegExp(`${name}: the array was disposed`));
     }
-    expect(() => sp.dok_array([2, 2]).get(':, 0', 1)).toThrow(/^get: argument 'default' expected no default/);
+    expect(() => sp.dok_array([2, 2]).get(':, 0' as never, 1)).toThrow(/^get: argument 'default' expected no default/);
     expect(() => sp.dok_array([2 ** 30, 2 ** 30])).toThrow(
       /^dok_array: argument 'shape' expected m·n ≤ 2\^53/,
     );
