@@ -72,20 +72,25 @@ export function bsrProduct(a: Bsr, x: Store, out: DType, into?: Store): Store {
   ];
   const constraints = productConstraints(a.R * a.C, a.R * k);
   if (vecX) {
+    // Small blocks run a loop unrolled for their size (bitwise the same as the generic one).
+    const small = a.R <= 8 && a.C <= 8;
     launch({
       op: 'bsr.spmv',
-      kernel: kernel(name, loops.bsrSpmv, (t, f) =>
-        f(
-          t.arrays[0],
-          t.arrays[1],
-          t.arrays[2],
-          t.scalars[0],
-          t.scalars[1],
-          t.arrays[3],
-          t.arrays[4],
-          t.lo[0],
-          t.hi[0],
-        ),
+      kernel: kernel(
+        small ? `${name}.${a.R}x${a.C}` : name,
+        small ? loops.bsrSpmvUnrolled(a.R, a.C) : loops.bsrSpmv,
+        (t, f) =>
+          f(
+            t.arrays[0],
+            t.arrays[1],
+            t.arrays[2],
+            t.scalars[0],
+            t.scalars[1],
+            t.arrays[3],
+            t.arrays[4],
+            t.lo[0],
+            t.hi[0],
+          ),
       ),
       args,
       scalars: [a.R, a.C],
