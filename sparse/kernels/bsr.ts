@@ -39,7 +39,6 @@ export function bsrSpmv(
  * the R sums live in locals and the C entries of x in registers — about 2.5× the generic loop for
  * 3×3 blocks here. The sums are taken in the generic loop's order, so the results are bitwise the
  * same. Used for blocks up to 8 × 8.
- * @example bsrSpmvUnrolled(2, 2).includes('y1 +=') // true
  */
 export function bsrSpmvUnrolled(R: number, C: number): string {
   const rs = Array.from({ length: R }, (_, r) => r);

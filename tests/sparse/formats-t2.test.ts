@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import * as np from '../../dense/index.js';
 import { configure } from '../../runtime/index.js';
 import * as sp from '../../sparse/index.js';
+import { bsrSpmv, bsrSpmvUnrolled } from '../../sparse/kernels/bsr.js';
 import { build, close, dense, FORMATS, type Mat, matArb, matmulRef, POOLS, RUNS } from './ref.js';
 
 afterAll(() => configure({ workers: 0 }));
@@ -480,7 +481,9 @@ describe('errors name the function, the argument, what was expected and received
       A.dispose();
       expect(() => A.toarray()).toThrow(new RegExp(`${name}: the array was disposed`));
     }
-    expect(() => sp.dok_array([2, 2]).get(':, 0' as never, 1)).toThrow(/^get: argument 'default' expected no default/);
+    expect(() => sp.dok_array([2, 2]).get(':, 0' as never, 1)).toThrow(
+      /^get: argument 'default' expected no default/,
+    );
     expect(() => sp.dok_array([2 ** 30, 2 ** 30])).toThrow(
       /^dok_array: argument 'shape' expected m·n ≤ 2\^53/,
     );
@@ -502,6 +505,45 @@ describe('errors name the function, the argument, what was expected and received
     );
     expect(() => (sp.sddmm as (...a: unknown[]) => unknown)(A, np.eye(2), np.eye(2), np.eye(2))).toThrow(
       /sddmm/,
+    );
+  });
+});
+
+describe('the unrolled BSR SpMV loop', () => {
+  it('is bitwise the same as the generic loop for every block size up to 8 × 8', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 0, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.nat(),
+        (R, C, MB, NB, seed) => {
+          let s = seed | 1;
+          const rnd = () => {
+            s ^= s << 13;
+            s ^= s >>> 17;
+            s ^= s << 5;
+            return (s >>> 0) / 4294967296;
+          };
+          const pos = new Int32Array(MB + 1);
+          const crd: number[] = [];
+          for (let I = 0; I < MB; I++) {
+            const k = Math.floor(rnd() * 4);
+            for (let q = 0; q < k; q++) crd.push(Math.floor(rnd() * NB));
+            pos[I + 1] = crd.length;
+          }
+          const vals = Float64Array.from({ length: crd.length * R * C }, () => rnd() * 2 - 1);
+          const x = Float64Array.from({ length: NB * C }, () => rnd() * 10 - 5);
+          const y1 = new Float64Array(MB * R).fill(Number.NaN);
+          const y2 = new Float64Array(MB * R).fill(Number.NaN);
+          bsrSpmv(pos, Int32Array.from(crd), vals, R, C, x, y1, 0, MB);
+          const f = (0, eval)(`(${bsrSpmvUnrolled(R, C)})`) as typeof bsrSpmv;
+          f(pos, Int32Array.from(crd), vals, R, C, x, y2, 0, MB);
+          expect(Array.from(y2)).toEqual(Array.from(y1));
+        },
+      ),
+      RUNS,
     );
   });
 });
