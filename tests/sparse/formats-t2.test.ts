@@ -538,7 +538,7 @@ describe('the unrolled BSR SpMV loop', () => {
           const y1 = new Float64Array(MB * R).fill(Number.NaN);
           const y2 = new Float64Array(MB * R).fill(Number.NaN);
           bsrSpmv(pos, Int32Array.from(crd), vals, R, C, x, y1, 0, MB);
-          const f = (0, eval)(`(${bsrSpmvUnrolled(R, C)})`) as typeof bsrSpmv;
+          const f = new Function(`return (${bsrSpmvUnrolled(R, C)});`)() as typeof bsrSpmv;
           f(pos, Int32Array.from(crd), vals, R, C, x, y2, 0, MB);
           expect(Array.from(y2)).toEqual(Array.from(y1));
         },
