@@ -27,10 +27,10 @@ const want = (k: string) => only === undefined || only.includes(k);
 const cohort = `cohort w=${workerCount()}`;
 const dir = mkdtempSync(join(tmpdir(), 'cohort-bench-formats-'));
 
-const nodes = SMALL ? 10_000 : 1_000_000;
+const nodes = SMALL ? 2000 : 1_000_000;
 const edges = Math.round(1.5 * nodes);
-const nx = SMALL ? 30 : 400; // BSR: 3·nx² rows
-const sd = { m: SMALL ? 2000 : 200_000, k: 16, deg: 10 }; // sddmm: m × m, rank k, ~deg per row
+const nx = SMALL ? 10 : 400; // BSR: 3·nx² rows
+const sd = { m: SMALL ? 500 : 200_000, k: 16, deg: 10 }; // sddmm: m × m, rank k, ~deg per row
 
 /** A deterministic random directed graph (xorshift), as CSR with unit weights. */
 function graph(): sparse.csr_array {
