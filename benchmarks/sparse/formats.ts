@@ -126,11 +126,10 @@ if (want('sddmm')) {
   io.save_npz(join(dir, 's.npz'), S);
   const U = np.reshape(np.linspace(-1, 1, sd.m * sd.k), [sd.m, sd.k]);
   const V = np.reshape(np.linspace(1, -1, sd.m * sd.k), [sd.m, sd.k]);
-  const Vt = np.array(V.T);
   let sum = 0;
   co.sddmm = timeMs(
     () => {
-      sum = Number(sparse.sddmm(S, U, Vt).sum().item());
+      sum = Number(sparse.sddmm(S, U, V.T).sum().item());
     },
     reps,
     warm,

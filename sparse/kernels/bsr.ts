@@ -203,9 +203,10 @@ export function bsrFill(
 }
 
 /**
- * SDDMM over rows `[lo, hi)` of A's pattern: `out[p] = vals[p] · Σ_l X[i, l] · Y[l, crd[p]]`,
- * X `[rows, k]` and Y `[k, cols]` row-major with leading dimensions `ldx`, `ldy` (the parameters
- * of codegen's `C(i,j) = A(i,j) * B(i,k) * D(k,j)`; this is its reference loop).
+ * SDDMM over rows `[lo, hi)` of A's pattern: `out[p] = vals[p] · Σ_l X[i, l] · Y[crd[p], l]`,
+ * X `[rows, k]` and Y `[cols, k]` (the transpose of the right factor) row-major with leading
+ * dimensions `ldx`, `ldy` (the parameters of codegen's `C(i,j) = A(i,j) * B(i,k) * D(j,k)`; this
+ * is its reference loop).
  */
 export function csrSddmm(
   pos: Int32Array,
@@ -225,7 +226,8 @@ export function csrSddmm(
     for (let p = pos[i]; p < pos[i + 1]; p++) {
       const j = crd[p];
       let s = 0;
-      for (let l = 0; l < k; l++) s += X[x0 + l] * Y[l * ldy + j];
+      const y0 = j * ldy;
+      for (let l = 0; l < k; l++) s += X[x0 + l] * Y[y0 + l];
       out[p] = vals[p] * s;
     }
   }
