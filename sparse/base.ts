@@ -11,12 +11,16 @@ import {
   type Region,
   type Store,
 } from '../runtime/index.js';
+import type { BsrArray } from './bsr.js';
+import * as mb from './bsr-methods.js';
 import type { CscArray, CsrArray } from './compressed.js';
 import type { CooArray } from './coo.js';
 import type { Csr } from './core/types.js';
 import type { DiaArray } from './dia.js';
+import type { DokArray } from './dok.js';
 import type { IndexLike } from './indexing.js';
 import { type SparseJSON, toSparseJSON } from './json.js';
+import type { LilArray } from './lil.js';
 import * as m from './methods.js';
 import * as mq from './methods-query.js';
 import * as mv from './methods-values.js';
@@ -24,7 +28,7 @@ import * as ops from './ops.js';
 import { formatEntries } from './print.js';
 
 /** The storage formats. */
-export type SparseFormat = 'csr' | 'csc' | 'coo' | 'dia';
+export type SparseFormat = 'csr' | 'csc' | 'coo' | 'dia' | 'bsr' | 'lil' | 'dok';
 
 /** Options of the constructors: SciPy's keyword arguments. */
 export interface SparseOptions {
@@ -289,7 +293,38 @@ export abstract class sparray {
     return m.mTodia.call(this, copy) as never;
   }
   /**
-   * In `format` (`'csr' | 'csc' | 'coo' | 'dia'`; `null`/`undefined` keeps this one).
+   * As BSR with `R × C` blocks (SciPy's `tobsr(blocksize=None, copy=False)`; without a blocksize,
+   * SciPy's estimate: the largest of 6×6, 4×4, 3×3, 2×2 whose blocks are mostly full, else 1×1).
+   * @param blocksize `[R, C]` dividing the shape (or the options object `{blocksize, copy}`)
+   * @param copy copy even when this is already BSR of that blocksize
+   * @throws {ValueError} for a blocksize that does not divide the shape
+   * @example sparse.csr_array([[1, 2, 0, 0], [3, 4, 0, 0]]).tobsr([2, 2]).indices.tolist() // [0]
+   */
+  tobsr(
+    blocksize?: readonly number[] | null | { blocksize?: readonly number[] | null; copy?: boolean },
+    copy?: boolean | { copy?: boolean },
+  ): BsrArray {
+    return mb.mTobsr.call(this, blocksize, copy) as never;
+  }
+  /**
+   * As LIL (host rows for incremental construction; always a copy).
+   * @param copy - accepted for SciPy's signature (the result never shares storage)
+   * @example sparse.csr_array([[0, 1], [2, 0]]).tolil().rows // [[1], [0]]
+   */
+  tolil(copy?: boolean | { copy?: boolean }): LilArray {
+    return m.mTolil.call(this, copy) as never;
+  }
+  /**
+   * As DOK (a host map for incremental construction; always a copy).
+   * @param copy - accepted for SciPy's signature (the result never shares storage)
+   * @example sparse.csr_array([[0, 1], [2, 0]]).todok().keys() // [[0, 1], [1, 0]]
+   */
+  todok(copy?: boolean | { copy?: boolean }): DokArray {
+    return m.mTodok.call(this, copy) as never;
+  }
+  /**
+   * In `format` (`'csr' | 'csc' | 'coo' | 'dia' | 'bsr' | 'lil' | 'dok'`; `null`/`undefined` keeps
+   * this one).
    * @throws {ValueError} on an unknown format
    * @example sparse.csr_array([[1, 2], [3, 4]]).asformat('csc').format // 'csc'
    */
@@ -297,6 +332,9 @@ export abstract class sparray {
   asformat(format: 'csc', copy?: boolean | { copy?: boolean }): CscArray;
   asformat(format: 'coo', copy?: boolean | { copy?: boolean }): CooArray;
   asformat(format: 'dia', copy?: boolean | { copy?: boolean }): DiaArray;
+  asformat(format: 'bsr', copy?: boolean | { copy?: boolean }): BsrArray;
+  asformat(format: 'lil', copy?: boolean | { copy?: boolean }): LilArray;
+  asformat(format: 'dok', copy?: boolean | { copy?: boolean }): DokArray;
   asformat(format: SparseFormat | null | undefined, copy?: boolean | { copy?: boolean }): sparray;
   asformat(format: SparseFormat | null | undefined, copy?: boolean | { copy?: boolean }): sparray {
     return m.mAsformat.call(this, format, copy) as never;

@@ -17,16 +17,22 @@ const holders = new WeakMap<Region, number>();
 /** The regions each array counted when it was built. */
 const counted = new WeakMap<sparray, readonly Region[]>();
 
-/** The field holding an array's structure (`_s` compressed, `_c` COO, `_d` DIA). */
-function structureKey(a: sparray): '_s' | '_c' | '_d' {
+/**
+ * The field holding an array's structure (`_s` compressed, `_c` COO, `_d` DIA, `_b` BSR), or null
+ * for the host formats (LIL, DOK), which hold no regions.
+ */
+function structureKey(a: sparray): '_s' | '_c' | '_d' | '_b' | null {
   const o = a as unknown as Record<string, unknown>;
-  return o._s !== undefined ? '_s' : o._c !== undefined ? '_c' : '_d';
+  for (const k of ['_s', '_c', '_d', '_b'] as const) if (o[k] !== undefined) return k;
+  return null;
 }
 
 /** The distinct regions of an array's current structure. */
 function regionsOf(a: sparray): Region[] {
-  const st = (a as unknown as Record<string, Record<string, unknown>>)[structureKey(a)]!;
+  const key = structureKey(a);
   const out: Region[] = [];
+  if (key === null) return out;
+  const st = (a as unknown as Record<string, Record<string, unknown>>)[key]!;
   for (const v of Object.values(st)) if (v instanceof Region && !out.includes(v)) out.push(v);
   return out;
 }
@@ -48,11 +54,16 @@ export function holdStorage(a: sparray): void {
  * @param a - the array
  */
 export function disposeSparse(a: sparray): void {
+  const host = (a as unknown as { _disposeHost?: () => void })._disposeHost;
+  if (host !== undefined) {
+    host.call(a); // LIL / DOK: entries in host memory
+    return;
+  }
   const own = counted.get(a);
   if (own === undefined) return; // disposed before (or never counted: nothing of it is ours)
   counted.delete(a);
   for (const r of own) holders.set(r, (holders.get(r) ?? 1) - 1);
-  const key = structureKey(a);
+  const key = structureKey(a)!;
   const o = a as unknown as Record<string, Record<string, unknown>>;
   const st = o[key]!;
   const dead: Record<string, unknown> = { ...st };

@@ -8,10 +8,13 @@ import type { ndarray } from '../dense/index.js';
 import { ArgumentTypeError, argMessage, ValueError } from '../runtime/index.js';
 import type { SparseOptions } from './base.js';
 import { sparray } from './base.js';
+import { BsrArray, type BsrOptions } from './bsr.js';
 import { CscArray, CsrArray } from './compressed.js';
 import type { SparseInput } from './construct.js';
 import { CooArray } from './coo.js';
 import { DiaArray } from './dia.js';
+import { DokArray } from './dok.js';
+import { LilArray } from './lil.js';
 import { isSparse, matmul as matmulOp, rmatmul } from './ops.js';
 import { ssig, ssigOpts } from './sig.js';
 
@@ -46,7 +49,9 @@ export { find } from './methods-query.js';
 export type { ProductOptions } from './ops.js';
 export type { RandomOptions } from './random.js';
 export { rand, random } from './random.js';
-export { CooArray, CscArray, CsrArray, DiaArray, sparray };
+export { sddmm } from './sddmm.js';
+export type { BsrOptions };
+export { BsrArray, CooArray, CscArray, CsrArray, DiaArray, DokArray, LilArray, sparray };
 
 /** A SciPy-style constructor: callable with or without `new`; `x instanceof csr_array` works. */
 export interface SparseConstructor<T> {
@@ -58,11 +63,12 @@ export interface SparseConstructor<T> {
 function factory<T>(
   name: string,
   C: new (arg: SparseInput, opts?: SparseOptions) => T,
+  extra = '',
 ): SparseConstructor<T> {
   // The bound function is a plain function (not an arrow): callable with `new`, it can carry the
   // class's prototype, so `x instanceof csr_array` works.
   const f = ssigOpts<(arg: SparseInput, opts?: SparseOptions) => T>(
-    `${name}(arg1 = None, shape: shape = None, dtype: dtype = None, copy: bool = False)`,
+    `${name}(arg1 = None, shape: shape = None, dtype: dtype = None, copy: bool = False${extra})`,
     1,
     // cohort extension: `csr_array({shape})` (no arg1) is an empty array of that shape.
     ((arg: SparseInput | undefined, opts: SparseOptions) =>
@@ -104,6 +110,61 @@ export type coo_array = CooArray;
  */
 export const dia_array = factory('dia_array', DiaArray);
 export type dia_array = DiaArray;
+/** `bsr_array`'s constructor: {@link SparseConstructor} with `blocksize` among the options. */
+export interface BsrConstructor {
+  (arg: SparseInput, opts?: BsrOptions): BsrArray;
+  new (arg: SparseInput, opts?: BsrOptions): BsrArray;
+  readonly prototype: BsrArray;
+}
+/**
+ * Block Sparse Row array: `bsr_array([data, indices, indptr], {shape, blocksize})` with `data` of
+ * shape `[nnzb, R, C]`; a dense or sparse array (`{blocksize}`, SciPy's estimate when omitted);
+ * `[data, [row, col]]`; `[m, n]` (1×1 blocks unless `{blocksize}`). `A.dot(x)` runs on the pool
+ * over block rows.
+ * @throws {ValueError} for a blocksize that does not divide the shape, or data that is not 3-D
+ * @example bsr_array([[1, 2, 0, 0], [3, 4, 0, 0]], { blocksize: [2, 2] }).data.tolist() // [[[1, 2], [3, 4]]]
+ * @example bsr_array([[[[1, 2], [3, 4]]], [1], [0, 1]], { shape: [2, 4] }).toarray().tolist() // [[0, 0, 1, 2], [0, 0, 3, 4]]
+ */
+export const bsr_array = factory('bsr_array', BsrArray, ', blocksize = None') as unknown as BsrConstructor;
+export type bsr_array = BsrArray;
+/**
+ * LIL array for incremental construction: `lil_array([m, n])`, dense, or sparse; `A.set([i, j],
+ * v)` inserts on the host. Convert with `tocsr()` for arithmetic.
+ * @example
+ * const A = lil_array([2, 2]);
+ * A.set([0, 1], 3);
+ * A.tocsr().toarray().tolist() // [[0, 3], [0, 0]]
+ */
+export const lil_array = factory('lil_array', LilArray);
+export type lil_array = LilArray;
+/**
+ * DOK array for incremental construction: `dok_array([m, n])`, dense, or sparse; `A.set([i, j],
+ * v)` writes a host map (a zero deletes the key).
+ * @example
+ * const A = dok_array([2, 2], { dtype: 'int32' });
+ * A.set([1, 1], 5);
+ * A.nnz // 1
+ */
+export const dok_array = factory('dok_array', DokArray);
+export type dok_array = DokArray;
+/**
+ * Alias of {@link bsr_array}.
+ * @example bsr_matrix([[1, 0], [0, 2]]).format // 'bsr'
+ */
+export const bsr_matrix = bsr_array;
+export type bsr_matrix = BsrArray;
+/**
+ * Alias of {@link lil_array}.
+ * @example lil_matrix([[1, 0], [0, 2]]).format // 'lil'
+ */
+export const lil_matrix = lil_array;
+export type lil_matrix = LilArray;
+/**
+ * Alias of {@link dok_array}.
+ * @example dok_matrix([[1, 0], [0, 2]]).format // 'dok'
+ */
+export const dok_matrix = dok_array;
+export type dok_matrix = DokArray;
 /**
  * Alias of {@link csr_array} (cohort has no separate matrix semantics).
  * @example csr_matrix([[1, 0], [0, 2]]).format // 'csr'
@@ -163,6 +224,30 @@ export const isspmatrix_coo: (x: unknown) => x is CooArray = ssig(
 export const isspmatrix_dia: (x: unknown) => x is DiaArray = ssig(
   'isspmatrix_dia(x, /)',
   ((x: unknown) => x instanceof DiaArray) as never,
+);
+/**
+ * True for a BSR array.
+ * @example isspmatrix_bsr(sparse.bsr_array([[1]])) // true
+ */
+export const isspmatrix_bsr: (x: unknown) => x is BsrArray = ssig(
+  'isspmatrix_bsr(x, /)',
+  ((x: unknown) => x instanceof BsrArray) as never,
+);
+/**
+ * True for a LIL array.
+ * @example isspmatrix_lil(sparse.lil_array([[1]])) // true
+ */
+export const isspmatrix_lil: (x: unknown) => x is LilArray = ssig(
+  'isspmatrix_lil(x, /)',
+  ((x: unknown) => x instanceof LilArray) as never,
+);
+/**
+ * True for a DOK array.
+ * @example isspmatrix_dok(sparse.csr_array([[1]])) // false
+ */
+export const isspmatrix_dok: (x: unknown) => x is DokArray = ssig(
+  'isspmatrix_dok(x, /)',
+  ((x: unknown) => x instanceof DokArray) as never,
 );
 /**
  * SciPy's `isspmatrix`: same as {@link issparse} here.

@@ -271,7 +271,21 @@ function assigned(fn: string, values: unknown, rows: number, cols: number): (k: 
  * repeated positions wins, as NumPy), assigned zeros are stored (SciPy), other entries are kept.
  */
 export function setItem(a: sparray, index: unknown, values: unknown): void {
-  const fn = 'set';
+  const { R, C, at } = assignTargets('set', a, index, values);
+  a._replace(assignCsr(canonicalize(a._csr()), assignment(a, R, C, at), a.dtype, 'set'));
+}
+
+/**
+ * The positions `(R[k], C[k])` an assignment `A[index] = values` writes and the value `at(k)` of
+ * each (broadcast; repeated positions appear more than once, the last wins). The host formats
+ * (LIL, DOK) apply them one by one.
+ */
+export function assignTargets(
+  fn: string,
+  a: sparray,
+  index: unknown,
+  values: unknown,
+): { R: ArrayLike<number>; C: ArrayLike<number>; at: (k: number) => number } {
   const [m, n] = a.shape;
   const [r, c] = parseIndex(fn, index, m, n);
   let R: ArrayLike<number>;
@@ -293,7 +307,7 @@ export function setItem(a: sparray, index: unknown, values: unknown): void {
       }
     at = assigned(fn, values, rs.length, cs.length);
   }
-  a._replace(assignCsr(canonicalize(a._csr()), assignment(a, R, C, at), a.dtype, fn));
+  return { R, C, at };
 }
 
 /** The canonical CSR of the assigned entries (the last of repeated positions wins). */

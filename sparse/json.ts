@@ -56,6 +56,11 @@ export function toSparseJSON(a: sparray): SparseJSON {
       const c = a as CooArray;
       return { type: 'coo_array', ...base, data: c.data.toJSON().data, coords: [ints(c.row), ints(c.col)] };
     }
+    case 'bsr':
+    case 'lil':
+    case 'dok':
+      // No tagged form of their own yet: their CSR form (same values; fromJSON gives csr_array).
+      return toSparseJSON(a.tocsr());
     default: {
       const d = a as DiaArray;
       return { type: 'dia_array', ...base, data: d.data.toJSON().data, offsets: ints(d.offsets) };

@@ -99,3 +99,15 @@ export const KRON_COUNT = 'sparse.kron.count';
 export const KRON_FILL = 'sparse.kron.fill';
 /** Range check of a CSR structure (guards the Wasm kernels): 1 per block when in range. */
 export const CSR_IN_RANGE = 'sparse.csr.inrange';
+/** BSR SpMV `y = A x` over a piece of block rows. */
+export const BSR_SPMV = 'sparse.bsr.spmv';
+/** BSR SpMM `Y = A B` (B, Y dense row-major) over a piece of block rows. */
+export const BSR_SPMM = 'sparse.bsr.spmm';
+/** BSR → CSR over a piece of block rows (every stored block entry becomes a CSR entry). */
+export const BSR_TOCSR = 'sparse.bsr.tocsr';
+/** CSR → BSR, phase 1: distinct block columns per block row. */
+export const BSR_COUNT = 'sparse.bsr.count';
+/** CSR → BSR, phase 2: blocks in order of first appearance, values placed. */
+export const BSR_FILL = 'sparse.bsr.fill';
+/** SDDMM `C(i,j) = A(i,j) · Σ_l X(i,l) Y(l,j)` over a piece of rows of A's pattern. */
+export const CSR_SDDMM = 'sparse.csr.sddmm';

@@ -115,6 +115,10 @@ export const mTocsr = conv('csr');
 export const mTocsc = conv('csc');
 /** @internal */
 export const mTodia = conv('dia');
+/** @internal */
+export const mTolil = conv('lil');
+/** @internal */
+export const mTodok = conv('dok');
 
 /** @internal `A.dot(other)` (cohort extension: `{out}` for a dense result). */
 export const mDot = ssig<M<unknown>>('dot(other, /, *, out: ndarray = None)', function (

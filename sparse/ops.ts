@@ -14,6 +14,7 @@ import {
 } from '../runtime/index.js';
 import type { AxisOptions, SparseFormat, sparray } from './base.js';
 import type { CscArray, CsrArray } from './compressed.js';
+import { type Bsr, bsrProduct } from './core/bsr.js';
 import {
   canonicalize,
   cooToCsr,
@@ -60,7 +61,7 @@ export function toarray(a: sparray): ndarray {
   return ndarray.fromStore(out);
 }
 
-const FORMATS: readonly SparseFormat[] = ['csr', 'csc', 'coo', 'dia'];
+const FORMATS: readonly SparseFormat[] = ['csr', 'csc', 'coo', 'dia', 'bsr', 'lil', 'dok'];
 
 /** Converts to a format (`copy`: never share storage with `a`). */
 export function convert(a: sparray, fmt: SparseFormat, copy: boolean, fn = `to${fmt}`): sparray {
@@ -81,6 +82,13 @@ export function convert(a: sparray, fmt: SparseFormat, copy: boolean, fn = `to${
         r = wrap.coo({ ...c, rows: c.cols, cols: c.rows, row: c.col, col: c.row, canonical: undefined });
       } else r = wrap.coo(csrToCoo(a._csr()));
       break;
+    case 'bsr':
+      r = wrap.bsr(a._csr());
+      break;
+    case 'lil':
+      return wrap.lil(a._csr()); // host rows: always a copy
+    case 'dok':
+      return wrap.dok(a._csr());
     default:
       r = wrap.dia(cooToDia(canonicalize(a._csr())));
   }
@@ -195,19 +203,26 @@ export function matmul(a: sparray, other: unknown, fn: string, opts?: ProductOpt
   }
   const out = promote(a.dtype, x.dtype);
   const xs = contiguous(x);
+  const bsr = a.format === 'bsr' ? (a as unknown as { _b: Bsr })._b : null;
   const dia = a.format === 'dia' && x.ndim === 1 ? (a as unknown as { _d: Dia })._d : null;
-  const csr = dia === null ? a._csr() : null;
+  const csr = dia === null && bsr === null ? a._csr() : null;
   let into: Store | undefined;
   if (outArr !== undefined) {
-    const operands = dia ? [dia.offsets, dia.data] : [csr!.indptr, csr!.indices, csr!.data];
+    const operands = bsr
+      ? [bsr.indptr, bsr.indices, bsr.data]
+      : dia
+        ? [dia.offsets, dia.data]
+        : [csr!.indptr, csr!.indices, csr!.data];
     const shape = x.ndim === 1 ? [m] : [m, x.shape[1]!];
     into = destination(fn, outArr, shape, out, [xs.region, ...operands]) ?? undefined;
   }
-  const y = dia
-    ? diaSpmv(dia, xs, out, into)
-    : x.ndim === 1
-      ? csrSpmv(csr!, xs, out, into)
-      : csrSpmm(csr!, xs, out, into);
+  const y = bsr
+    ? bsrProduct(bsr, xs, out, into)
+    : dia
+      ? diaSpmv(dia, xs, out, into)
+      : x.ndim === 1
+        ? csrSpmv(csr!, xs, out, into)
+        : csrSpmm(csr!, xs, out, into);
   if (outArr === undefined) return ndarray.fromStore(y);
   if (into === undefined) outArr.set('...', ndarray.fromStore(y));
   return outArr;

@@ -6,6 +6,9 @@ const NAMES: Record<string, string> = {
   csc: 'Compressed Sparse Column',
   coo: 'COOrdinate',
   dia: 'DIAgonal',
+  bsr: 'Block Sparse Row',
+  lil: 'List of Lists',
+  dok: 'Dictionary Of Keys',
 };
 
 /** SciPy's `maxprint`: beyond this many entries only the first and last halves are printed. */

@@ -13,7 +13,7 @@ const bad = (fn: string, name: string, expected: string, v: unknown): never => {
 const int: KindCheck = (v, fn, name) =>
   typeof v === 'number' && Number.isInteger(v) ? v : bad(fn, name, 'an integer', v);
 
-const FORMATS = ['csr', 'csc', 'coo', 'dia'];
+const FORMATS = ['csr', 'csc', 'coo', 'dia', 'bsr', 'lil', 'dok'];
 
 /** The sparse kinds (see signature/README.md). */
 export const SPARSE_KINDS: Record<string, KindCheck> = {

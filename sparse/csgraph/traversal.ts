@@ -16,18 +16,27 @@ export function weakComponents(g: Graph): [number, Int32Array] {
   const t = transposeGraph(g);
   const labels = new Int32Array(g.n).fill(-1);
   let count = 0;
-  const stack: number[] = [];
+  // An explicit stack and plain loops over both edge lists (a generator per node cost ~3× here).
+  const stack = new Int32Array(g.n);
+  const visit = (ptr: Int32Array, idx: Int32Array, u: number, top: number): number => {
+    for (let p = ptr[u]!; p < ptr[u + 1]!; p++) {
+      const v = idx[p]!;
+      if (labels[v] === -1) {
+        labels[v] = count;
+        stack[top++] = v;
+      }
+    }
+    return top;
+  };
   for (let s = 0; s < g.n; s++) {
     if (labels[s] !== -1) continue;
     labels[s] = count;
-    stack.push(s);
-    while (stack.length > 0) {
-      const u = stack.pop()!;
-      for (const v of neighbours(g, t, u))
-        if (labels[v] === -1) {
-          labels[v] = count;
-          stack.push(v);
-        }
+    let top = 0;
+    stack[top++] = s;
+    while (top > 0) {
+      const u = stack[--top]!;
+      top = visit(g.ptr, g.idx, u, top);
+      top = visit(t.ptr, t.idx, u, top);
     }
     count++;
   }

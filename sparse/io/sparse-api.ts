@@ -307,7 +307,16 @@ function save_npzImpl(path: string, A: sparray, options: SaveNpzOptions = {}): v
   if (!isSparse(A))
     throw new ArgumentTypeError(argMessage(fn, 'A', 'a sparse array (coo, csr, csc or dia)', A));
   const { compressed = true } = optionsArg(fn, options);
-  const format: SparseFormat = A.format;
+  if (!['csr', 'csc', 'coo', 'dia'].includes(A.format))
+    throw new ValueError(
+      argMessage(
+        fn,
+        'A',
+        'a csr, csc, coo or dia array (cohort writes no bsr/lil/dok .npz yet: convert with tocsr())',
+        A.format,
+      ),
+    );
+  const format = A.format as SparseFormat;
   const data = A.data;
   const ints = (a: ndarray) => {
     const v = a.toArray();

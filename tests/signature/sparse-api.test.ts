@@ -58,7 +58,7 @@ describe('sparse constructors and functions', () => {
     );
     expect(() => sp.csr_array([[1]], { shap: [1, 1] } as never)).toThrow(/^csr_array: unknown option 'shap'/);
     expect(() => sp.eye(2, { format: 3 } as never)).toThrow(
-      /^eye: argument 'format' expected one of csr, csc, coo, dia, received 3$/,
+      /^eye: argument 'format' expected one of csr, csc, coo, dia, bsr, lil, dok, received 3$/,
     );
     expect(() => sp.diags([1], 0, 'x' as never)).toThrow(
       /^diags: argument 'shape' expected a shape \[rows, cols\], received "x"$/,

@@ -84,7 +84,7 @@ function mismatches(
  * (`csr_array({shape})`, an empty array), which the options type does not spell as a key.
  */
 const TYPED_POSITIONALLY: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
-  ['csr', 'csc', 'coo', 'dia'].flatMap((f) => [
+  ['csr', 'csc', 'coo', 'dia', 'bsr', 'lil', 'dok'].flatMap((f) => [
     [`sparse.${f}_array`, ['arg1']],
     [`sparse.${f}_matrix`, ['arg1']],
   ]),

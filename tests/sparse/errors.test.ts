@@ -199,8 +199,8 @@ describe('operation validation (shape mismatches everywhere)', () => {
     expect(() => A.get(5)).toThrow(
       "get: argument 'index' expected an index in [-2, 2) on axis 0, received 5",
     );
-    expect(() => A.asformat('bsr' as never)).toThrow(
-      'asformat: argument \'format\' expected one of csr, csc, coo, dia, received "bsr"',
+    expect(() => A.asformat('xyz' as never)).toThrow(
+      'asformat: argument \'format\' expected one of csr, csc, coo, dia, bsr, lil, dok, received "xyz"',
     );
     expect(() => A.astype('x' as never)).toThrow(DTypeError);
     expect(() => A.copy().setdiag(1, 5)).toThrow(
