@@ -137,6 +137,16 @@ function gather(s: Solving): void {
   }
 }
 
+/**
+ * True when every derived argument is only read: then an image may be provisional (a superset,
+ * computed later by tasks: image-task.ts) — extra dependences, never different results.
+ */
+function readOnlyDerived(s: Solving): boolean {
+  const args = s.spec.args;
+  for (let i = 0; i < args.length; i++) if (args[i]!.privilege !== 'read' && isDerived(s, i)) return false;
+  return true;
+}
+
 /** The partition of an alignment class, deriving its sources first. */
 function resolve(s: Solving, root: number): Partition {
   const known = s.partOf[root];
@@ -151,7 +161,7 @@ function resolve(s: Solving, root: number): Partition {
   const dstShape = args[c.dst]!.store.shape;
   let p: Partition;
   if (c.kind === 'image') {
-    p = imagePartition(src, srcPart, c.mode, c.exact, dstShape[0]!, s.ctx.syncRegion);
+    p = imagePartition(src, srcPart, c.mode, c.exact, dstShape[0]!, s.ctx.syncRegion, readOnlyDerived(s));
     if (c.mode === 'offsets') (s.offsetsSrc ??= new Array(args.length).fill(false))[c.src] = true;
   } else if (c.kind === 'project') {
     p = affinePartition(srcPart, { kind: 'project', dims: c.dims }, dstShape);
