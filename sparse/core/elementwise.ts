@@ -25,6 +25,7 @@ import {
   copyShift,
   csrAddDense,
   csrColSum,
+  csrColSumRange,
   csrDiagonal,
   csrFlags,
   csrMulDense,
@@ -270,10 +271,38 @@ export function rowSums(a: Csr, out: DType): Store {
   return y;
 }
 
-/** Column sums into a fresh `[cols]` store (one piece: columns are scattered). */
+/** Entries per column from which column sums run as a reduction on the pool (see {@link colSums}). */
+const COL_SUM_REDUCE_DENSITY = 64;
+/** And entries at least. */
+const COL_SUM_REDUCE_MIN_NNZ = 1 << 16;
+const COL_SUM_CONSTRAINTS = Object.freeze([align(1, 2)]);
+
+/**
+ * Column sums into a fresh `[cols]` store. Columns are scattered, so pieces of rows would write
+ * overlapping outputs: with many entries per column (at least {@link COL_SUM_REDUCE_DENSITY}),
+ * the entries are split among pieces that add into per-block buffers of the output (a `reduce`
+ * privilege, runtime/reduction.ts), folded in block order — bitwise the same at every pool size;
+ * otherwise (the buffers would cost more than the scan) one piece scans every entry.
+ */
 export function colSums(a: Csr, out: DType): Store {
   const y = vec(region(out, a.cols));
   if (a.cols === 0) return y;
+  if (a.nnz >= COL_SUM_REDUCE_MIN_NNZ && a.nnz >= COL_SUM_REDUCE_DENSITY * a.cols) {
+    launch({
+      op: 'sum',
+      kernel: kernel(`${CSR_COL_SUM}.reduce.${a.dtype}.${out}`, csrColSumRange, (t, f) =>
+        f(t.arrays[1], t.arrays[2], t.lo[0], t.hi[0], t.arrays[0], t.offsets[0], t.strides[0]![0]),
+      ),
+      args: [
+        { store: y, privilege: 'reduce', redop: 'sum' },
+        { store: vec(a.indices, a.nnz), privilege: 'read' },
+        { store: vec(a.data, a.nnz), privilege: 'read' },
+      ],
+      constraints: COL_SUM_CONSTRAINTS,
+      key: 1,
+    });
+    return y;
+  }
   launch({
     op: 'sum',
     kernel: kernel(`${CSR_COL_SUM}.${a.dtype}.${out}`, csrColSum, (t, f) =>
