@@ -6,6 +6,7 @@
 import { type ArrayInput, ndarray } from '../dense/index.js';
 import {
   ArgumentTypeError,
+  align,
   argMessage,
   checkDType,
   type DType,
@@ -24,8 +25,8 @@ import { type Coo, type Csr, promote, region, vec } from './core/types.js';
 import { DiaArray } from './dia.js';
 import { optionsArg } from './inputs.js';
 import { kernel } from './kdef.js';
-import { KRON } from './kernel-names.js';
-import { kronEntries } from './kernels/elementwise.js';
+import { EYE_FILL, KRON } from './kernel-names.js';
+import { eyeFill, kronEntries } from './kernels/elementwise.js';
 import { csrT, isSparse } from './ops.js';
 import { wrap } from './registry.js';
 import { ssigOpts } from './sig.js';
@@ -116,6 +117,8 @@ export const eye = ssigOpts<
   ) => sparray
 >('eye(m: int, n: int = None, k: int = 0, dtype: dtype = None, format: format = None)', 2, eyeImpl as never);
 
+const EYE_CONSTRAINTS = Object.freeze([align(0, 1), align(0, 2)]);
+
 function eyeImpl(m: number, n?: number | null, opts: FormatOptions & { k?: number } = {}): sparray {
   opts = optionsArg('eye', opts);
   const fn = 'eye';
@@ -129,14 +132,25 @@ function eyeImpl(m: number, n?: number | null, opts: FormatOptions & { k?: numbe
     throw new ValueError(argMessage(fn, 'k', `an offset within the shape [${m}, ${nn}]`, k));
   }
   const len = Math.max(0, k >= 0 ? Math.min(m, nn - k) : Math.min(m + k, nn));
-  const row = region('int32', len);
-  const col = region('int32', len);
-  const data = region(dtype, len);
-  const i0 = Math.max(0, -k);
-  for (let t = 0; t < len; t++) {
-    row.data[t] = i0 + t;
-    col.data[t] = i0 + t + k;
-    data.data[t] = 1;
+  const row = region('int32', len, false);
+  const col = region('int32', len, false);
+  const data = region(dtype, len, false);
+  if (len > 0) {
+    // A launch (in pieces on the pool when large), not a loop on the issuing thread (issue 17).
+    launch({
+      op: fn,
+      kernel: kernel(`${EYE_FILL}.${dtype}`, eyeFill, (t, f) =>
+        f(t.arrays[0], t.arrays[1], t.arrays[2], t.scalars[0], t.scalars[1], t.lo[0], t.hi[0]),
+      ),
+      args: [
+        { store: vec(row), privilege: 'write-discard' },
+        { store: vec(col), privilege: 'write-discard' },
+        { store: vec(data), privilege: 'write-discard' },
+      ],
+      scalars: [Math.max(0, -k), k],
+      constraints: EYE_CONSTRAINTS,
+      key: 0,
+    });
   }
   return fmt(
     wrap.coo({ rows: m, cols: nn, dtype, row, col, data, nnz: len, canonical: true }),

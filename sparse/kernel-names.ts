@@ -99,3 +99,5 @@ export const KRON_COUNT = 'sparse.kron.count';
 export const KRON_FILL = 'sparse.kron.fill';
 /** Range check of a CSR structure (guards the Wasm kernels): 1 per block when in range. */
 export const CSR_IN_RANGE = 'sparse.csr.inrange';
+/** `eye`: the k-th diagonal's COO entries (row, col, 1). */
+export const EYE_FILL = 'sparse.eye.fill';

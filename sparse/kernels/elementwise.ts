@@ -222,3 +222,20 @@ export function csrFlags(pos: Int32Array, crd: Int32Array, lo: number, hi: numbe
   }
   return best;
 }
+
+/** `eye`'s entries `[lo, hi)`: `row[t] = i0 + t`, `col[t] = i0 + t + k`, `data[t] = 1`. */
+export function eyeFill(
+  row: Int32Array,
+  col: Int32Array,
+  data: Float64Array,
+  i0: number,
+  k: number,
+  lo: number,
+  hi: number,
+): void {
+  for (let t = lo; t < hi; t++) {
+    row[t] = i0 + t;
+    col[t] = i0 + t + k;
+    data[t] = 1;
+  }
+}
