@@ -12,6 +12,7 @@ import {
   type DType,
   launch,
   ShapeError,
+  Store,
   scale,
   ValueError,
 } from '../runtime/index.js';
@@ -240,8 +241,13 @@ function diagsImpl(
       argMessage(fn, 'offsets', `${ds.length} offsets (one per diagonal)`, `${offs.length}`),
     );
   }
-  const host = ds.map((d: unknown, j) => {
-    if (d instanceof ndarray) return Array.from(d.toArray() as ArrayLike<number>);
+  const host = ds.map((d: unknown, j): readonly number[] | Store => {
+    if (d instanceof ndarray) {
+      // A contiguous 1-D diagonal is copied in place by a launch below (no read to the host).
+      const st = d.store;
+      if (d.ndim === 1 && d.size > 1 && st.strides[0] === 1) return st;
+      return Array.from(d.toArray() as ArrayLike<number>);
+    }
     // SciPy broadcasts a scalar diagonal along its whole length: diags([1, -2, 1], [-1, 0, 1]).
     if (typeof d === 'number' || typeof d === 'boolean') return [Number(d)];
     if (ArrayBuffer.isView(d)) return Array.from(d as unknown as ArrayLike<number>, Number);
@@ -251,10 +257,11 @@ function diagsImpl(
   });
   if (opts.shape === undefined && host.length === 0)
     throw new ValueError(argMessage(fn, 'diagonals', 'at least one diagonal (or a shape)', diagonals));
+  const lenOf = (h: readonly number[] | Store): number => (h instanceof Store ? h.size : h.length);
   const shape =
     opts.shape !== undefined
       ? opts.shape
-      : [host[0]!.length + Math.abs(offs[0] ?? 0), host[0]!.length + Math.abs(offs[0] ?? 0)];
+      : [lenOf(host[0]!) + Math.abs(offs[0] ?? 0), lenOf(host[0]!) + Math.abs(offs[0] ?? 0)];
   const [m, n] = [dimArg(fn, 'shape', shape[0]), dimArg(fn, 'shape', shape[1])];
   let dtype: DType = opts.dtype ?? 'float64';
   if (opts.dtype === undefined) {
@@ -277,13 +284,15 @@ function diagsImpl(
         argMessage(fn, 'offsets', `offsets within the shape [${m}, ${n}]`, `offset ${k} (index ${j})`),
       );
     const d = host[j]!;
-    if (d.length !== len && d.length !== 1 && !(d.length > len)) {
+    const dl = lenOf(d);
+    if (dl !== len && dl !== 1 && !(dl > len)) {
       throw new ValueError(
-        argMessage(fn, 'diagonals', `diagonal ${j} of length ${len} (or 1)`, `length ${d.length}`),
+        argMessage(fn, 'diagonals', `diagonal ${j} of length ${len} (or 1)`, `length ${dl}`),
       );
     }
     const start = Math.max(0, k);
-    for (let t = 0; t < len; t++) data.data[j * ld + start + t] = d.length === 1 ? d[0]! : d[t]!;
+    if (d instanceof Store) copyInto(d, d.offset, vec(data), j * ld + start, len, 0, fn);
+    else for (let t = 0; t < len; t++) data.data[j * ld + start + t] = d.length === 1 ? d[0]! : d[t]!;
     offR.data[j] = k;
   });
   const res = wrap.dia({ rows: m, cols: n, dtype, offsets: offR, data, nd, ld });
