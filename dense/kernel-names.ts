@@ -19,8 +19,8 @@ export const TAKE = 'dense.take';
 export const NONZERO = 'dense.nonzero';
 /** Writes a future's value into a one-element store. */
 export const FROM_FUTURE = 'dense.fromFuture';
-/** Cumulative sum along the last axis of a (permuted) view. */
-export const CUMSUM = 'dense.cumsum';
+/** Cumulative sum or product along the last axis of a (permuted) view. */
+export const SCAN = 'dense.scan';
 /** Blocked matrix product, partitioned by rows of the output. */
 export const MATMUL = 'dense.matmul';
 /** The float64 matrix product on a WebAssembly SIMD micro-kernel (same summation order). */
@@ -41,8 +41,6 @@ export const SORT_MERGE = 'dense.sort.merge';
 export const SORT_DECODE = 'dense.sort.decode';
 /** Binary searches of values in a sorted array (searchsorted). */
 export const SEARCHSORTED = 'dense.searchsorted';
-/** Cumulative product along the last axis of a (permuted) view. */
-export const CUMPROD = 'dense.cumprod';
 /** Fixed-block partial histograms (bincount). */
 export const BINCOUNT = 'dense.bincount';
 /** Counter-based draws of exponential, poisson and permutation keys (dense/random-more.ts). */

@@ -10,14 +10,9 @@ import { floatResult, isFloat } from './dtypes.js';
 import { copyAs, ewise } from './ewise.js';
 import type { ndarray } from './ndarray.js';
 import * as red from './reduce.js';
-import type { AxisArg, MeanOptions, MinMaxOptions, SumOptions } from './reduce-api.js';
+import { type AxisArg, finish, type MeanOptions, type MinMaxOptions, type Sum } from './reduce-api.js';
 import { type ArrayInput, sig } from './sig.js';
 
-function finish(fn: string, res: ndarray, out: ndarray | undefined | null): ndarray {
-  if (out === undefined || out === null) return res;
-  ewise(fn, 'assign', [res], ['a'], out, { dtype: out.dtype, build: (l) => l[0]! });
-  return out;
-}
 const cast = (fn: string, a: ndarray, dtype: DType | undefined | null): ndarray =>
   dtype === undefined || dtype === null || dtype === a.dtype ? a : copyAs(fn, a, dtype);
 
@@ -27,15 +22,6 @@ const replaceNan = (fn: string, a: ndarray, v: number): ndarray =>
     build: ([x, s]) => fx.where(fx.isnan(x!), s!, x!),
   });
 
-type Sum = (
-  a: ArrayInput,
-  axis?: AxisArg | SumOptions,
-  dtype?: DType | null | SumOptions,
-  out?: ndarray | null | SumOptions,
-  keepdims?: boolean | SumOptions,
-  initial?: number | null | SumOptions,
-  opts?: SumOptions,
-) => ndarray;
 type Mean = (
   a: ArrayInput,
   axis?: AxisArg | MeanOptions,

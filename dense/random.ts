@@ -2,7 +2,15 @@
  * Random numbers: a counter-based generator (Philox2x32-10) keyed by (seed, call, global element
  * index), so a seed gives the same numbers whatever the number of workers or pieces.
  */
-import { argMessage, type DType, DTypeError, ensureKernel, launch, ValueError } from '../runtime/index.js';
+import {
+  argMessage,
+  type DType,
+  DTypeError,
+  ensureKernel,
+  entropySeed,
+  launch,
+  ValueError,
+} from '../runtime/index.js';
 import { alloc, type ShapeLike, shapeArg } from './alloc.js';
 import { RANDOM } from './kernel-names.js';
 import type { ndarray } from './ndarray.js';
@@ -394,7 +402,7 @@ const gIntegers = sig<(this: Generator, ...a: unknown[]) => ndarray>(
  */
 export const default_rng = sig<(seed?: number | null | { seed?: number | null }) => Generator>(
   'default_rng(seed = None)',
-  ((seed: number | undefined) => new Generator(seed ?? Math.floor(Math.random() * 2 ** 32))) as never,
+  ((seed: number | undefined) => new Generator(seed ?? entropySeed())) as never,
 );
 
 let global = default_rng();

@@ -49,7 +49,8 @@ export interface ArgOptions {
   keepdims?: boolean;
 }
 
-type Sum = (
+/** The positional-or-options signature of `sum`-like reductions (`nansum` shares it). */
+export type Sum = (
   a: ArrayInput,
   axis?: AxisArg | SumOptions,
   dtype?: DType | null | SumOptions,
@@ -73,7 +74,7 @@ type BoolRed = (
 ) => ndarray;
 
 /** Writes `res` into `out` when given (NumPy's `out=`). */
-function finish(fn: string, res: ndarray, out: ndarray | undefined | null): ndarray {
+export function finish(fn: string, res: ndarray, out: ndarray | undefined | null): ndarray {
   if (out === undefined || out === null) return res;
   ewise(fn, 'assign', [res], ['a'], out, { dtype: out.dtype, build: (l) => l[0]! });
   return out;

@@ -33,14 +33,15 @@ export interface Level {
 }
 
 /**
- * The 1-D restriction from nf = 2·nc + 1 fine points to nc coarse points (coarse point i sits on
- * fine point 2i + 1).
+ * The 1-D restriction from nf fine points (2·nc + 1, or 2·nc + 2 for an even fine grid, whose last
+ * point then has no coarse neighbour) to nc coarse points (coarse point i sits on fine point
+ * 2i + 1).
  * @param nc - coarse points.
  * @param kind - injection, or full weighting [¼ ½ ¼].
+ * @param nf - fine points.
  * @returns the nc×nf CSR matrix.
  */
-export function restriction1d(nc: number, kind: Restriction): sparse.csr_array {
-  const nf = 2 * nc + 1;
+export function restriction1d(nc: number, kind: Restriction, nf = 2 * nc + 1): sparse.csr_array {
   const rows: number[] = [];
   const cols: number[] = [];
   const vals: number[] = [];
@@ -99,13 +100,16 @@ export function buildHierarchy(A: sparse.csr_array, nx: number, kind: Restrictio
     const rho = spectralRadius(a, dinv);
     const level: Level = { nx: m, A: a, wdinv: np.multiply(dinv, 4 / 3 / rho) };
     levels.push(level);
-    if (m <= 7 || m % 2 === 0) {
+    if (m <= 7) {
       const n = m * m;
       level.inverse = spsolve(a.tocsc(), np.eye(n)) as np.ndarray;
       break;
     }
-    const mc = (m - 1) / 2;
-    const r1 = restriction1d(mc, kind);
+    // An even grid coarsens to (m − 2)/2 points (its last line is reached by the smoother only):
+    // stopping there instead would make the coarsest level the whole fine grid, whose dense
+    // inverse cannot be formed at nx = 1000.
+    const mc = Math.floor((m - 1) / 2);
+    const r1 = restriction1d(mc, kind, m);
     const R = sparse.kron(r1, r1, { format: 'csr' }) as sparse.csr_array;
     const P = R.T.tocsr() as sparse.csr_array;
     level.R = R;

@@ -8,7 +8,8 @@ import { setWorkerUrl, toWorkerUrl } from './worker-url.js';
 export interface RuntimeOptions {
   /**
    * Worker threads in the pool; 0 runs every task inline. Default: `COHORT_WORKERS`, else
-   * `os.availableParallelism()`. Changing it drains the pool and resizes it at the next launch.
+   * `os.availableParallelism()` (divided by the ranks on this node under `mpirun`). Changing it
+   * drains the pool and resizes it at the next launch.
    */
   workers?: number;
   /** The mapper (see `cohortjs/runtime`'s Mapper interface). */
@@ -32,8 +33,11 @@ function defaultWorkers(): number {
     throw new ValueError(argMessage('cohort', 'COHORT_WORKERS', 'a non-negative integer', env));
   }
   // One worker per core: the issuing thread mostly sleeps in Atomics.wait while workers run, and
-  // tiny pieces run inline on it anyway.
-  return availableParallelism();
+  // tiny pieces run inline on it anyway. Under an MPI launch the ranks of one node share its
+  // cores (OMPI_COMM_WORLD_LOCAL_SIZE, MPI_LOCALNRANKS): each gets its share.
+  const local = Number(process.env.OMPI_COMM_WORLD_LOCAL_SIZE ?? process.env.MPI_LOCALNRANKS ?? 1);
+  const share = Number.isInteger(local) && local > 1 ? local : 1;
+  return Math.max(1, Math.floor(availableParallelism() / share));
 }
 
 const state = { workers: -1, mapper: new DefaultMapper() as Mapper };

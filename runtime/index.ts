@@ -76,6 +76,18 @@ export {
   type ReduceSpec,
 } from './launch-types.js';
 export {
+  allgatherBytes,
+  barrier,
+  broadcastBytes,
+  type CommStats,
+  commStats,
+  distributed,
+  entropySeed,
+  mpiVersion,
+  rank,
+  ranks,
+} from './mpi.js';
+export {
   Partition,
   type PartitionFacts,
   type PartitionKind,

@@ -49,28 +49,82 @@ export interface ViewState {
 }
 
 const byStore = new WeakMap<Store, ViewState>();
-const byRegion = new WeakMap<Region, Map<string, ViewState>>();
+/**
+ * The views of a region: a short list compared by geometry (no key string to build for a fresh
+ * store — most regions have one to a few views), a map by geometry string past {@link MAX_LIST}.
+ */
+interface Views {
+  list: ViewState[];
+  geometry: Store[];
+  map: Map<string, ViewState> | null;
+}
+const byRegion = new WeakMap<Region, Views>();
+const MAX_LIST = 8;
+
+function sameGeometry(a: Store, b: Store): boolean {
+  if (a.offset !== b.offset) return false;
+  const sa = a.shape;
+  const sb = b.shape;
+  const n = sa.length;
+  if (n !== sb.length) return false;
+  for (let d = 0; d < n; d++) if (sa[d] !== sb[d] || a.strides[d] !== b.strides[d]) return false;
+  return true;
+}
+
+function newViewState(): ViewState {
+  return {
+    current: undefined,
+    footprints: new WeakMap(),
+    offsetFootprints: new WeakMap(),
+    images: new WeakMap(),
+    tilings: new Map(),
+  };
+}
 
 /** The state of a store's view (one lookup for a store seen before). */
 export function viewState(store: Store): ViewState {
   let vs = byStore.get(store);
   if (vs !== undefined) return vs;
-  let views = byRegion.get(store.region);
-  if (views === undefined) byRegion.set(store.region, (views = new Map()));
-  const key = `${store.shape.join(',')}|${store.strides.join(',')}|${store.offset}`;
-  vs = views.get(key);
-  if (vs === undefined) {
-    vs = {
-      current: undefined,
-      footprints: new WeakMap(),
-      offsetFootprints: new WeakMap(),
-      images: new WeakMap(),
-      tilings: new Map(),
-    };
-    views.set(key, vs);
+  const views = byRegion.get(store.region);
+  if (views === undefined) {
+    vs = newViewState();
+    // The first store of each view stands for its geometry (it holds nothing but the region).
+    byRegion.set(store.region, { list: [vs], geometry: [store], map: null });
+    byStore.set(store, vs);
+    return vs;
   }
+  if (views.map === null) {
+    const g = views.geometry;
+    for (let k = 0; k < g.length; k++) {
+      if (sameGeometry(g[k]!, store)) {
+        vs = views.list[k]!;
+        byStore.set(store, vs);
+        return vs;
+      }
+    }
+    if (g.length < MAX_LIST) {
+      vs = newViewState();
+      g.push(store);
+      views.list.push(vs);
+      byStore.set(store, vs);
+      return vs;
+    }
+    // Many views of one region: index them by a geometry string from now on.
+    const map = new Map<string, ViewState>();
+    for (let k = 0; k < g.length; k++) map.set(geometryKey(g[k]!), views.list[k]!);
+    views.map = map;
+    views.list = [];
+    views.geometry = [];
+  }
+  const key = geometryKey(store);
+  vs = views.map.get(key);
+  if (vs === undefined) views.map.set(key, (vs = newViewState()));
   byStore.set(store, vs);
   return vs;
+}
+
+function geometryKey(store: Store): string {
+  return `${store.shape.join(',')}|${store.strides.join(',')}|${store.offset}`;
 }
 
 /**

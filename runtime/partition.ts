@@ -34,8 +34,10 @@ export interface PartitionStats {
   imageHits: number;
   /** Footprint tables (per partition × store view) computed. */
   footprintComputations: number;
-  /** Calls of the solver (replays of a memoized plan included). */
+  /** Constraint solves (launches the solver analysed; replays of a traced plan not included). */
   solves: number;
+  /** Launches planned by replaying a traced plan (runtime/plan-memo.ts) instead of solving. */
+  replays: number;
   /** Launches planned as one piece without the solver (runtime/one-piece.ts). */
   onePiece: number;
 }
@@ -56,6 +58,7 @@ const stats: PartitionStats = {
   imageHits: 0,
   footprintComputations: 0,
   solves: 0,
+  replays: 0,
   onePiece: 0,
 };
 
@@ -79,6 +82,7 @@ export function resetPartitionStats(): void {
   stats.imageHits = 0;
   stats.footprintComputations = 0;
   stats.solves = 0;
+  stats.replays = 0;
   stats.onePiece = 0;
 }
 

@@ -2,18 +2,21 @@
  * The constraint solver (DESIGN.md §2): unifies aligned arguments, picks the key argument,
  * reuses existing partitions (the key view's current partition, memoized tilings), derives the
  * dependent partitions (images, projections) in dependency order and computes every piece's
- * footprint. Everything it builds is memoized, so a repeated launch over the same stores only
- * looks things up.
+ * footprint. Everything it builds is memoized, and its whole answer is traced (plan-memo.ts): a
+ * launch that repeats an earlier one by value — fresh results of the same shapes included —
+ * replays that plan without solving.
  */
 
 import { type Constraint, formatConstraint } from './constraints.js';
 import { ConstraintError } from './errors.js';
+import { isProvisional } from './image-task.js';
 import type { IntervalSet, Rect } from './index-space.js';
 import { DEFAULT_REDUCTION_BLOCK, type LaunchSpec } from './launch-types.js';
 import { type Partition, statsSink } from './partition.js';
 import { affinePartition } from './partition-affine.js';
-import { footprintsOf, imagePartition, type ViewState, viewState } from './partition-cache.js';
+import { footprintsOf, imagePartition, type ViewState } from './partition-cache.js';
 import type { LaunchPlan } from './plan.js';
+import { recordPlan, replayPlan, seenBefore } from './plan-memo.js';
 import { hasReduceArg, regionReduceBlock } from './reduction.js';
 import type { Region } from './region.js';
 import type { Store } from './store.js';
@@ -32,6 +35,7 @@ export interface SolverContext {
 }
 
 const NO_CONSTRAINTS: readonly Constraint[] = [];
+const NO_ARGS: readonly number[] = [];
 
 /** Throws the solver's error: the operation, its constraints, and why they cannot all hold. */
 function refuse(spec: LaunchSpec, why: string): never {
@@ -75,6 +79,16 @@ interface Solving {
   visiting: boolean[] | null;
   /** Arguments that are the source of an offsets image (their footprint includes `hi`). */
   offsetsSrc: boolean[] | null;
+  /** Image sources (argument, region version when read), for the traced plan (plan-memo.ts). */
+  imgArgs: number[] | null;
+  imgVersions: number[] | null;
+  /**
+   * An image came back provisional (image-task.ts: computed by tasks, collected at the next
+   * request): the plan is not traced, or its replays would keep the stand-in for good.
+   */
+  provisional: boolean;
+  /** Per argument: its view's current partition before the launch. */
+  readonly before: readonly (Partition | undefined)[];
   colors: number;
 }
 
@@ -161,7 +175,10 @@ function resolve(s: Solving, root: number): Partition {
   const dstShape = args[c.dst]!.store.shape;
   let p: Partition;
   if (c.kind === 'image') {
+    (s.imgArgs ??= []).push(c.src);
+    (s.imgVersions ??= []).push(src.region.version);
     p = imagePartition(src, srcPart, c.mode, c.exact, dstShape[0]!, s.ctx.syncRegion, readOnlyDerived(s));
+    if (isProvisional(p)) s.provisional = true;
     if (c.mode === 'offsets') (s.offsetsSrc ??= new Array(args.length).fill(false))[c.src] = true;
   } else if (c.kind === 'project') {
     p = affinePartition(srcPart, { kind: 'project', dims: c.dims }, dstShape);
@@ -179,17 +196,59 @@ function resolve(s: Solving, root: number): Partition {
  * The key argument is `spec.key`, else (see {@link pickKey}) one of the alignment class holding a
  * written argument; its partition is its view's current partition when that can stay in place
  * (same piece count, aligned to the reduction block), else the memoized natural tiling.
+ * A launch equal by value to one solved before (runtime/plan-memo.ts) gets that plan back.
  * @param spec - the launch
  * @param ctx - the mapper's piece count and the engine's region sync
  * @returns the plan the engine runs
  * @throws {ConstraintError} when the constraints cannot all hold (names the operation and them)
  */
 export function solve(spec: LaunchSpec, ctx: SolverContext): LaunchPlan {
-  const hit = replay(spec, ctx);
-  if (hit !== undefined) return hit;
+  const t0 = timing ? performance.now() : 0;
+  const hit = replayPlan(spec, ctx.pieces);
+  if (hit !== undefined) {
+    if (timing) planMs += performance.now() - t0;
+    if (observer !== null) observer(hit, true);
+    return hit;
+  }
+  const plan = solveNow(spec, ctx);
+  if (timing) planMs += performance.now() - t0;
+  if (observer !== null) observer(plan, false);
+  return plan;
+}
+
+let timing = false;
+let planMs = 0;
+/**
+ * Starts (or stops) adding up the time spent in {@link solve} — lookups, replays and solves —
+ * for benchmarks (scripts/plan-cost.ts); off, it costs a flag test per launch.
+ * @returns the milliseconds added up so far (reset when turned on)
+ */
+export function planTiming(on: boolean): number {
+  if (on && !timing) planMs = 0;
+  timing = on;
+  return planMs;
+}
+
+let observer: ((plan: LaunchPlan, replayed: boolean) => void) | null = null;
+/**
+ * Calls `fn` with every plan {@link solve} returns (tests compare traced and solved plans);
+ * null stops it.
+ */
+export function setPlanObserver(fn: ((plan: LaunchPlan, replayed: boolean) => void) | null): void {
+  observer = fn;
+}
+
+function solveNow(spec: LaunchSpec, ctx: SolverContext): LaunchPlan {
   statsSink().solves++;
+  const seen = seenBefore();
   const args = spec.args;
   const n = args.length;
+  // What the lookup read (its scratch is reused by the next launch): the views, their current
+  // partitions before this launch, and the mapper's answer if it was asked already.
+  const before = seen.current.slice(0, n);
+  const views: ViewState[] = seen.views.slice(0, n);
+  const askedKey = seen.piecesKey;
+  const askedPieces = seen.pieces;
   const parent: number[] = new Array(n);
   for (let i = 0; i < n; i++) parent[i] = i;
   const s: Solving = {
@@ -201,6 +260,10 @@ export function solve(spec: LaunchSpec, ctx: SolverContext): LaunchPlan {
     partOf: new Array(n),
     visiting: null,
     offsetsSrc: null,
+    imgArgs: null,
+    imgVersions: null,
+    provisional: false,
+    before,
     colors: 1,
   };
   gather(s);
@@ -227,10 +290,10 @@ export function solve(spec: LaunchSpec, ctx: SolverContext): LaunchPlan {
   }
   const block = spec.reduce ? (spec.reduce.block ?? DEFAULT_REDUCTION_BLOCK) : 0;
   const width = spec.reduce ? (spec.reduce.width ?? 1) : 0;
-  const pieces = spec.single ? 1 : ctx.pieces(spec, keyStore);
+  const pieces = spec.single ? 1 : askedKey === key ? askedPieces : ctx.pieces(spec, keyStore);
 
   // The key partition: the key view's current partition if it can stay, else the natural tiling.
-  const keyView = viewState(keyStore);
+  const keyView = views[key]!;
   const redBlock = hasRed ? block || regionReduceBlock(keyStore.size) : 0;
   const natural = naturalTiling(keyView, keyStore, pieces, block || redBlock || 1);
   const cur = keyView.current;
@@ -242,14 +305,12 @@ export function solve(spec: LaunchSpec, ctx: SolverContext): LaunchPlan {
 
   const partitions: Partition[] = new Array(n);
   const footprints: IntervalSet[][] = new Array(colors);
-  const views: ViewState[] = new Array(n);
   for (let c = 0; c < colors; c++) footprints[c] = new Array(n);
   for (let i = 0; i < n; i++) partitions[i] = resolve(s, findRoot(parent, i));
   for (let i = 0; i < n; i++) {
     const a = args[i]!;
     const p = partitions[i]!;
-    const vs = a.store === keyStore ? keyView : viewState(a.store);
-    views[i] = vs;
+    const vs = views[i]!;
     const fp = footprintsOf(a.store, p, s.offsetsSrc !== null && s.offsetsSrc[i] === true, vs);
     for (let c = 0; c < colors; c++) footprints[c]![i] = fp[c]!;
     // Remember what the view was last written (or first partitioned) with.
@@ -268,63 +329,8 @@ export function solve(spec: LaunchSpec, ctx: SolverContext): LaunchPlan {
     key,
     partitions,
   };
-  if (spec.key !== undefined && !spec.reduce && s.derivedOf === null && n > 0) {
-    // Memoize from the second launch over a store on: a fresh result (a new store every time)
-    // never replays, and its memo would hold every argument store alive — and through their
-    // memos, the previous iteration's (a solver's chain of 0-d scalars back to iteration 0).
-    const first = args[0]!.store;
-    if (memos.has(first) || seenOnce.has(first)) memos.set(first, { plan, pieces, views });
-    else seenOnce.add(first);
-  }
+  if (!s.provisional) recordPlan(spec, plan, pieces, before, s.imgArgs ?? NO_ARGS, s.imgVersions ?? NO_ARGS);
   return plan;
-}
-
-/**
- * The last plan of a launch over the same first store (Legion-style tracing of a repeated
- * operation): valid for a launch with the same argument stores, privileges, constraint list
- * (the same array object), key and piece count, while the key view's current partition is the
- * one that plan left — then the solve would make the same choices, so it is replayed with its
- * side effects. Only launches with an explicit key and no derived partitions are memoized.
- */
-interface Memo {
-  readonly plan: LaunchPlan;
-  readonly pieces: number;
-  readonly views: readonly ViewState[];
-}
-const memos = new WeakMap<Store, Memo>();
-/** Stores that led one launch that solved (not memoized yet; see {@link solve}). */
-const seenOnce = new WeakSet<Store>();
-
-function replay(spec: LaunchSpec, ctx: SolverContext): LaunchPlan | undefined {
-  const args = spec.args;
-  const key = spec.key;
-  if (key === undefined || spec.reduce !== undefined || args.length === 0) return undefined;
-  const m = memos.get(args[0]!.store);
-  if (m === undefined) return undefined;
-  const old = m.plan.spec;
-  const prev = old.args;
-  if (
-    prev.length !== args.length ||
-    old.constraints !== spec.constraints ||
-    old.key !== key ||
-    old.single !== spec.single
-  )
-    return undefined;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const b = prev[i]!;
-    if (a.store !== b.store || a.privilege !== b.privilege || a.redop !== b.redop) return undefined;
-  }
-  const parts = m.plan.partitions;
-  if (m.views[key]!.current !== parts[key]) return undefined;
-  const pieces = spec.single ? 1 : ctx.pieces(spec, args[key]!.store);
-  if (pieces !== m.pieces) return undefined;
-  for (let i = 0; i < args.length; i++) {
-    const vs = m.views[i]!;
-    if (args[i]!.privilege !== 'read' || vs.current === undefined) vs.current = parts[i];
-  }
-  statsSink().solves++;
-  return { ...m.plan, spec };
 }
 
 /** The memoized natural tiling of a view (a numeric-keyed lookup per view, then the global memo). */
@@ -405,7 +411,7 @@ function pickKey(s: Solving): number {
     if (isDerived(s, i) || isBroadcast(s, i)) continue;
     if (anyWritten && !writtenClass(s, i)) continue;
     const st = args[i]!.store;
-    const cur = viewState(st).current;
+    const cur = s.before[i];
     const placed = cur?.rectangular === true && cur.complete && cur.disjoint && cur.colors > 1;
     if (best < 0 || (placed && !bestPlaced) || (placed === bestPlaced && st.size > args[best]!.store.size)) {
       best = i;

@@ -3,7 +3,14 @@
  * generator: results depend only on the seed, never on the pool size).
  */
 
-import { AllocationError, argMessage, checkDType, type DType, ValueError } from '../runtime/index.js';
+import {
+  AllocationError,
+  argMessage,
+  checkDType,
+  type DType,
+  entropySeed,
+  ValueError,
+} from '../runtime/index.js';
 import type { SparseFormat, sparray } from './base.js';
 import { region } from './core/types.js';
 import { optionsArg } from './inputs.js';
@@ -72,7 +79,7 @@ function randomImpl(m: number, n: number, opts: RandomOptions = {}): sparray {
   if (!(density >= 0 && density <= 1))
     throw new ValueError(argMessage(fn, 'density', 'a number in [0, 1]', density));
   const dtype = opts.dtype === undefined ? 'float64' : checkDType(fn, 'dtype', opts.dtype);
-  const seed = opts.rng ?? opts.random_state ?? Math.floor(Math.random() * 2 ** 32);
+  const seed = opts.rng ?? opts.random_state ?? entropySeed();
   const rand = generator(seed);
   const total = m * n;
   const k = Math.round(density * total);

@@ -10,7 +10,7 @@ import { ArgumentTypeError, argMessage } from '../../runtime/index.js';
 import { ssigOpts } from '../sig.js';
 import { num } from './host-scalars.js';
 import type { Operand } from './interface.js';
-import { lsqSystem, mv, rmv, symOrtho } from './lsq-common.js';
+import { bidiagStart, lsqSystem, mv, rmv, symOrtho } from './lsq-common.js';
 import { axpy, scaleInPlace, xpay } from './vec.js';
 
 type ndarray = np.ndarray;
@@ -69,25 +69,9 @@ function lsmrImpl(A: Operand, b: ndarray | ArrayLike<number>, opts: LsmrOptions 
   if (!Number.isInteger(maxiter) || maxiter < 0) {
     throw new ArgumentTypeError(argMessage('lsmr', 'maxiter', 'a non-negative integer', opts.maxiter));
   }
-  let u = s.b;
-  const normb = num(np.linalg.norm(s.b));
-  let beta: number;
-  if (!s.x0Given) beta = normb;
-  else {
-    u = np.subtract(u, mv(s.A, x));
-    beta = num(np.linalg.norm(u));
-  }
-  let v: ndarray;
-  let alpha: number;
-  if (beta > 0) {
-    u = np.multiply(u, 1 / beta);
-    v = rmv('lsmr', s.A, u);
-    alpha = num(np.linalg.norm(v));
-  } else {
-    v = np.zeros([n]);
-    alpha = 0;
-  }
-  if (alpha > 0) v = np.multiply(v, 1 / alpha);
+  const start = bidiagStart('lsmr', s, () => np.zeros([n]));
+  let { u, v, beta, alpha } = start;
+  const normb = start.normb;
   let itn = 0;
   let zetabar = alpha * beta;
   let alphabar = alpha;

@@ -4,6 +4,7 @@
  */
 import * as np from '../../dense/index.js';
 import { ArgumentTypeError, argMessage, ShapeError, ValueError } from '../../runtime/index.js';
+import { num } from './host-scalars.js';
 import { aslinearoperator, type LinearOperator, type Operand } from './interface.js';
 
 type ndarray = np.ndarray;
@@ -96,4 +97,44 @@ export function rmv(fn: string, A: LinearOperator, v: ndarray): ndarray {
     throw e instanceof ValueError ? new ValueError(`${fn}: needs rmatvec (${(e as Error).message})`) : e;
   }
   return y.dtype === 'float64' ? y : y.astype('float64');
+}
+
+/** The start of the Golub–Kahan bidiagonalization both solvers share (SciPy's lsqr and lsmr). */
+export interface BidiagStart {
+  /** ‖b‖. */
+  normb: number;
+  /** u₁ = (b − A·x0)/β₁ (b itself when β₁ = 0). */
+  u: ndarray;
+  beta: number;
+  /** v₁ = Aᵀ·u₁/α₁ (`whenZero` when β₁ = 0). */
+  v: ndarray;
+  alpha: number;
+}
+
+/**
+ * β₁u₁ = b − A·x0 and α₁v₁ = Aᵀu₁.
+ * @param fn - the solver's name, for errors.
+ * @param s - the checked system.
+ * @param whenZero - v₁ when β₁ = 0 (SciPy's lsqr keeps a copy of x, lsmr zeros).
+ * @returns the first vectors and their norms.
+ */
+export function bidiagStart(fn: string, s: LsqSystem, whenZero: () => ndarray): BidiagStart {
+  let u = s.b;
+  const normb = num(np.linalg.norm(s.b));
+  let beta = normb;
+  if (s.x0Given) {
+    u = np.subtract(u, mv(s.A, s.x));
+    beta = num(np.linalg.norm(u));
+  }
+  let v: ndarray;
+  let alpha = 0;
+  if (beta > 0) {
+    u = np.multiply(u, 1 / beta);
+    v = rmv(fn, s.A, u);
+    alpha = num(np.linalg.norm(v));
+  } else {
+    v = whenZero();
+  }
+  if (alpha > 0) v = np.multiply(v, 1 / alpha);
+  return { normb, u, beta, v, alpha };
 }

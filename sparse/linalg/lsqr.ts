@@ -10,7 +10,7 @@ import { ArgumentTypeError, argMessage } from '../../runtime/index.js';
 import { ssigOpts } from '../sig.js';
 import { num } from './host-scalars.js';
 import type { Operand } from './interface.js';
-import { lsqSystem, mv, rmv, symOrtho } from './lsq-common.js';
+import { bidiagStart, lsqSystem, mv, rmv, symOrtho } from './lsq-common.js';
 import { axpy, scaleInPlace, xpay } from './vec.js';
 
 type ndarray = np.ndarray;
@@ -90,24 +90,12 @@ function lsqrImpl(A: Operand, b: ndarray | ArrayLike<number>, opts: LsqrOptions 
   let z = 0;
   let cs2 = -1;
   let sn2 = 0;
-  let u = s.b;
-  const bnorm = num(np.linalg.norm(s.b));
-  let beta: number;
-  if (!s.x0Given) beta = bnorm;
-  else {
-    u = np.subtract(u, mv(s.A, x));
-    beta = num(np.linalg.norm(u));
-  }
-  let alfa: number;
-  if (beta > 0) {
-    u = np.multiply(u, 1 / beta);
-    v = rmv('lsqr', s.A, u);
-    alfa = num(np.linalg.norm(v));
-  } else {
-    v = x.copy();
-    alfa = 0;
-  }
-  if (alfa > 0) v = np.multiply(v, 1 / alfa);
+  const start = bidiagStart('lsqr', s, () => x.copy());
+  let u = start.u;
+  v = start.v;
+  const bnorm = start.normb;
+  let beta = start.beta;
+  let alfa = start.alpha;
   const w = v.copy();
   let rhobar = alfa;
   let phibar = beta;

@@ -28,6 +28,12 @@ describe('solver examples run and report sensible numbers', () => {
     const err = Number(/relative max error vs exact e\^\(λt\)·u0: ([\d.e+-]+)/.exec(out)![1]);
     expect(err).toBeLessThan(1e-6);
   });
+  it('multigrid on an even grid coarsens (no dense inverse of the whole grid)', () => {
+    const out = run('multigrid.ts', '40');
+    const mg = Number(/multigrid-preconditioned CG:\s+(\d+) iterations/.exec(out)![1]);
+    const plain = Number(/plain CG:\s+(\d+) iterations/.exec(out)![1]);
+    expect(mg * 4).toBeLessThan(plain);
+  });
   it('main: multigrid beats plain CG (small grid)', () => {
     const out = run('main.ts', '63');
     const mg = Number(/multigrid-preconditioned CG:\s+(\d+) iterations/.exec(out)![1]);

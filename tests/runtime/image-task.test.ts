@@ -13,7 +13,8 @@ import * as np from '../../dense/index.js';
 import type { Mapper } from '../../mapper/index.js';
 import { DefaultMapper } from '../../mapper/index.js';
 import { imagePieces, imageScanStats } from '../../runtime/image.js';
-import { deferImage, finishImage, MAX_INTERVALS } from '../../runtime/image-task.js';
+import { deferImage, finishImage, isProvisional, MAX_INTERVALS } from '../../runtime/image-task.js';
+import { setPlanObserver } from '../../runtime/solver.js';
 import {
   align,
   configure,
@@ -175,11 +176,18 @@ describe('the first SpMV on a fresh matrix', () => {
       const scanned = imageScanStats().points - s0;
       // With a pool: the offsets image only, two values a piece. (Pool size 0: one inline piece, no image.)
       if (workers > 0) expect(scanned).toBeLessThan(100);
+      // Which SpMV plans held a provisional image (a traced plan must not keep one for good).
+      const provisional: boolean[] = [];
+      setPlanObserver((plan) => {
+        if (plan.spec.op === 'csr.spmv') provisional.push(plan.partitions.some((p) => isProvisional(p)));
+      });
       const y2 = A.dot(x);
       const y3 = A.dot(x);
       const c0 = partitionStats().imageComputations;
       const y4 = A.dot(x);
+      setPlanObserver(null);
       expect(partitionStats().imageComputations - c0).toBe(0); // steady state from the third call
+      if (workers > 0) expect(provisional).toEqual([false, false, false]);
       const ys = [y1, y2, y3, y4].map((y) => y.toArray() as Float64Array);
       for (const y of ys) expect(y).toEqual(ys[0]);
       results.push(ys);

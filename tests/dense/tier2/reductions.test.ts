@@ -135,6 +135,26 @@ describe('Tier 2 reductions details', () => {
     }
     expect(seen.size).toBe(1);
   });
+  it('cumsum accumulates as NumPy does: float32 rounded at each step, int32 wrapping', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.float({ noNaN: true, min: -1e6, max: 1e6 }), { minLength: 1, maxLength: 300 }),
+        (v) => {
+          const want: number[] = [];
+          let acc = 0;
+          for (const x of v) want.push((acc = Math.fround(acc + Math.fround(x))));
+          expect(Array.from(np.cumsum(np.array(v, { dtype: 'float32' })).toArray() as Float32Array)).toEqual(
+            want,
+          );
+        },
+      ),
+      { numRuns: 50 },
+    );
+    const big = np.array([2 ** 31 - 1, 1, 5], { dtype: 'int32' });
+    // NumPy accumulates int32 in int64 (a Tier 3 dtype here); cohort's int32 result wraps, as it did
+    // before the shared scan kernel (the stores into the Int32Array wrapped).
+    expect(np.cumsum(big).tolist()).toEqual([2147483647, -2147483648, -2147483643]);
+  });
   it('errors name the function and the argument', () => {
     expect(() => np.bincount([-1, 2])).toThrow(/bincount.*'x'.*non-negative/);
     expect(() => np.bincount([1.5])).toThrow(/bincount.*'x'/);

@@ -1,0 +1,28 @@
+/** The functions of the MPI addon (packages/mpi/src/cohort_mpi.c). */
+export interface MpiAddon {
+  /** MPI_Init_thread (FUNNELED) → [rank, size, provided thread level]; idempotent. */
+  init(): [number, number, number];
+  barrier(): void;
+  bcast(buffer: ArrayBufferView | ArrayBuffer, root: number): void;
+  /** Byte counts and byte displacements per rank (Int32Arrays). */
+  allgatherv(
+    send: ArrayBufferView | ArrayBuffer,
+    recv: ArrayBufferView | ArrayBuffer,
+    counts: Int32Array,
+    displs: Int32Array,
+  ): void;
+  allreduceMaxI32(value: number): number;
+  /** dest/source < 0 mean "none" (MPI_PROC_NULL). */
+  sendrecv(
+    send: ArrayBufferView | ArrayBuffer,
+    dest: number,
+    recv: ArrayBufferView | ArrayBuffer,
+    source: number,
+    tag: number,
+  ): void;
+  finalize(): void;
+  abort(code: number): never;
+  version(): string;
+}
+export declare const addon: MpiAddon | null;
+export declare const reason: string;

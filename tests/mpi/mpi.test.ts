@@ -1,0 +1,107 @@
+/**
+ * cohort under `mpirun` (issue 22, DESIGN.md §9): the same program alone and on 2 and 4 ranks
+ * prints bitwise the same results on every rank; a failing rank ends the job at once with a
+ * non-zero code and its error on stderr; alone, rank() is 0 and ranks() 1.
+ *
+ * Needs Open MPI's `mpirun` and the addon (packages/mpi, built by `npm ci` where `mpicc` exists,
+ * or `npm run build:mpi`). Without them the distributed tests are skipped with a line saying why.
+ */
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const require = createRequire(import.meta.url);
+
+function mpiMissing(): string {
+  const v = spawnSync('mpirun', ['--version'], { encoding: 'utf8' });
+  if (v.error) return '`mpirun` not found (install openmpi-bin libopenmpi-dev)';
+  if (!/Open MPI/.test(v.stdout + v.stderr)) return '`mpirun` is not Open MPI (the tests use its options)';
+  const { addon, reason } = require('../../packages/mpi/index.cjs') as { addon: unknown; reason: string };
+  return addon === null ? `the MPI addon is not built: ${reason}` : '';
+}
+const missing = mpiMissing();
+if (missing !== '') console.log(`MPI tests skipped: ${missing}`);
+
+const rootEnv =
+  typeof process.getuid === 'function' && process.getuid() === 0
+    ? { OMPI_ALLOW_RUN_AS_ROOT: '1', OMPI_ALLOW_RUN_AS_ROOT_CONFIRM: '1' }
+    : {};
+
+function program(file: string): string[] {
+  return ['node', '--import', 'tsx', `tests/mpi/programs/${file}`];
+}
+
+function run(cmd: string[], env: Record<string, string>) {
+  const r = spawnSync(cmd[0]!, cmd.slice(1), {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, ...rootEnv, ...env },
+    timeout: 120_000,
+  });
+  return { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '', ended: Date.now() };
+}
+
+function mpirun(np: number, args: string[], env: Record<string, string>) {
+  return run(
+    ['mpirun', '-np', String(np), '--oversubscribe', '--bind-to', 'none', '--timeout', '90', ...args],
+    env,
+  );
+}
+
+interface Printed {
+  rank: number;
+  ranks: number;
+  results: string[];
+  unseeded: string;
+  stats: { bytesSent: number; bytesReceived: number; messages: number };
+}
+
+function parse(stdout: string): Printed[] {
+  return stdout
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Printed);
+}
+
+describe('alone (no MPI launcher)', () => {
+  it('rank 0 of 1, no communication', () => {
+    const r = run(program('same-results.ts'), { COHORT_WORKERS: '2' });
+    expect(r.stderr).toBe('');
+    const [p] = parse(r.stdout);
+    expect(p).toMatchObject({ rank: 0, ranks: 1, stats: { bytesSent: 0, bytesReceived: 0, messages: 0 } });
+  });
+});
+
+describe.skipIf(missing !== '')('under mpirun', () => {
+  const alone =
+    missing === '' ? parse(run(program('same-results.ts'), { COHORT_WORKERS: '2' }).stdout)[0] : undefined;
+
+  it.each([2, 4])('-np %i: every rank prints bitwise the single-process results', (np) => {
+    const r = mpirun(np, program('same-results.ts'), { COHORT_WORKERS: '1' });
+    expect(r.status, r.stderr).toBe(0);
+    const printed = parse(r.stdout).sort((a, b) => a.rank - b.rank);
+    expect(printed.map((p) => p.rank)).toEqual([...Array(np).keys()]);
+    for (const p of printed) {
+      expect(p.ranks).toBe(np);
+      expect(p.results).toEqual(alone!.results);
+      // An unseeded generator draws rank 0's seed on every rank.
+      expect(p.unseeded).toBe(printed[0]!.unseeded);
+    }
+    // Two seeds (the legacy global generator and default_rng()) broadcast from rank 0, 4 bytes each.
+    expect(printed[0]!.stats.bytesSent).toBe(2 * 4 * (np - 1));
+    for (const p of printed.slice(1)) expect(p.stats.bytesReceived).toBe(2 * 4);
+  });
+
+  it('a failing rank ends the job at once, with its code and its error on stderr', () => {
+    const r = mpirun(4, [...program('fail.ts'), '2'], { COHORT_WORKERS: '0' });
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toMatch(/cohort rank 2\/4 .*rank 2 fails on purpose/);
+    expect(r.stdout).not.toMatch(/passed the barrier/);
+    expect(r.stderr).not.toMatch(/timeout/i);
+    const failedAt = Number(/failing at (\d+)/.exec(r.stderr)?.[1]);
+    // Measured 0.1–0.5 s on an idle host; the bound leaves room for a loaded CI machine.
+    expect(r.ended - failedAt).toBeLessThan(10_000);
+  });
+});
