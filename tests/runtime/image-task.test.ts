@@ -14,7 +14,6 @@ import type { Mapper } from '../../mapper/index.js';
 import { DefaultMapper } from '../../mapper/index.js';
 import { imagePieces, imageScanStats } from '../../runtime/image.js';
 import { deferImage, finishImage, isProvisional, MAX_INTERVALS } from '../../runtime/image-task.js';
-import { setPlanObserver } from '../../runtime/solver.js';
 import {
   align,
   configure,
@@ -32,6 +31,7 @@ import {
   Store,
   TaskError,
 } from '../../runtime/index.js';
+import { setPlanObserver } from '../../runtime/solver.js';
 import * as sparse from '../../sparse/index.js';
 
 afterAll(() => configure({ workers: 0, mapper: new DefaultMapper() }));
