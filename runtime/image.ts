@@ -20,6 +20,14 @@ function srcPoints(piece: SubSpace): IntervalSet {
   return r.ndim === 1 ? r.toIntervalSet() : IntervalSet.range(r.lo[0]!, r.hi[0]!);
 }
 
+/** Source points scanned on this thread by {@link imageOfPiece} (tests and benchmarks). */
+const scans = { points: 0, calls: 0 };
+
+/** A copy of the counts of image scans run on this thread. */
+export function imageScanStats(): { points: number; calls: number } {
+  return { ...scans };
+}
+
 let scratch = new Float64Array(1024);
 let bitmap = new Uint8Array(1024);
 
@@ -44,6 +52,8 @@ export function imageOfPiece(
   const s0 = src.strides[0]!;
   const pts = srcPoints(piece);
   const b = pts.bounds;
+  scans.calls++;
+  scans.points += mode === 'offsets' ? b.length : mode === 'range' ? 2 * pts.volume : pts.volume;
   if (mode === 'offsets' || mode === 'range') {
     const s1 = mode === 'range' ? src.strides[1]! : 0;
     const pairs: number[] = [];

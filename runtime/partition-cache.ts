@@ -6,6 +6,15 @@
  */
 import type { ImageMode } from './constraints.js';
 import { imagePieces, preimagePieces } from './image.js';
+import {
+  deferImage,
+  finishImage,
+  hasPendingWriters,
+  isProvisional,
+  type PendingImage,
+  provisionalImage,
+  shouldDefer,
+} from './image-task.js';
 import { IntervalSet, Rect, type SubSpace } from './index-space.js';
 import { Partition, statsSink } from './partition.js';
 import type { Region } from './region.js';
@@ -18,6 +27,12 @@ interface ImageEntry {
   readonly preimage: boolean;
   version: number;
   partition: Partition;
+  /** Tasks computing this version's image (image-task.ts); `partition` is provisional meanwhile. */
+  pending?: PendingImage | null;
+  /** The last exact partition (kept when the finished image equals it). */
+  exactPartition?: Partition | null;
+  /** A deferred image was never used (its source changed first): scan instead from then on. */
+  noDefer?: boolean;
 }
 
 /** Per-view memory of the runtime. */
@@ -199,6 +214,13 @@ function sameSets(p: Partition, sets: readonly IntervalSet[]): boolean {
  * written, the same Partition object comes back without reading any value; after a write it
  * is recomputed (`sync(region)` first, so pending writers finish) — and if the result did not
  * change the old object is kept, so partitions derived from it stay valid.
+ *
+ * With `defer` (the solver passes it when every argument derived in the launch is only read),
+ * a large image, or one whose source has writes in flight, is computed by tasks on the pool
+ * instead (image-task.ts): this request gets a provisional partition (every destination point
+ * per piece, a superset: more dependences, the same results) and the next request at the same
+ * source version collects the tasks' image. A source of a provisional partition gets a
+ * provisional image, not remembered.
  */
 export function imagePartition(
   src: Store,
@@ -207,22 +229,80 @@ export function imagePartition(
   exact: boolean,
   dstExtent: number,
   sync: (region: Region) => void,
+  defer = false,
 ): Partition {
   const vs = viewState(src);
   const stats = statsSink();
-  const hit = cached(vs, srcPart, mode, exact, dstExtent, false);
+  let hit = cached(vs, srcPart, mode, exact, dstExtent, false);
   const version = src.region.version;
+  let scanNow = false;
   if (hit !== undefined && hit.version === version) {
-    stats.imageHits++;
-    return hit.partition;
+    if (hit.pending == null) {
+      stats.imageHits++;
+      return hit.partition;
+    }
+    // Its tasks were issued at the previous request: collect them (image-task.ts).
+    const pending = hit.pending;
+    hit.pending = null;
+    let sets: IntervalSet[] | null = null;
+    try {
+      sets = finishImage(pending);
+    } catch {
+      sets = null; // a failed task or source write: the scan below rethrows the source's failure
+      scanNow = true;
+    }
+    if (sets !== null) {
+      stats.imageHits++;
+      const prev = hit.exactPartition;
+      hit.partition =
+        prev != null && sameSets(prev, sets)
+          ? prev
+          : new Partition('image', Rect.fromShape([dstExtent]), sets);
+      hit.exactPartition = hit.partition;
+      return hit.partition;
+    }
+  }
+  if (hit !== undefined && hit.pending != null) {
+    // Deferred, then superseded by a write before anyone used it: scan this view from now on.
+    hit.pending = null;
+    hit.noDefer = true;
+    hit.partition = hit.exactPartition ?? hit.partition;
+  }
+  if (isProvisional(srcPart)) {
+    // The source partition is itself a stand-in: so is its image (not remembered).
+    return provisionalImage(srcPart.colors, dstExtent);
+  }
+  if (
+    defer &&
+    !scanNow &&
+    hit?.noDefer !== true &&
+    shouldDefer(srcPart, mode, hasPendingWriters(src.region))
+  ) {
+    const pending = deferImage(src, srcPart, mode, exact, dstExtent);
+    if (pending !== null) {
+      stats.imageComputations++;
+      const partition = provisionalImage(srcPart.colors, dstExtent);
+      if (hit === undefined) {
+        hit = { mode, exact, extent: dstExtent, preimage: false, version, partition, exactPartition: null };
+        remember(vs, srcPart, hit);
+      } else {
+        if (!isProvisional(hit.partition)) hit.exactPartition = hit.partition;
+        hit.version = version;
+        hit.partition = partition;
+      }
+      hit.pending = pending;
+      return partition;
+    }
   }
   sync(src.region);
   stats.imageComputations++;
   const sets = imagePieces(src, srcPart, mode, exact, dstExtent);
   if (hit !== undefined) {
     hit.version = version;
-    if (!sameSets(hit.partition, sets))
-      hit.partition = new Partition('image', Rect.fromShape([dstExtent]), sets);
+    const prev = hit.exactPartition ?? (isProvisional(hit.partition) ? null : hit.partition);
+    hit.partition =
+      prev != null && sameSets(prev, sets) ? prev : new Partition('image', Rect.fromShape([dstExtent]), sets);
+    hit.exactPartition = hit.partition;
     return hit.partition;
   }
   const partition = new Partition('image', Rect.fromShape([dstExtent]), sets);

@@ -9,6 +9,7 @@
 
 import { type Constraint, formatConstraint } from './constraints.js';
 import { ConstraintError } from './errors.js';
+import { isProvisional } from './image-task.js';
 import type { IntervalSet, Rect } from './index-space.js';
 import { DEFAULT_REDUCTION_BLOCK, type LaunchSpec } from './launch-types.js';
 import { type Partition, statsSink } from './partition.js';
@@ -81,6 +82,11 @@ interface Solving {
   /** Image sources (argument, region version when read), for the traced plan (plan-memo.ts). */
   imgArgs: number[] | null;
   imgVersions: number[] | null;
+  /**
+   * An image came back provisional (image-task.ts: computed by tasks, collected at the next
+   * request): the plan is not traced, or its replays would keep the stand-in for good.
+   */
+  provisional: boolean;
   /** Per argument: its view's current partition before the launch. */
   readonly before: readonly (Partition | undefined)[];
   colors: number;
@@ -145,6 +151,16 @@ function gather(s: Solving): void {
   }
 }
 
+/**
+ * True when every derived argument is only read: then an image may be provisional (a superset,
+ * computed later by tasks: image-task.ts) — extra dependences, never different results.
+ */
+function readOnlyDerived(s: Solving): boolean {
+  const args = s.spec.args;
+  for (let i = 0; i < args.length; i++) if (args[i]!.privilege !== 'read' && isDerived(s, i)) return false;
+  return true;
+}
+
 /** The partition of an alignment class, deriving its sources first. */
 function resolve(s: Solving, root: number): Partition {
   const known = s.partOf[root];
@@ -161,7 +177,8 @@ function resolve(s: Solving, root: number): Partition {
   if (c.kind === 'image') {
     (s.imgArgs ??= []).push(c.src);
     (s.imgVersions ??= []).push(src.region.version);
-    p = imagePartition(src, srcPart, c.mode, c.exact, dstShape[0]!, s.ctx.syncRegion);
+    p = imagePartition(src, srcPart, c.mode, c.exact, dstShape[0]!, s.ctx.syncRegion, readOnlyDerived(s));
+    if (isProvisional(p)) s.provisional = true;
     if (c.mode === 'offsets') (s.offsetsSrc ??= new Array(args.length).fill(false))[c.src] = true;
   } else if (c.kind === 'project') {
     p = affinePartition(srcPart, { kind: 'project', dims: c.dims }, dstShape);
@@ -245,6 +262,7 @@ function solveNow(spec: LaunchSpec, ctx: SolverContext): LaunchPlan {
     offsetsSrc: null,
     imgArgs: null,
     imgVersions: null,
+    provisional: false,
     before,
     colors: 1,
   };
@@ -311,7 +329,7 @@ function solveNow(spec: LaunchSpec, ctx: SolverContext): LaunchPlan {
     key,
     partitions,
   };
-  recordPlan(spec, plan, pieces, before, s.imgArgs ?? NO_ARGS, s.imgVersions ?? NO_ARGS);
+  if (!s.provisional) recordPlan(spec, plan, pieces, before, s.imgArgs ?? NO_ARGS, s.imgVersions ?? NO_ARGS);
   return plan;
 }
 

@@ -6,11 +6,13 @@
 import { type ArrayInput, ndarray } from '../dense/index.js';
 import {
   ArgumentTypeError,
+  align,
   argMessage,
   checkDType,
   type DType,
   launch,
   ShapeError,
+  Store,
   scale,
   ValueError,
 } from '../runtime/index.js';
@@ -24,8 +26,8 @@ import { type Coo, type Csr, promote, region, vec } from './core/types.js';
 import { DiaArray } from './dia.js';
 import { optionsArg } from './inputs.js';
 import { kernel } from './kdef.js';
-import { KRON } from './kernel-names.js';
-import { kronEntries } from './kernels/elementwise.js';
+import { EYE_FILL, KRON } from './kernel-names.js';
+import { eyeFill, kronEntries } from './kernels/elementwise.js';
 import { csrT, isSparse } from './ops.js';
 import { wrap } from './registry.js';
 import { ssigOpts } from './sig.js';
@@ -116,6 +118,8 @@ export const eye = ssigOpts<
   ) => sparray
 >('eye(m: int, n: int = None, k: int = 0, dtype: dtype = None, format: format = None)', 2, eyeImpl as never);
 
+const EYE_CONSTRAINTS = Object.freeze([align(0, 1), align(0, 2)]);
+
 function eyeImpl(m: number, n?: number | null, opts: FormatOptions & { k?: number } = {}): sparray {
   opts = optionsArg('eye', opts);
   const fn = 'eye';
@@ -129,14 +133,25 @@ function eyeImpl(m: number, n?: number | null, opts: FormatOptions & { k?: numbe
     throw new ValueError(argMessage(fn, 'k', `an offset within the shape [${m}, ${nn}]`, k));
   }
   const len = Math.max(0, k >= 0 ? Math.min(m, nn - k) : Math.min(m + k, nn));
-  const row = region('int32', len);
-  const col = region('int32', len);
-  const data = region(dtype, len);
-  const i0 = Math.max(0, -k);
-  for (let t = 0; t < len; t++) {
-    row.data[t] = i0 + t;
-    col.data[t] = i0 + t + k;
-    data.data[t] = 1;
+  const row = region('int32', len, false);
+  const col = region('int32', len, false);
+  const data = region(dtype, len, false);
+  if (len > 0) {
+    // A launch (in pieces on the pool when large), not a loop on the issuing thread (issue 17).
+    launch({
+      op: fn,
+      kernel: kernel(`${EYE_FILL}.${dtype}`, eyeFill, (t, f) =>
+        f(t.arrays[0], t.arrays[1], t.arrays[2], t.scalars[0], t.scalars[1], t.lo[0], t.hi[0]),
+      ),
+      args: [
+        { store: vec(row), privilege: 'write-discard' },
+        { store: vec(col), privilege: 'write-discard' },
+        { store: vec(data), privilege: 'write-discard' },
+      ],
+      scalars: [Math.max(0, -k), k],
+      constraints: EYE_CONSTRAINTS,
+      key: 0,
+    });
   }
   return fmt(
     wrap.coo({ rows: m, cols: nn, dtype, row, col, data, nnz: len, canonical: true }),
@@ -226,8 +241,13 @@ function diagsImpl(
       argMessage(fn, 'offsets', `${ds.length} offsets (one per diagonal)`, `${offs.length}`),
     );
   }
-  const host = ds.map((d: unknown, j) => {
-    if (d instanceof ndarray) return Array.from(d.toArray() as ArrayLike<number>);
+  const host = ds.map((d: unknown, j): readonly number[] | Store => {
+    if (d instanceof ndarray) {
+      // A contiguous 1-D diagonal is copied in place by a launch below (no read to the host).
+      const st = d.store;
+      if (d.ndim === 1 && d.size > 1 && st.strides[0] === 1) return st;
+      return Array.from(d.toArray() as ArrayLike<number>);
+    }
     // SciPy broadcasts a scalar diagonal along its whole length: diags([1, -2, 1], [-1, 0, 1]).
     if (typeof d === 'number' || typeof d === 'boolean') return [Number(d)];
     if (ArrayBuffer.isView(d)) return Array.from(d as unknown as ArrayLike<number>, Number);
@@ -237,10 +257,11 @@ function diagsImpl(
   });
   if (opts.shape === undefined && host.length === 0)
     throw new ValueError(argMessage(fn, 'diagonals', 'at least one diagonal (or a shape)', diagonals));
+  const lenOf = (h: readonly number[] | Store): number => (h instanceof Store ? h.size : h.length);
   const shape =
     opts.shape !== undefined
       ? opts.shape
-      : [host[0]!.length + Math.abs(offs[0] ?? 0), host[0]!.length + Math.abs(offs[0] ?? 0)];
+      : [lenOf(host[0]!) + Math.abs(offs[0] ?? 0), lenOf(host[0]!) + Math.abs(offs[0] ?? 0)];
   const [m, n] = [dimArg(fn, 'shape', shape[0]), dimArg(fn, 'shape', shape[1])];
   let dtype: DType = opts.dtype ?? 'float64';
   if (opts.dtype === undefined) {
@@ -263,13 +284,15 @@ function diagsImpl(
         argMessage(fn, 'offsets', `offsets within the shape [${m}, ${n}]`, `offset ${k} (index ${j})`),
       );
     const d = host[j]!;
-    if (d.length !== len && d.length !== 1 && !(d.length > len)) {
+    const dl = lenOf(d);
+    if (dl !== len && dl !== 1 && !(dl > len)) {
       throw new ValueError(
-        argMessage(fn, 'diagonals', `diagonal ${j} of length ${len} (or 1)`, `length ${d.length}`),
+        argMessage(fn, 'diagonals', `diagonal ${j} of length ${len} (or 1)`, `length ${dl}`),
       );
     }
     const start = Math.max(0, k);
-    for (let t = 0; t < len; t++) data.data[j * ld + start + t] = d.length === 1 ? d[0]! : d[t]!;
+    if (d instanceof Store) copyInto(d, d.offset, vec(data), j * ld + start, len, 0, fn);
+    else for (let t = 0; t < len; t++) data.data[j * ld + start + t] = d.length === 1 ? d[0]! : d[t]!;
     offR.data[j] = k;
   });
   const res = wrap.dia({ rows: m, cols: n, dtype, offsets: offR, data, nd, ld });

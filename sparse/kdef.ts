@@ -34,7 +34,7 @@ export interface WasmSpec {
  * @param impl the loop (function or source text of a function expression/declaration)
  * @param adapter unpacks `t` (arrays, scalars, lo/hi) into `impl`'s parameters
  * @param wasm the loop as WebAssembly (optional)
- * @param guarded run `wasm` only when the launch's first future is 1 (a range check's result)
+ * @param guarded run `wasm` only when every future of the launch is 1 (range checks' results)
  * @returns `name`
  */
 export function kernel(
@@ -65,8 +65,10 @@ function wasmDispatch(impl: (...a: unknown[]) => unknown, adapter: Adapter, W: W
   let fn: ((...a: number[]) => unknown) | null = null;
   const types = W.types;
   return (t: TaskContext) => {
-    // Guarded: the launch's first future is the structure's range check (1: in range).
-    if (t.heap && (!guarded || t.futures[0] === 1)) {
+    // Guarded: the launch's futures are the structures' range checks (1: in range).
+    let inRange = true;
+    if (guarded) for (let k = 0; k < t.futures.length; k++) if (t.futures[k] !== 1) inRange = false;
+    if (t.heap && inRange) {
       if (mem !== t.heap) {
         const mod = new wasmApi.Module(new Uint8Array(W.bytes as number[]));
         fn = new wasmApi.Instance(mod, { e: { mem: t.heap } }).exports.kernel;

@@ -111,3 +111,5 @@ export const BSR_COUNT = 'sparse.bsr.count';
 export const BSR_FILL = 'sparse.bsr.fill';
 /** SDDMM `C(i,j) = A(i,j) · Σ_l X(i,l) Y(l,j)` over a piece of rows of A's pattern. */
 export const CSR_SDDMM = 'sparse.csr.sddmm';
+/** `eye`: the k-th diagonal's COO entries (row, col, 1). */
+export const EYE_FILL = 'sparse.eye.fill';

@@ -25,6 +25,7 @@ import {
   copyShift,
   csrAddDense,
   csrColSum,
+  csrColSumRange,
   csrDiagonal,
   csrFlags,
   csrMulDense,
@@ -33,7 +34,7 @@ import {
 } from '../kernels/elementwise.js';
 import { assemble } from './assemble.js';
 import { binopLoops } from './generated.js';
-import { structureInRange } from './range-check.js';
+import { structureCheck } from './range-check.js';
 import { type Csr, posStore, region, vec } from './types.js';
 
 /** Binary operation codes of {@link binop}. */
@@ -73,14 +74,16 @@ export function binop(a: Csr, b: Csr, op: number, out: DType, name: string): Csr
   const { rows, cols } = a;
   const opName = OP_NAMES[op];
   const loops = opName === undefined ? null : binopLoops(opName, a.dtype, b.dtype, out);
-  // The Wasm kernels read memory unchecked: only over structures seen in range.
-  const wasm =
-    loops !== null &&
-    loops.count.wasm !== null &&
-    loops.fill.wasm !== null &&
-    structureInRange(a) &&
-    structureInRange(b);
-  const tag = `${opName}.${a.dtype}.${b.dtype}.${out}.gen${wasm ? '.wasm' : ''}`;
+  // The Wasm kernels read memory unchecked: they run only when both structures' range checks
+  // (launches whose futures feed these launches, issue 17) say so — the issuing thread does not
+  // wait for them; the kernels choose at run time.
+  const fa =
+    loops !== null && loops.count.wasm !== null && loops.fill.wasm !== null ? structureCheck(a) : null;
+  const fb = fa !== null ? structureCheck(b) : null;
+  const guard = fa !== null && fb !== null ? [fa, fb] : null;
+  const wasm = guard !== null;
+  const withGuard = guard !== null ? { futures: guard } : {};
+  const tag = `${opName}.${a.dtype}.${b.dtype}.${out}.gen${wasm ? '.wasm.guard' : ''}`;
   const inputs = pairInputs(a, b);
   const imgs = pairImages;
   // Count: args [counts (indptr[1..rows], row i at index i), A pos/crd/vals, B pos/crd/vals].
@@ -92,6 +95,7 @@ export function binop(a: Csr, b: Csr, op: number, out: DType, name: string): Csr
         loops.count.impl,
         (t, f) => f(...t.arrays.slice(1, 7), t.arrays[0].subarray(t.offsets[0]), t.lo[0], t.hi[0]),
         wasm ? loops.count.wasm : null,
+        wasm,
       )
     : kernel(`${BINOP_COUNT}.${a.dtype}.${b.dtype}`, binopRows, (t, f) =>
         f(...t.arrays.slice(1, 7), t.arrays[0], null, null, t.scalars[0], 0, t.lo[0], t.hi[0]),
@@ -102,6 +106,7 @@ export function binop(a: Csr, b: Csr, op: number, out: DType, name: string): Csr
         loops.fill.impl,
         (t, f) => f(...t.arrays.slice(3, 9), ...t.arrays.slice(0, 3), t.lo[0], t.hi[0]),
         wasm ? loops.fill.wasm : null,
+        wasm,
       )
     : kernel(`${BINOP_FILL}.${a.dtype}.${b.dtype}.${out}`, binopRows, (t, f) =>
         f(...t.arrays.slice(3, 9), ...t.arrays.slice(0, 3), t.scalars[0], 1, t.lo[0], t.hi[0]),
@@ -117,6 +122,7 @@ export function binop(a: Csr, b: Csr, op: number, out: DType, name: string): Csr
         args: [{ store: counts, privilege: 'write-discard' }, ...inputs],
         scalars: [op],
         constraints: [align(0, 1), ...imgs(1)],
+        ...withGuard,
         key: 0,
       }),
     (indptr, indices, data) =>
@@ -131,6 +137,7 @@ export function binop(a: Csr, b: Csr, op: number, out: DType, name: string): Csr
         ],
         scalars: [op],
         constraints: [align(0, 3), image(0, 1, 'offsets'), image(0, 2, 'offsets'), ...imgs(3)],
+        ...withGuard,
         key: 0,
       }),
   );
@@ -270,10 +277,38 @@ export function rowSums(a: Csr, out: DType): Store {
   return y;
 }
 
-/** Column sums into a fresh `[cols]` store (one piece: columns are scattered). */
+/** Entries per column from which column sums run as a reduction on the pool (see {@link colSums}). */
+const COL_SUM_REDUCE_DENSITY = 64;
+/** And entries at least. */
+const COL_SUM_REDUCE_MIN_NNZ = 1 << 16;
+const COL_SUM_CONSTRAINTS = Object.freeze([align(1, 2)]);
+
+/**
+ * Column sums into a fresh `[cols]` store. Columns are scattered, so pieces of rows would write
+ * overlapping outputs: with many entries per column (at least {@link COL_SUM_REDUCE_DENSITY}),
+ * the entries are split among pieces that add into per-block buffers of the output (a `reduce`
+ * privilege, runtime/reduction.ts), folded in block order — bitwise the same at every pool size;
+ * otherwise (the buffers would cost more than the scan) one piece scans every entry.
+ */
 export function colSums(a: Csr, out: DType): Store {
   const y = vec(region(out, a.cols));
   if (a.cols === 0) return y;
+  if (a.nnz >= COL_SUM_REDUCE_MIN_NNZ && a.nnz >= COL_SUM_REDUCE_DENSITY * a.cols) {
+    launch({
+      op: 'sum',
+      kernel: kernel(`${CSR_COL_SUM}.reduce.${a.dtype}.${out}`, csrColSumRange, (t, f) =>
+        f(t.arrays[1], t.arrays[2], t.lo[0], t.hi[0], t.arrays[0], t.offsets[0], t.strides[0]![0]),
+      ),
+      args: [
+        { store: y, privilege: 'reduce', redop: 'sum' },
+        { store: vec(a.indices, a.nnz), privilege: 'read' },
+        { store: vec(a.data, a.nnz), privilege: 'read' },
+      ],
+      constraints: COL_SUM_CONSTRAINTS,
+      key: 1,
+    });
+    return y;
+  }
   launch({
     op: 'sum',
     kernel: kernel(`${CSR_COL_SUM}.${a.dtype}.${out}`, csrColSum, (t, f) =>

@@ -2,8 +2,9 @@
  * The range check that guards the WebAssembly kernels (SpMV, SpMM, the merges of add/multiply):
  * they read memory without bounds checks, so they run only on structures whose pointers and
  * indices were seen in range — once per version of `indptr`/`indices`. The check is a launch on
- * the pool (a reduction over rows) whose future feeds the launches it guards: the issuing thread
- * neither fences nor scans (issue 17, item 3).
+ * the pool (a reduction over rows) whose future feeds the launches it guards — SpMV/SpMM pass one,
+ * the merges both operands' — and their kernels (registered `guarded`) choose Wasm or JavaScript
+ * when they run: the issuing thread neither fences, nor scans, nor waits (issue 17, item 3).
  */
 import { broadcast, type Future, launch, type Region } from '../../runtime/index.js';
 import { kernel } from '../kdef.js';
@@ -63,10 +64,4 @@ export function structureCheck(a: Csr): Future | null {
     f,
   });
   return f;
-}
-
-/** Whether `a`'s structure is in range (waits for {@link structureCheck}'s launch only; no fence). */
-export function structureInRange(a: Csr): boolean {
-  const f = structureCheck(a);
-  return f === null || f.value() === 1;
 }

@@ -90,6 +90,22 @@ export function csrColSum(
   for (let p = 0; p < nnz; p++) out[crd[p]] += vals[p];
 }
 
+/**
+ * Column sums of entries `[lo, hi)` into a reduction buffer (a launch's `reduce` argument, view
+ * at `off` with stride `s`): `out[off + crd[p]·s] += vals[p]`.
+ */
+export function csrColSumRange(
+  crd: Int32Array,
+  vals: Float64Array,
+  lo: number,
+  hi: number,
+  out: Float64Array,
+  off: number,
+  s: number,
+): void {
+  for (let p = lo; p < hi; p++) out[off + crd[p] * s] += vals[p];
+}
+
 /** `out[i] = Σ_{p in row r(i), crd[p] = r(i) + k} vals[p]`, `r(i) = i + max(0, -k)`. */
 export function csrDiagonal(
   pos: Int32Array,
@@ -205,4 +221,21 @@ export function csrFlags(pos: Int32Array, crd: Int32Array, lo: number, hi: numbe
     }
   }
   return best;
+}
+
+/** `eye`'s entries `[lo, hi)`: `row[t] = i0 + t`, `col[t] = i0 + t + k`, `data[t] = 1`. */
+export function eyeFill(
+  row: Int32Array,
+  col: Int32Array,
+  data: Float64Array,
+  i0: number,
+  k: number,
+  lo: number,
+  hi: number,
+): void {
+  for (let t = lo; t < hi; t++) {
+    row[t] = i0 + t;
+    col[t] = i0 + t + k;
+    data[t] = 1;
+  }
 }

@@ -3,7 +3,7 @@
  * results follow SciPy's rule (the dense result, no explicit zeros, sorted indices) for CSR, CSC
  * and COO operands — non-canonical ones included (duplicates, explicit zeros, unsorted) — with
  * NaN/±Inf, mixed dtypes and cancellations, at pool sizes 0, 1 and 2; and the generated kernels
- * (`.gen`, `.gen.wasm`) are the ones that ran, not the hand loop.
+ * (`.gen`, `.gen.wasm.guard`) are the ones that ran, not the hand loop.
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -118,11 +118,11 @@ describe.each(POOLS)('sparse ⊕ sparse through generated merges, pool size %i',
     for (const op of OPS) {
       const base = `${op}.float64.float64.float64.gen`;
       expect(
-        registered(`sparse.binop.count.${base}`) || registered(`sparse.binop.count.${base}.wasm`),
+        registered(`sparse.binop.count.${base}`) || registered(`sparse.binop.count.${base}.wasm.guard`),
         op,
       ).toBe(true);
       expect(
-        registered(`sparse.binop.fill.${base}`) || registered(`sparse.binop.fill.${base}.wasm`),
+        registered(`sparse.binop.fill.${base}`) || registered(`sparse.binop.fill.${base}.wasm.guard`),
         op,
       ).toBe(true);
     }
@@ -145,8 +145,8 @@ describe.each(POOLS)('sparse ⊕ sparse through generated merges, pool size %i',
       { numRuns: 25 },
     );
     if (heapMemory() !== null && process.env.COHORT_WASM !== '0') {
-      expect(registered('sparse.binop.count.subtract.float64.float64.float64.gen.wasm')).toBe(true);
-      expect(registered('sparse.binop.fill.add.float64.float64.float64.gen.wasm')).toBe(true);
+      expect(registered('sparse.binop.count.subtract.float64.float64.float64.gen.wasm.guard')).toBe(true);
+      expect(registered('sparse.binop.fill.add.float64.float64.float64.gen.wasm.guard')).toBe(true);
     }
   });
 
@@ -176,6 +176,6 @@ describe.each(POOLS)('sparse ⊕ sparse through generated merges, pool size %i',
       { numRuns: 15 },
     );
     expect(registered('sparse.binop.fill.multiply.int32.int32.int32.gen')).toBe(true);
-    expect(registered('sparse.binop.fill.multiply.int32.int32.int32.gen.wasm')).toBe(false);
+    expect(registered('sparse.binop.fill.multiply.int32.int32.int32.gen.wasm.guard')).toBe(false);
   });
 });

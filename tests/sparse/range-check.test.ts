@@ -58,4 +58,33 @@ describe.each(POOLS)('range check as a launch, pool size %i', (workers) => {
     });
     expect(structureCheck(csrOf(B))?.value()).toBe(0);
   });
+
+  it('merges take both checks as futures: Wasm when both pass, JavaScript otherwise', () => {
+    configure({ workers });
+    const m = 200;
+    const mk = (s: number) =>
+      sp.csr_array(
+        [
+          Float64Array.from({ length: 2 * m }, (_, p) => ((p * s) % 7) - 3),
+          Int32Array.from({ length: 2 * m }, (_, p) => (p % 2 === 0 ? (p * s) % 50 : 50 + ((p * s) % 50))),
+          Int32Array.from({ length: m + 1 }, (_, i) => 2 * i),
+        ],
+        { shape: [m, 100] },
+      );
+    const A = mk(3);
+    const B = mk(5);
+    const sum = A.add(B).toarray().toArray() as Float64Array;
+    const a = A.toarray().toArray() as Float64Array;
+    const b = B.toarray().toArray() as Float64Array;
+    for (let k = 0; k < a.length; k++) expect(sum[k]).toBe(a[k]! + b[k]!);
+    expect(getKernel('sparse.binop.count.add.float64.float64.float64.gen.wasm.guard')).toBeDefined();
+    // A malformed operand (column 9 of 3): the JavaScript merge, as before the guard.
+    const C = sp.csr_array(
+      [new Float64Array([1, 2, 3]), new Int32Array([0, 9, 1]), new Int32Array([0, 1, 2, 3])],
+      { shape: [3, 3] },
+    );
+    const D = C.add(C) as sp.csr_array;
+    expect(Array.from(D.indices.toArray() as ArrayLike<number>)).toEqual([0, 9, 1]);
+    expect(Array.from(D.data.toArray() as ArrayLike<number>)).toEqual([2, 4, 6]);
+  });
 });
