@@ -89,6 +89,12 @@ function alignedToKey(spec: LaunchSpec, i: number): boolean {
   return false;
 }
 
+/** Whether an argument of `a` is in `region` (a few arguments: no set per launch). */
+function touches(a: LaunchSpec, region: unknown): boolean {
+  for (const x of a.args) if (x.store.region === region) return true;
+  return false;
+}
+
 /** Whether held `a` and the new launch `b` fuse (see the module's conditions). */
 export function fusable(a: LaunchSpec, b: LaunchSpec): boolean {
   if (b.key === undefined || b.single === true || b.reduce === undefined) return false;
@@ -99,7 +105,6 @@ export function fusable(a: LaunchSpec, b: LaunchSpec): boolean {
   const ak = a.args[a.key!]!.store;
   const bk = bkArg.store;
   if (bk.shape.length !== 1 || bk.shape[0] !== ak.shape[0]) return false;
-  const touched = new Set(a.args.map((x) => x.store.region));
   // The pair's partitions are solved before the first half runs: an image whose source the
   // first writes would be computed from the old contents.
   for (const c of b.constraints ?? []) {
@@ -110,7 +115,7 @@ export function fusable(a: LaunchSpec, b: LaunchSpec): boolean {
   }
   for (let i = 0; i < b.args.length; i++) {
     const x = b.args[i]!;
-    if (x.privilege !== 'read' && touched.has(x.store.region)) return false;
+    if (x.privilege !== 'read' && touches(a, x.store.region)) return false;
     if (x.store.region === ak.region && !(sameStore(x.store, ak) && alignedToKey(b, i))) return false;
   }
   return true;
@@ -132,6 +137,15 @@ function shifted(c: Constraint, n: number): Constraint {
  * arguments, `ns` scalars and `nf` futures, `kb` the rest and the partials (shipped as source).
  */
 function pairKernel(ka: string, kb: string, na: number, ns: number, nf: number): string {
+  // Memoized by the halves' names and arities: a solver loop fuses the same pair every iteration,
+  // and building the long name to look it up cost about a microsecond per launch.
+  let byB = pairKernels.get(ka);
+  if (byB === undefined) pairKernels.set(ka, (byB = new Map()));
+  let byShape = byB.get(kb);
+  if (byShape === undefined) byB.set(kb, (byShape = new Map()));
+  const k = (na * 4096 + ns) * 4096 + nf;
+  const known = byShape.get(k);
+  if (known !== undefined) return known;
   const name = `fused(${ka}|${kb})/${na}.${ns}.${nf}`;
   ensureKernel(name, () => ({
     source: `(() => {
@@ -160,7 +174,20 @@ function pairKernel(ka: string, kb: string, na: number, ns: number, nf: number):
   };
 })()`,
   }));
+  byShape.set(k, name);
   return name;
+}
+
+const pairKernels = new Map<string, Map<string, Map<number, string>>>();
+const pairOps = new Map<string, Map<string, string>>();
+
+/** `a+b`, the same string object for the same pair of names (no concatenation per launch). */
+function pairOp(a: string, b: string): string {
+  let byB = pairOps.get(a);
+  if (byB === undefined) pairOps.set(a, (byB = new Map()));
+  let op = byB.get(b);
+  if (op === undefined) byB.set(b, (op = `${a}+${b}`));
+  return op;
 }
 
 const NO_CONSTRAINTS: readonly Constraint[] = [];
@@ -197,7 +224,7 @@ export function pairSpec(a: LaunchSpec, b: LaunchSpec): LaunchSpec {
   const af = a.futures ?? [];
   const constraints = pairConstraints(a, b, na);
   return {
-    op: `${a.op}+${b.op}`,
+    op: pairOp(a.op, b.op),
     kernel: pairKernel(a.kernel, b.kernel, na, as.length, af.length),
     args: [...a.args, ...b.args],
     scalars: [...as, ...(b.scalars ?? [])],

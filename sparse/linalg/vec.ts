@@ -3,6 +3,7 @@
  * API (so a faster public primitive — a fused update, say — changes one place). All deferred.
  */
 import * as np from '../../dense/index.js';
+import { type LinearOperator, matvecInto, writesInto } from './interface.js';
 
 type ndarray = np.ndarray;
 
@@ -24,6 +25,27 @@ const axmyDotF = np.fuse((y: ndarray, a: ndarray | number, x: ndarray) => {
   np.subtract(y, np.multiply(x, a), { out: y });
   return np.dot(y, y);
 });
+
+// The product of an iteration and `p·(A p)` as one launch (host-scalar solves: one inline piece,
+// one launch fewer per iteration; the same kernels on the same ranges, so the same bits).
+const matvecDotF = np.fuse((A: LinearOperator, p: ndarray, q: ndarray) => {
+  matvecInto(A, p, q);
+  return np.dot(p, q);
+});
+
+/**
+ * `q ← A·p` and returns `p·q` (0-d): one launch when A is a sparse array's operator (the SpMV
+ * and the dot run block by block), else the operator's product into `q` and a dot.
+ * @param A - the operator.
+ * @param p - the vector.
+ * @param q - the destination (not `p`), shape `[n]`, A's dtype.
+ * @returns `[q or a fresh product, p·q]`.
+ */
+export function matvecDot(A: LinearOperator, p: ndarray, q: ndarray): [ndarray, ndarray] {
+  if (writesInto(A, p, q)) return [q, matvecDotF(A, p, q)];
+  const y = matvecInto(A, p, q);
+  return [y, np.dot(p, y)];
+}
 
 /** `y ← y + a·x` in place (a: number or 0-d array); one launch. */
 export function axpy(y: ndarray, a: ndarray | number, x: ndarray): void {
