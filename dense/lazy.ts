@@ -277,7 +277,19 @@ export function discardLazy(a: ndarray): void {
 /** The store of a lazy array: computed now unless a write to an operand already forced it. */
 export function materialize(a: ndarray): Store {
   const s = a._lazy;
-  assertInternal(s !== null, 'materialize: the array is neither materialized nor lazy');
+  if (s === null) {
+    // A known 0-d value (ndarray._fromValue): its region now, written as the kernel would.
+    const f = a._future;
+    assertInternal(
+      f !== null && a._valueDtype !== null,
+      'materialize: the array has no store, expression or value',
+    );
+    const st = allocStore(a._valueDtype, [], false);
+    st.region.data[st.offset] = f._value;
+    a._store = st;
+    a._futureVersion = st.region.version;
+    return st;
+  }
   let st: Store;
   if (s.sharers <= 1) st = compute(s);
   else {
@@ -508,8 +520,10 @@ export function fuseOperands(
     const o = operands[k]!;
     if (!(o instanceof ndarray)) continue;
     if (o._store === null) {
-      // A lazy already computed (a write to an operand forced it) only takes its store.
-      if (o._lazy!.result !== null) materialize(o);
+      // A lazy already computed (a write to an operand forced it) only takes its store; so does
+      // a known 0-d value (ndarray._fromValue).
+      const lz = o._lazy;
+      if (lz === null || lz.result !== null) materialize(o);
       else anyLazy = true;
     }
   }
