@@ -10,7 +10,6 @@
  */
 import { type FuseNode, type TypedNode, typeTree } from '../codegen/index.js';
 import { Future } from '../runtime/index.js';
-import { allocStore } from './alloc.js';
 import type { Operand } from './ewise.js';
 import { ndarray } from './ndarray.js';
 
