@@ -42,7 +42,7 @@ export function shapeArg(fn: string, shape: ShapeLike, arg = 'shape'): number[] 
  */
 export function allocStore(dtype: DType, shape: readonly number[], zero = true): Store {
   let n = 1;
-  for (const e of shape) n *= e;
+  for (let d = 0; d < shape.length; d++) n *= shape[d]!;
   return new Store(createRegion(dtype, n, zero), shape.slice(), cStrides(shape), 0);
 }
 

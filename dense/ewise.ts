@@ -62,8 +62,10 @@ function typed(
 ): Typed {
   // Signature as a number: 3 bits per operand (dtype, or scalar kind) and 3 for the cast.
   let code = cast === undefined ? 0 : CODE[cast] + 1;
-  for (const o of operands)
+  for (let k = 0; k < operands.length; k++) {
+    const o = operands[k]!;
     code = code * 8 + (o instanceof ndarray ? CODE[o.dtype] : 5 + SCODE[scalarLeafDType(o)]!);
+  }
   let byOp = typedCache.get(op);
   if (byOp === undefined) {
     byOp = new Map();
@@ -148,7 +150,7 @@ export function ewise(
   }
   if (opts?.dtype !== undefined) resDtype = opts.dtype;
   let size = 1;
-  for (const e of shape) size *= e;
+  for (let d = 0; d < shape.length; d++) size *= shape[d]!;
   if (nArrays === 0 || size <= 1) {
     // Nothing to defer: scalars only, an empty result, or one element. One-element results are
     // computed now: deferring them saves no memory traffic, and a pending one holds its operands

@@ -10,7 +10,6 @@
  */
 import { type FuseNode, type TypedNode, typeTree } from '../codegen/index.js';
 import { Future } from '../runtime/index.js';
-import { allocStore } from './alloc.js';
 import type { Operand } from './ewise.js';
 import { ndarray } from './ndarray.js';
 
@@ -19,8 +18,10 @@ const ARITH = new Set(['add', 'subtract', 'multiply', 'divide', 'negative', 'abs
 /** The value of a 0-d float64 operand known by the program, or undefined. */
 function known(a: ndarray): number | undefined {
   const f = a._future;
+  if (f === null || !f._immediate || a.dtype !== 'float64') return;
   const st = a._store;
-  if (f === null || st === null || !f._immediate || a.dtype !== 'float64' || st.shape.length !== 0) return;
+  if (st === null) return a._lazy === null ? f._value : undefined; // no region: never written
+  if (st.shape.length !== 0) return;
   return st.region.version === a._futureVersion ? f._value : undefined;
 }
 
@@ -94,10 +95,5 @@ export function hostScalar(tree: FuseNode, operands: readonly Operand[]): ndarra
   }
   if (inputs.length === 0) return null;
   const v = evaluate(tree, inputs, scalars);
-  const st = allocStore('float64', [], false);
-  st.region.data[st.offset] = v;
-  const a = new ndarray(st);
-  a._future = Future.of(v);
-  a._futureVersion = st.region.version;
-  return a;
+  return ndarray._fromValue(Future.of(v), 'float64');
 }

@@ -144,8 +144,10 @@ function register(s: LazyState): void {
     s.groups.push(g);
   }
   let bytes = 0;
-  for (const a of arrays) bytes += a._store!.region.byteLength;
-  for (const g of s.groups) {
+  for (let i = 0; i < arrays.length; i++) bytes += arrays[i]!._store!.region.byteLength;
+  const gs = s.groups;
+  for (let k = 0; k < gs.length; k++) {
+    const g = gs[k]!;
     g.heldBytes += bytes - g.region.byteLength;
     const n = g.states.size;
     if (n > MAX_PENDING || (n > MIN_PENDING_COPY && g.heldBytes > MAX_PENDING_BYTES)) snapshot(g);
@@ -153,7 +155,9 @@ function register(s: LazyState): void {
 }
 
 function unregister(s: LazyState): void {
-  for (const g of s.groups) {
+  const gs = s.groups;
+  for (let k = 0; k < gs.length; k++) {
+    const g = gs[k]!;
     g.states.delete(s);
     if (g.last.get(s.tree) === s) g.last.delete(s.tree);
     if (g.states.size === 0) {
@@ -273,7 +277,19 @@ export function discardLazy(a: ndarray): void {
 /** The store of a lazy array: computed now unless a write to an operand already forced it. */
 export function materialize(a: ndarray): Store {
   const s = a._lazy;
-  assertInternal(s !== null, 'materialize: the array is neither materialized nor lazy');
+  if (s === null) {
+    // A known 0-d value (ndarray._fromValue): its region now, written as the kernel would.
+    const f = a._future;
+    assertInternal(
+      f !== null && a._valueDtype !== null,
+      'materialize: the array has no store, expression or value',
+    );
+    const st = allocStore(a._valueDtype, [], false);
+    st.region.data[st.offset] = f._value;
+    a._store = st;
+    a._futureVersion = st.region.version;
+    return st;
+  }
   let st: Store;
   if (s.sharers <= 1) st = compute(s);
   else {
@@ -411,7 +427,8 @@ function trieStep(t: Trie, k: number): Trie {
 }
 
 function readsRegion(s: LazyState, region: Region): boolean {
-  for (const a of s.arrays) if (a._store!.region === region) return true;
+  const a = s.arrays;
+  for (let i = 0; i < a.length; i++) if (a[i]!._store!.region === region) return true;
   return false;
 }
 
@@ -497,18 +514,24 @@ export function fuseOperands(
   outRegion: Region | null,
 ): Fused {
   let anyLazy = false;
-  for (const o of operands) {
+  // Indexed loops throughout: a for-of that V8 does not optimize away allocates an iterator.
+  const nOps = operands.length;
+  for (let k = 0; k < nOps; k++) {
+    const o = operands[k]!;
     if (!(o instanceof ndarray)) continue;
     if (o._store === null) {
-      // A lazy already computed (a write to an operand forced it) only takes its store.
-      if (o._lazy!.result !== null) materialize(o);
+      // A lazy already computed (a write to an operand forced it) only takes its store; so does
+      // a known 0-d value (ndarray._fromValue).
+      const lz = o._lazy;
+      if (lz === null || lz.result !== null) materialize(o);
       else anyLazy = true;
     }
   }
   const arrays: ndarray[] = [];
   const scalars: number[] = [];
   if (!anyLazy) {
-    for (const o of operands) {
+    for (let k = 0; k < nOps; k++) {
+      const o = operands[k]!;
       if (o instanceof ndarray) arrays.push(o);
       else scalars.push(typeof o === 'boolean' ? (o ? 1 : 0) : o);
     }
@@ -522,10 +545,11 @@ export function fuseOperands(
   const smap: number[] = [];
   const kinds: (string | undefined)[] = [];
   const baseKinds = scalarKinds(base);
-  const records: PartRecord[] = [];
-  const inlined = new Map<LazyState, Part>();
+  // Allocated only when needed: a small op's call makes few objects (issue 16 item 3).
+  let records: PartRecord[] | null = null;
   let node = trieStep(composed, treeId(base));
-  for (const o of operands) {
+  for (let k = 0; k < nOps; k++) {
+    const o = operands[k]!;
     if (!(o instanceof ndarray)) {
       const m = scalarIndex(scalars, kinds, typeof o === 'boolean' ? (o ? 1 : 0) : o, baseKinds[smap.length]);
       smap.push(m);
@@ -533,7 +557,7 @@ export function fuseOperands(
       continue;
     }
     const s = o._store === null ? o._lazy! : null;
-    const again = s === null ? undefined : inlined.get(s);
+    const again = s === null ? undefined : inlinedPart(parts, s);
     if (again !== undefined) {
       // The same pending value twice: the same subtree (computed once by the kernel).
       parts.push(again);
@@ -559,14 +583,13 @@ export function fuseOperands(
         if (s.released !== null) checkReleased(s);
         else if (consume) release(s);
         nodes += s.nodes - 1;
-        inlined.set(s, part);
         if (treeCost(s.tree) >= EXPENSIVE) {
-          records.push({ state: s, amap: part.amap, smap: part.smap });
+          (records ??= []).push({ state: s, amap: part.amap, smap: part.smap });
           s.uses++;
         }
         node = trieStep(trieStep(trieStep(node, 2 + treeId(s.tree)), amap.length), part.smap.length);
-        for (const i of part.amap) node = trieStep(node, i);
-        for (const i of part.smap) node = trieStep(node, i);
+        for (let i = 0; i < part.amap.length; i++) node = trieStep(node, part.amap[i]!);
+        for (let i = 0; i < part.smap.length; i++) node = trieStep(node, part.smap[i]!);
       } else {
         arrays.length = na; // does not fit: roll back
         scalars.length = ns;
@@ -586,7 +609,13 @@ export function fuseOperands(
     node.tree = tree;
     trieSize++;
   }
-  return { tree, nodes: countNodes(tree), arrays, scalars, parts: records.length === 0 ? NO_PARTS : records };
+  return { tree, nodes: countNodes(tree), arrays, scalars, parts: records ?? NO_PARTS };
+}
+
+/** The part already made for the pending state `s` (given twice), or undefined. */
+function inlinedPart(parts: readonly Part[], s: LazyState): Part | undefined {
+  for (let i = 0; i < parts.length; i++) if (parts[i]!.lazy === s) return parts[i];
+  return undefined;
 }
 
 const NO_INDICES: readonly number[] = Object.freeze([]);
@@ -596,7 +625,8 @@ const NO_PARTS: readonly PartRecord[] = Object.freeze([]);
 function countLeaves(operands: readonly (ndarray | number | boolean)[], o: ndarray): number {
   let n = 0;
   let after = false;
-  for (const x of operands) {
+  for (let k = 0; k < operands.length; k++) {
+    const x = operands[k]!;
     if (x === o) after = true;
     else if (after && x instanceof ndarray) n++;
   }

@@ -110,7 +110,12 @@ export const mDispose = sig<M<void>>('ndarray.dispose()', function (this: ndarra
     disposeRegion(st.region);
     return;
   }
-  const lazy = this._lazy!;
+  const lazy = this._lazy;
+  if (lazy === null) {
+    // A known 0-d value that never had a region.
+    this._store = disposedStore(this._valueDtype!, []);
+    return;
+  }
   this._store = disposedStore(lazy.dtype, lazy.shape);
   discardLazy(this);
 } as never);

@@ -35,6 +35,9 @@ import type { UfuncOptions } from './ufuncs.js';
 import * as ew from './ufuncs.js';
 import * as t2 from './ufuncs-more.js';
 
+/** The shape of a 0-d array (shared, frozen). */
+const SCALAR_SHAPE: readonly number[] = Object.freeze([]);
+
 /** Nested JavaScript arrays of numbers (what `tolist()` returns). */
 export type NestedArray = number | boolean | NestedArray[];
 
@@ -57,10 +60,28 @@ export class ndarray {
   _future: Future | null = null;
   /** @internal The region version at which `_future` is the array's value. */
   _futureVersion = -1;
+  /**
+   * @internal The dtype of a 0-d array whose value is known and that has no region yet
+   * ({@link ndarray._fromValue}); null otherwise.
+   */
+  _valueDtype: DType | null = null;
 
   /** Wraps a store (no copy). Prefer {@link ndarray.fromStore}. */
   constructor(store: Store) {
     this._store = store;
+  }
+
+  /**
+   * @internal A 0-d array whose value the program knows (an inline reduction, a host scalar:
+   * `f._immediate`), without a region until something needs its store (issue 16 item 3: a small
+   * solve reads such values with `item()` and never allocates for them). Reaching `store`
+   * allocates the region and writes the value as the kernel would (dense/lazy.ts `materialize`).
+   */
+  static _fromValue(f: Future, dtype: DType): ndarray {
+    const a = new ndarray(null as unknown as Store);
+    a._future = f;
+    a._valueDtype = dtype;
+    return a;
   }
 
   /** @internal A lazy array (dense/lazy.ts). */
@@ -93,7 +114,9 @@ export class ndarray {
   /** The dimensions. @example np.zeros([2, 3]).shape // [2, 3] */
   get shape(): readonly number[] {
     const s = this._store;
-    return s !== null ? s.shape : this._lazy!.shape;
+    if (s !== null) return s.shape;
+    const l = this._lazy;
+    return l !== null ? l.shape : SCALAR_SHAPE;
   }
 
   /** Number of dimensions. @example np.zeros([2, 3]).ndim // 2 */
@@ -105,15 +128,18 @@ export class ndarray {
   get size(): number {
     const s = this._store;
     if (s !== null) return s.size;
+    if (this._lazy === null) return 1; // a known 0-d value
     let n = 1;
-    for (const e of this._lazy!.shape) n *= e;
+    for (const e of this._lazy.shape) n *= e;
     return n;
   }
 
   /** Element type. @example np.array([1.5]).dtype // 'float64' */
   get dtype(): DType {
     const s = this._store;
-    return s !== null ? s.dtype : this._lazy!.dtype;
+    if (s !== null) return s.dtype;
+    const l = this._lazy;
+    return l !== null ? l.dtype : this._valueDtype!;
   }
 
   /**
@@ -971,7 +997,11 @@ export class ndarray {
   }
 
   private futureValid(): boolean {
-    return this._future !== null && this.store.region.version === this._futureVersion;
+    if (this._future === null) return false;
+    const s = this._store;
+    // No region yet: nothing can have written the value.
+    if (s === null) return this._lazy === null;
+    return s.region.version === this._futureVersion;
   }
 
   private scalar(v: number): number | boolean {

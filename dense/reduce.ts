@@ -50,20 +50,17 @@ registerKernel(DIVN, (t) => t.futures[0]! / t.scalars[0]!);
 
 /** A 0-d array holding a future's value (cast to `dtype`), readable without a region read. */
 export function fromFuture(fn: string, f: Future, dtype: DType): ndarray {
+  // A value known when it was made (an inline reduction): no launch, and no region until
+  // something needs the array's store (then written as the kernel would store it).
+  if (f._immediate) return ndarray._fromValue(f, dtype);
   const st = allocStore(dtype, [], false);
-  if (f._immediate) {
-    // A value known when it was made (an inline reduction): stored as the kernel would store it,
-    // without a launch — the region is fresh, so no task can be touching it.
-    st.region.data[st.offset] = f._value;
-  } else {
-    launch({
-      op: fn,
-      kernel: FROM_FUTURE,
-      args: [{ store: st, privilege: 'write-discard' }],
-      futures: [f],
-      key: 0,
-    });
-  }
+  launch({
+    op: fn,
+    kernel: FROM_FUTURE,
+    args: [{ store: st, privilege: 'write-discard' }],
+    futures: [f],
+    key: 0,
+  });
   const a = new ndarray(st);
   a._future = f;
   a._futureVersion = st.region.version;

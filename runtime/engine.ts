@@ -146,10 +146,109 @@ function postCandidates(
 }
 
 /**
+ * Scratch of the outermost {@link submit} (a submit can re-enter through a fence that issues a
+ * held launch; the inner one allocates its own): the access kinds and region states of the
+ * arguments, and the task context of a one-piece launch run inline — a small problem's launch
+ * allocates none of them (issue 16 item 3). Kernels do not keep their context.
+ */
+let depth = 0;
+const KINDS: number[] = [];
+const STATES: RegionState[] = [];
+const NO_ARRAY = new Float64Array(0);
+const CTX: TaskContext = {
+  arrays: [],
+  offsets: [],
+  strides: [],
+  shapes: [],
+  lo: [],
+  hi: [],
+  scalars: [],
+  futures: [],
+  color: 0,
+  colors: 1,
+  partials: null,
+  block: 0,
+  heap: null,
+};
+
+/**
  * Submits a solved launch: one point task per color.
  * @returns the launch's {@link Future} for reductions, else undefined
  */
 export function submit(plan: LaunchPlan): Future | undefined {
+  depth++;
+  try {
+    return submitAt(plan, depth === 1);
+  } finally {
+    depth--;
+  }
+}
+
+/** The inline context of a one-piece launch (the shared scratch when `outer`). */
+function inlineContext(
+  outer: boolean,
+  args: LaunchPlan['spec']['args'],
+  tile: { readonly lo: readonly number[]; readonly hi: readonly number[] },
+  scalars: number[],
+  futVals: number[],
+  partials: Float64Array | null,
+  block: number,
+  heap: WasmMemory | null,
+): TaskContext {
+  const n = args.length;
+  const t: TaskContext = outer
+    ? CTX
+    : {
+        arrays: new Array<TypedArray>(n),
+        offsets: new Array<number>(n),
+        strides: new Array<number[]>(n),
+        shapes: new Array<number[]>(n),
+        lo: [],
+        hi: [],
+        scalars,
+        futures: futVals,
+        color: 0,
+        colors: 1,
+        partials,
+        block,
+        heap,
+      };
+  const { arrays, offsets, strides, shapes } = t;
+  if (outer) {
+    arrays.length = n;
+    offsets.length = n;
+    strides.length = n;
+    shapes.length = n;
+    t.scalars = scalars;
+    t.futures = futVals;
+    t.partials = partials;
+    t.block = block;
+    t.heap = heap;
+  }
+  for (let i = 0; i < n; i++) {
+    const st = args[i]!.store;
+    arrays[i] = st.region.data;
+    offsets[i] = st.offset;
+    strides[i] = st.strides as number[];
+    shapes[i] = st.shape as number[];
+  }
+  t.lo = tile.lo as number[];
+  t.hi = tile.hi as number[];
+  return t;
+}
+
+/** Drops what the shared context references (a region's own buffer must not stay reachable). */
+function releaseContext(t: TaskContext): void {
+  if (t !== CTX) return;
+  const a = t.arrays;
+  for (let i = 0; i < a.length; i++) a[i] = NO_ARRAY;
+  t.scalars = EMPTY;
+  t.futures = EMPTY;
+  t.partials = null;
+  t.heap = null;
+}
+
+function submitAt(plan: LaunchPlan, outer: boolean): Future | undefined {
   const spec = plan.spec;
   const args = spec.args;
   const nargs = args.length;
@@ -165,9 +264,13 @@ export function submit(plan: LaunchPlan): Future | undefined {
       bytes += args[i]!.store.size * args[i]!.store.region.data.BYTES_PER_ELEMENT;
     if (mapper.startPool(bytes, workers)) pool = poolFor(workers); // threads start in the background
   }
-
-  const kinds = new Array<number>(nargs);
-  const states = new Array<RegionState>(nargs);
+  // Scratch only after the calls above, which may re-enter submit.
+  const kinds = outer ? KINDS : new Array<number>(nargs);
+  const states = outer ? STATES : new Array<RegionState>(nargs);
+  if (outer) {
+    kinds.length = nargs;
+    states.length = nargs;
+  }
   for (let i = 0; i < nargs; i++) {
     const a = args[i]!;
     kinds[i] = kindOf(a.privilege);
@@ -271,6 +374,22 @@ export function submit(plan: LaunchPlan): Future | undefined {
       }
     }
     const tile = plan.tiles[c]!;
+    if (inline && colors === 1) {
+      // One piece run here: the shared context (re-entrant submits made their own by now).
+      heap = red === null && allInHeap(args) ? heapMemory() : null;
+      const t = inlineContext(outer, args, tile, scalars, futVals, partials, plan.block, heap);
+      const failed = runInline(kernel, t, op, red, plan.redBlock);
+      releaseContext(t);
+      if (logging()) recordDecision(op, 'T', c, failed, INLINE);
+      if (failed >= 0) {
+        if (failOrigin < 0) failOrigin = failed;
+        pieceDeps?.push(failed, 1);
+        for (let i = 0; i < nargs; i++)
+          if (kinds[i] !== K_READ && kinds[i] !== K_REDUCE && !fps[i]!.empty)
+            addAccess(states[i]!, fps[i]!, kinds[i]!, failed);
+      }
+      continue;
+    }
     if (inline) {
       if (arrays === null) {
         arrays = new Array<TypedArray>(nargs);

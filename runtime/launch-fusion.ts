@@ -83,9 +83,19 @@ export function holdable(spec: LaunchSpec): boolean {
 
 function alignedToKey(spec: LaunchSpec, i: number): boolean {
   if (i === spec.key) return true;
-  for (const c of spec.constraints ?? [])
+  const cs = spec.constraints ?? NO_CONSTRAINTS;
+  for (let k = 0; k < cs.length; k++) {
+    const c = cs[k]!;
     if (c.kind === 'align' && ((c.a === i && c.b === spec.key) || (c.b === i && c.a === spec.key)))
       return true;
+  }
+  return false;
+}
+
+/** Whether an argument of `a` is in `region` (a few arguments: no set per launch). */
+function touches(a: LaunchSpec, region: unknown): boolean {
+  const args = a.args;
+  for (let i = 0; i < args.length; i++) if (args[i]!.store.region === region) return true;
   return false;
 }
 
@@ -99,18 +109,22 @@ export function fusable(a: LaunchSpec, b: LaunchSpec): boolean {
   const ak = a.args[a.key!]!.store;
   const bk = bkArg.store;
   if (bk.shape.length !== 1 || bk.shape[0] !== ak.shape[0]) return false;
-  const touched = new Set(a.args.map((x) => x.store.region));
   // The pair's partitions are solved before the first half runs: an image whose source the
   // first writes would be computed from the old contents.
-  for (const c of b.constraints ?? []) {
+  const bcs = b.constraints ?? NO_CONSTRAINTS;
+  for (let k = 0; k < bcs.length; k++) {
+    const c = bcs[k]!;
     if (c.kind !== 'image') continue;
     const src = b.args[c.src];
     if (src === undefined) return false;
-    for (const x of a.args) if (x.privilege !== 'read' && x.store.region === src.store.region) return false;
+    for (let i = 0; i < a.args.length; i++) {
+      const x = a.args[i]!;
+      if (x.privilege !== 'read' && x.store.region === src.store.region) return false;
+    }
   }
   for (let i = 0; i < b.args.length; i++) {
     const x = b.args[i]!;
-    if (x.privilege !== 'read' && touched.has(x.store.region)) return false;
+    if (x.privilege !== 'read' && touches(a, x.store.region)) return false;
     if (x.store.region === ak.region && !(sameStore(x.store, ak) && alignedToKey(b, i))) return false;
   }
   return true;
@@ -132,21 +146,37 @@ function shifted(c: Constraint, n: number): Constraint {
  * arguments, `ns` scalars and `nf` futures, `kb` the rest and the partials (shipped as source).
  */
 function pairKernel(ka: string, kb: string, na: number, ns: number, nf: number): string {
+  // Memoized by the halves' names and arities: a solver loop fuses the same pair every iteration,
+  // and building the long name to look it up cost about a microsecond per launch.
+  let byB = pairKernels.get(ka);
+  if (byB === undefined) pairKernels.set(ka, (byB = new Map()));
+  let byShape = byB.get(kb);
+  if (byShape === undefined) byB.set(kb, (byShape = new Map()));
+  const k = (na * 4096 + ns) * 4096 + nf;
+  const known = byShape.get(k);
+  if (known !== undefined) return known;
   const name = `fused(${ka}|${kb})/${na}.${ns}.${nf}`;
   ensureKernel(name, () => ({
     source: `(() => {
   const ka = (${getKernel(ka).source});
   const kb = (${getKernel(kb).source});
   const NA = ${na}, NS = ${ns}, NF = ${nf};
-  const part = (t, k0, k1, s0, s1, f0, f1, partials) => ({
-    arrays: t.arrays.slice(k0, k1), offsets: t.offsets.slice(k0, k1), strides: t.strides.slice(k0, k1),
-    shapes: t.shapes.slice(k0, k1), lo: [0], hi: [0], scalars: t.scalars.slice(s0, s1),
-    futures: t.futures.slice(f0, f1), color: t.color, colors: t.colors, partials, block: t.block, heap: t.heap,
-  });
+  // One context per half, refilled at every call (a piece runs to its end before the next one
+  // starts on this thread; kernels keep no context): no arrays made per call.
+  const mk = () => ({ arrays: [], offsets: [], strides: [], shapes: [], lo: [0], hi: [0], scalars: [],
+    futures: [], color: 0, colors: 1, partials: null, block: 0, heap: null });
+  const ctxA = mk(), ctxB = mk();
+  const copy = (from, to, k0, k1) => { to.length = k1 - k0; for (let k = k0; k < k1; k++) to[k - k0] = from[k]; };
+  const part = (p, t, k0, k1, s0, s1, f0, f1, partials) => {
+    copy(t.arrays, p.arrays, k0, k1); copy(t.offsets, p.offsets, k0, k1); copy(t.strides, p.strides, k0, k1);
+    copy(t.shapes, p.shapes, k0, k1); copy(t.scalars, p.scalars, s0, s1); copy(t.futures, p.futures, f0, f1);
+    p.color = t.color; p.colors = t.colors; p.partials = partials; p.block = t.block; p.heap = t.heap;
+    return p;
+  };
   return (t) => {
     const B = t.block, lo = t.lo[0], hi = t.hi[0];
-    const ta = part(t, 0, NA, 0, NS, 0, NF, null);
-    const tb = part(t, NA, t.arrays.length, NS, t.scalars.length, NF, t.futures.length, t.partials);
+    const ta = part(ctxA, t, 0, NA, 0, NS, 0, NF, null);
+    const tb = part(ctxB, t, NA, t.arrays.length, NS, t.scalars.length, NF, t.futures.length, t.partials);
     for (let b0 = lo; b0 < hi; ) {
       const e = Math.min(hi, (Math.floor(b0 / B) + 1) * B);
       ta.lo[0] = b0;
@@ -160,7 +190,20 @@ function pairKernel(ka: string, kb: string, na: number, ns: number, nf: number):
   };
 })()`,
   }));
+  byShape.set(k, name);
   return name;
+}
+
+const pairKernels = new Map<string, Map<string, Map<number, string>>>();
+const pairOps = new Map<string, Map<string, string>>();
+
+/** `a+b`, the same string object for the same pair of names (no concatenation per launch). */
+function pairOp(a: string, b: string): string {
+  let byB = pairOps.get(a);
+  if (byB === undefined) pairOps.set(a, (byB = new Map()));
+  let op = byB.get(b);
+  if (op === undefined) byB.set(b, (op = `${a}+${b}`));
+  return op;
 }
 
 const NO_CONSTRAINTS: readonly Constraint[] = [];
@@ -197,7 +240,7 @@ export function pairSpec(a: LaunchSpec, b: LaunchSpec): LaunchSpec {
   const af = a.futures ?? [];
   const constraints = pairConstraints(a, b, na);
   return {
-    op: `${a.op}+${b.op}`,
+    op: pairOp(a.op, b.op),
     kernel: pairKernel(a.kernel, b.kernel, na, as.length, af.length),
     args: [...a.args, ...b.args],
     scalars: [...as, ...(b.scalars ?? [])],

@@ -17,13 +17,16 @@ import { type SolverContext, solve } from './solver.js';
 const SOLVER_CONTEXT: SolverContext = {
   pieces(s, keyStore) {
     let bytes = 0;
-    for (const a of s.args) bytes += a.store.size * itemsize(a.store.dtype);
+    const args = s.args;
+    for (let i = 0; i < args.length; i++) bytes += args[i]!.store.size * itemsize(args[i]!.store.dtype);
     let replicatedBytes = 0;
     const cs = s.constraints;
     if (cs !== undefined)
-      for (const c of cs)
+      for (let k = 0; k < cs.length; k++) {
+        const c = cs[k]!;
         if (c.kind === 'broadcast')
-          replicatedBytes += s.args[c.a]!.store.size * itemsize(s.args[c.a]!.store.dtype);
+          replicatedBytes += args[c.a]!.store.size * itemsize(args[c.a]!.store.dtype);
+      }
     return currentMapper().pieces({
       op: s.op,
       volume: keyStore.size,

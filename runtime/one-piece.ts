@@ -131,6 +131,19 @@ function shapeOf(cs: readonly Constraint[] | undefined, key: number, n: number):
   return s;
 }
 
+/**
+ * The shape conditions {@link checkDerived} tests for an image, without formatting its message
+ * (an SpMV's launch has two images): true when they hold, so the check would pass; anything
+ * else goes to `checkDerived`, which throws the solver's error.
+ */
+function imageShapesOk(spec: LaunchSpec, c: Constraint): boolean {
+  if (c.kind !== 'image' || c.src === c.dst) return false;
+  const src = spec.args[c.src]!.store;
+  const dst = spec.args[c.dst]!.store;
+  const okSrc = c.mode === 'range' ? src.ndim === 2 && src.shape[1] === 2 : src.ndim === 1;
+  return okSrc && dst.ndim === 1;
+}
+
 function sameShape(a: readonly number[], b: readonly number[]): boolean {
   if (a.length !== b.length) return false;
   for (let d = 0; d < a.length; d++) if (a[d] !== b[d]) return false;
@@ -166,7 +179,8 @@ export function onePiecePlan(
   for (const i of sh.derived) if (args[i]!.privilege !== 'read') return null;
   if (spec.single !== true && piecesOf(spec, keyStore) !== 1) return null;
   // The solver's shape checks of derivations (they throw its error, naming the launch).
-  for (const c of sh.derivations) if (c.kind !== 'align' && c.kind !== 'broadcast') checkDerived(spec, c);
+  for (const c of sh.derivations)
+    if (c.kind !== 'align' && c.kind !== 'broadcast' && !imageShapesOk(spec, c)) checkDerived(spec, c);
   const fps: IntervalSet[] = new Array(n);
   for (let i = 0; i < n; i++) fps[i] = args[i]!.store.extent(false);
   for (const i of sh.offsetsSrc) fps[i] = args[i]!.store.extent(true);

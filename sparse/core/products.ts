@@ -80,6 +80,33 @@ function launchChained(spec: LaunchSpec, xArg: number, srcArg: number): void {
 }
 
 /**
+ * The registered SpMV kernel of `loop` (with its guarded Wasm form or not), named once per loop
+ * object: a small solve's SpMV does not build its name and look it up anew at every call.
+ */
+function spmvKernel(
+  loop: ReturnType<typeof spmvLoop>,
+  a: DType,
+  x: DType,
+  out: DType,
+  useWasm: boolean,
+): string {
+  let names = spmvNames.get(loop);
+  if (names === undefined) spmvNames.set(loop, (names = [undefined, undefined]));
+  const k = useWasm ? 1 : 0;
+  const known = names[k];
+  if (known !== undefined) return known;
+  const name = `${CSR_SPMV}.${a}.${x}.${out}${loop.generated ? '.gen' : ''}${useWasm ? '.wasm.guard' : ''}`;
+  return (names[k] = kernel(
+    name,
+    loop.impl,
+    (t, f) => f(t.arrays[0], t.arrays[1], t.arrays[2], t.arrays[3], t.arrays[4], t.lo[0], t.hi[0]),
+    useWasm ? loop.wasm : null,
+    true,
+  ));
+}
+const spmvNames = new WeakMap<object, [string | undefined, string | undefined]>();
+
+/**
  * `y = A x` for a contiguous x (offset 0) into a fresh y of dtype `out`, or into `into` (a whole
  * region of dtype `out` and length `rows`, aliasing none of the operands).
  */
@@ -91,17 +118,10 @@ export function csrSpmv(a: Csr, x: Store, out: DType, into?: Store): Store {
   // future feeds this one, issue 17) says so — the issuing thread does not wait for it.
   const check = loop.wasm !== null ? structureCheck(a) : null;
   const wasm = check !== null ? loop.wasm : null;
-  const name = `${CSR_SPMV}.${a.dtype}.${x.dtype}.${out}${loop.generated ? '.gen' : ''}${wasm ? '.wasm.guard' : ''}`;
   launchChained(
     {
       op: 'csr.spmv',
-      kernel: kernel(
-        name,
-        loop.impl,
-        (t, f) => f(t.arrays[0], t.arrays[1], t.arrays[2], t.arrays[3], t.arrays[4], t.lo[0], t.hi[0]),
-        wasm,
-        true,
-      ),
+      kernel: spmvKernel(loop, a.dtype, x.dtype, out, wasm !== null),
       args: [
         { store: posStore(a), privilege: 'read' },
         { store: vec(a.indices, a.nnz), privilege: 'read' },

@@ -7,9 +7,8 @@
  */
 import * as np from '../../dense/index.js';
 import { num, rootOf } from './host-scalars.js';
-import { matvecInto } from './interface.js';
 import { epsOf, type System } from './system.js';
-import { axmy, axmyDot, axpy, xpay } from './vec.js';
+import { axmy, axmyDot, axpy, matvecDot, xpay } from './vec.js';
 
 type ndarray = np.ndarray;
 
@@ -49,16 +48,17 @@ export function bicgstabHost(s: System, callback: ((xk: ndarray) => void) | unde
       xpay(p, beta, r);
     }
     const phat = s.M ? s.M.matvec(p) : p;
-    v = matvecInto(s.A, phat, vBuf);
-    const rv = num(np.dot(rt, v));
+    const [vp, rtv] = matvecDot(s.A, phat, vBuf, rt);
+    v = vp;
+    const rv = num(rtv);
     if (rv === 0) return [x, -11];
     alpha = rho / rv;
     rr = axmyDot(r, alpha, v);
     axpy(x, alpha, phat);
     if (rootOf(rr) < atol) return [x, 0];
     const shat = s.M ? s.M.matvec(r) : r;
-    const t = matvecInto(s.A, shat, tBuf);
-    omega = num(np.dot(t, r)) / num(np.dot(t, t));
+    const [t, tr] = matvecDot(s.A, shat, tBuf, r, false);
+    omega = num(tr) / num(np.dot(t, t));
     axpy(x, omega, shat);
     rr = axmyDot(r, omega, t);
     rhoPrev = rho;

@@ -3,9 +3,8 @@
  * and the residual norm as float64 numbers and the stopping test on the host each iteration.
  */
 import * as np from '../../dense/index.js';
-import { matvecInto } from './interface.js';
 import type { System } from './system.js';
-import { axmy, axmyDot, axpy, xpay } from './vec.js';
+import { axmy, axmyDot, axpy, matvecDot, xpay } from './vec.js';
 
 type ndarray = np.ndarray;
 
@@ -38,8 +37,8 @@ export function cgHost(s: System, callback: ((xk: ndarray) => void) | undefined)
     const rho = rrNext ?? num(np.dot(r, z));
     if (p === undefined) p = z.copy();
     else xpay(p, rho / rhoPrev, z);
-    const q = matvecInto(s.A, p, qBuf);
-    const alpha = rho / num(np.dot(p, q));
+    const [q, pq] = matvecDot(s.A, p, qBuf);
+    const alpha = rho / num(pq);
     axpy(x, alpha, p);
     if (s.M) axmy(r, alpha, q);
     else rrNext = num(axmyDot(r, alpha, q));

@@ -435,7 +435,17 @@ const intoOf = new WeakMap<LinearOperator, (x: ndarray, out: ndarray) => ndarray
  * @returns `out`, or the fresh product.
  */
 export function matvecInto(A: LinearOperator, x: ndarray, out: ndarray): ndarray {
-  const f = intoOf.get(A);
-  const same = x.dtype === out.dtype && A.dtype === out.dtype;
-  return f !== undefined && x.ndim === 1 && same ? f(x, out) : A.matvec(x);
+  return writesInto(A, x, out) ? intoOf.get(A)!(x, out) : A.matvec(x);
+}
+
+/**
+ * Whether {@link matvecInto} writes `A·x` into `out` with the sparse array's own product (no user
+ * function runs): then a solver may fuse that launch with the next one (vec.ts).
+ * @param A - the operator.
+ * @param x - the vector.
+ * @param out - the destination.
+ * @returns true when the product is one SpMV launch into `out`.
+ */
+export function writesInto(A: LinearOperator, x: ndarray, out: ndarray): boolean {
+  return intoOf.has(A) && x.ndim === 1 && x.dtype === out.dtype && A.dtype === out.dtype;
 }

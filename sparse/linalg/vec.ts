@@ -3,6 +3,7 @@
  * API (so a faster public primitive — a fused update, say — changes one place). All deferred.
  */
 import * as np from '../../dense/index.js';
+import { type LinearOperator, matvecInto, writesInto } from './interface.js';
 
 type ndarray = np.ndarray;
 
@@ -24,6 +25,41 @@ const axmyDotF = np.fuse((y: ndarray, a: ndarray | number, x: ndarray) => {
   np.subtract(y, np.multiply(x, a), { out: y });
   return np.dot(y, y);
 });
+
+// The product of an iteration and a dot with it as one launch (host-scalar solves: one inline
+// piece, one launch and one 0-d result fewer per iteration; the same kernels on the same ranges,
+// so the same bits). Two orders of the dot's operands, as the solvers write them.
+const matvecDotF = np.fuse((A: LinearOperator, p: ndarray, q: ndarray, w: ndarray) => {
+  matvecInto(A, p, q);
+  return np.dot(w, q);
+});
+const matvecDotLastF = np.fuse((A: LinearOperator, p: ndarray, q: ndarray, w: ndarray) => {
+  matvecInto(A, p, q);
+  return np.dot(q, w);
+});
+
+/**
+ * `q ← A·p` and returns `w·q` (0-d; `q·w` with `wFirst` false — the operands in the solver's
+ * order): one launch when A is a sparse array's operator (the SpMV and the dot run block by
+ * block), else the operator's product into `q` (or a fresh one) and a dot.
+ * @param A - the operator.
+ * @param p - the vector.
+ * @param q - the destination (not `p`, not `w`), shape `[n]`, A's dtype.
+ * @param w - the other operand of the dot (default `p`).
+ * @param wFirst - whether `w` is the dot's first operand.
+ * @returns `[the product, the dot]`.
+ */
+export function matvecDot(
+  A: LinearOperator,
+  p: ndarray,
+  q: ndarray,
+  w: ndarray = p,
+  wFirst = true,
+): [ndarray, ndarray] {
+  if (writesInto(A, p, q)) return [q, (wFirst ? matvecDotF : matvecDotLastF)(A, p, q, w)];
+  const y = matvecInto(A, p, q);
+  return [y, wFirst ? np.dot(w, y) : np.dot(y, w)];
+}
 
 /** `y ← y + a·x` in place (a: number or 0-d array); one launch. */
 export function axpy(y: ndarray, a: ndarray | number, x: ndarray): void {

@@ -50,6 +50,8 @@ type Step =
   | { op: 'sumAxis' }
   | { op: 'reverseCopy' }
   | { op: 'spmv' }
+  | { op: 'updateDot'; a: number }
+  | { op: 'spmvDot' }
   | { op: 'grow'; by: number };
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
@@ -64,8 +66,21 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ op: fc.constant('sumAxis' as const) }),
   fc.record({ op: fc.constant('reverseCopy' as const) }),
   fc.record({ op: fc.constant('spmv' as const) }),
+  fc.record({ op: fc.constant('updateDot' as const), a: fc.double({ min: -2, max: 2, noNaN: true }) }),
+  fc.record({ op: fc.constant('spmvDot' as const) }),
   fc.record({ op: fc.constant('grow' as const), by: fc.integer({ min: 1, max: 5 }) }),
 );
+
+// Launch pairs run as one launch inside np.fuse (runtime/launch-fusion.ts): an update and the dot
+// of its result, an SpMV into a vector and a dot with it (the host-scalar solvers' steps).
+const updateDot = np.fuse((y: np.ndarray, a: number, x: np.ndarray) => {
+  np.subtract(y, np.multiply(x, a), { out: y });
+  return np.dot(y, y);
+});
+const spmvDot = np.fuse((A: sparse.csr_array, p: np.ndarray, q: np.ndarray) => {
+  A.dot(p, { out: q });
+  return np.dot(p, q);
+});
 
 /** Runs a program; returns every value it read, in order, as float64 bits. */
 function run(n0: number, steps: readonly Step[]): number[][] {
@@ -101,6 +116,15 @@ function run(n0: number, steps: readonly Step[]): number[][] {
       case 'spmv':
         x = A.dot(y) as np.ndarray;
         break;
+      case 'updateDot':
+        out.push([updateDot(y, s.a, x).item() as number]);
+        break;
+      case 'spmvDot': {
+        const q = np.empty([n]);
+        out.push([spmvDot(A as sparse.csr_array, y, q).item() as number]);
+        x = q;
+        break;
+      }
       case 'grow': {
         // A shape change mid-program, and a new sparse structure.
         n += s.by;
@@ -173,6 +197,36 @@ describe('one-piece fast path', () => {
       expect(long.solves).toBe(short.solves);
       expect(long.footprints).toBe(short.footprints);
       expect(long.onePiece).toBeGreaterThanOrEqual(short.onePiece + 20 * 4);
+    }
+  });
+
+  it('a small CG iteration is four inline launches, and x.iadd(y.multiply(2)) one', () => {
+    // Issue 16 item 6: SciPy's loop makes ~5 NumPy calls per iteration; cohort's host-scalar
+    // CG makes four launches (p update, SpMV with p·Ap, x update, r update with r·r), each one
+    // inline piece, and no constraint solve.
+    for (const workers of [0, 1, 2]) {
+      configure({ workers, mapper: onePieceMapper() });
+      const A = poisson2d(16);
+      const b = np.ones([256]);
+      cg(A, b, { rtol: 0, atol: 0, maxiter: 3 });
+      const launches = (iters: number) => {
+        const s0 = partitionStats();
+        const [x] = cg(A, b, { rtol: 0, atol: 0, maxiter: iters });
+        x.toArray();
+        const s1 = partitionStats();
+        return { onePiece: s1.onePiece - s0.onePiece, solves: s1.solves - s0.solves };
+      };
+      const short = launches(4);
+      const long = launches(14);
+      expect(long.onePiece - short.onePiece).toBe(10 * 4);
+      expect(long.solves).toBe(short.solves);
+      const x = np.zeros([1024]);
+      const y = np.ones([1024]);
+      x.iadd(y.multiply(2));
+      const s0 = partitionStats().onePiece;
+      for (let k = 0; k < 50; k++) x.iadd(y.multiply(2));
+      expect(partitionStats().onePiece - s0).toBe(50);
+      expect(x.get('0').item()).toBe(102);
     }
   });
 
