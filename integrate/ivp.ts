@@ -129,7 +129,12 @@ const minOf = (t: number | ndarray) => (typeof t === 'number' ? t : Number(np.mi
  * np.allclose(r.y.get(':, 1'), [2 * Math.exp(-5), 4 * Math.exp(-5), 8 * Math.exp(-5)], { rtol: 1e-2 }); // true
  */
 export const solve_ivp = isig<{
-  (fun: Rhs, t_span: [number, number] | readonly number[], y0: np.ArrayInput, opts?: SolveIvpOptions): OdeResult;
+  (
+    fun: Rhs,
+    t_span: [number, number] | readonly number[],
+    y0: np.ArrayInput,
+    opts?: SolveIvpOptions,
+  ): OdeResult;
   (
     fun: Rhs,
     t_span: [number, number] | readonly number[],
