@@ -10,6 +10,7 @@ export { cg } from './cg.js';
 export { cgs } from './cgs.js';
 export { type EigshOptions, eigsh } from './eigsh.js';
 export { ArpackNoConvergence } from './errors.js';
+export { type ExpmMultiplyOptions, expm_multiply } from './expm-multiply.js';
 export { type GmresOptions, gmres } from './gmres.js';
 export {
   aslinearoperator,
@@ -23,6 +24,7 @@ export { type LsmrOptions, type LsmrResult, lsmr } from './lsmr.js';
 export { type LsqrOptions, type LsqrResult, lsqr } from './lsqr.js';
 export { type MinresOptions, minres } from './minres.js';
 export { type NormOrd, norm } from './norm.js';
+export { type OnenormestOptions, onenormest } from './onenormest.js';
 export { type QmrOptions, type QmrSolver, qmr } from './qmr.js';
 export {
   factorized,
