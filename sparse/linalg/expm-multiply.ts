@@ -10,7 +10,7 @@ import { ArgumentTypeError, argMessage, ShapeError, ValueError } from '../../run
 import { issparse, type sparray } from '../index.js';
 import { ssigOpts } from '../sig.js';
 import { aslinearoperator, LinearOperator, type Operand } from './interface.js';
-import { blockOperator, onenormestCore } from './onenormest.js';
+import { onenormestCore } from './onenormest.js';
 
 type ndarray = np.ndarray;
 
