@@ -163,7 +163,8 @@ export function onenormestCore(A: BlockOperator, t: number, itmax: number): Onen
  * uses NumPy's global random state) in those cases.
  * @param A - sparse array, 2-D ndarray or LinearOperator (n×n; a LinearOperator needs rmatvec).
  * @param opts - `{t, itmax, compute_v, compute_w}`.
- * @returns `est`, or `[est, v]`, `[est, w]`, `[est, v, w]` as compute_v/compute_w ask.
+ * @returns `est`, or `[est, v]`, `[est, w]`, `[est, v, w]` as compute_v/compute_w ask (v a unit
+ *   vector e_j, w = A·v).
  * @throws ShapeError when A is not square.
  * @throws ValueError when itmax < 2 or t < 1.
  * @example
@@ -171,6 +172,7 @@ export function onenormestCore(A: BlockOperator, t: number, itmax: number): Onen
  * onenormest(sparse.diags([[1, -2, 3, -4, 5, 9, 1, 2]], [0]), { t: 2 }); // 9
  */
 export const onenormest = ssigOpts<{
+  (A: Operand, opts: OnenormestOptions & ({ compute_v: true } | { compute_w: true })): [number, ...ndarray[]];
   (A: Operand, opts?: OnenormestOptions): number;
   (A: Operand, t: number, opts?: OnenormestOptions): number;
 }>(

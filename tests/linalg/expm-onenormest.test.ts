@@ -42,7 +42,7 @@ for (const workers of [0, 2]) {
         expect(est).toBeGreaterThanOrEqual(c.exact / 3);
         if (c.nonneg) expect(est).toBeCloseTo(c.exact, 12);
         expect(onenormest(A, { t: c.A.shape[0] })).toBeCloseTo(c.exact, 12);
-        const [e2, v, w] = onenormest(A, { compute_v: true, compute_w: true }) as unknown as [
+        const [e2, v, w] = onenormest(A, { compute_v: true, compute_w: true }) as [
           number,
           np.ndarray,
           np.ndarray,
