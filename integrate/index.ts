@@ -4,3 +4,4 @@
  * products, fused element-wise expressions), which run deferred and in parallel.
  */
 export { OdeResult, type SolveIvpOptions, solve_ivp } from './ivp.js';
+export type { OdeSolution } from './solution.js';

@@ -7,6 +7,7 @@ import * as np from '../dense/index.js';
 import { ArgumentTypeError, argMessage, ValueError } from '../runtime/index.js';
 import { type Rhs as CountedRhs, RkStepper } from './rk.js';
 import { isig } from './sig.js';
+import { type OdeSolution, odeSolution } from './solution.js';
 
 type ndarray = np.ndarray;
 /** A right-hand side as the user writes it: `(t, y, ...args) => dy/dt`. */
@@ -27,7 +28,7 @@ export interface SolveIvpOptions {
   method?: 'RK23' | 'RK45' | 'DOP853';
   /** Times at which to store the solution (sorted in the direction of integration, inside t_span). */
   t_eval?: np.ArrayInput;
-  /** Must be false (the default): the continuous solution object is not implemented. */
+  /** Also return the continuous solution `sol` (the method's interpolants; default false). */
   dense_output?: boolean;
   /** Must be null/undefined: event detection is not implemented. */
   events?: null;
@@ -50,6 +51,8 @@ export interface SolveIvpOptions {
  * @example
  * const r = solve_ivp((t, y) => np.negative(y), [0, 1], [1, 2]);
  * [r.y.shape[0], r.t.shape[0] === r.y.shape[1], r.status, r.sol, r.njev]; // [2, true, 0, null, 0]
+ * const d = solve_ivp((t, y) => np.negative(y), [0, 1], [1], { dense_output: true, rtol: 1e-8 });
+ * Math.abs(d.sol!(0.5).item() - Math.exp(-0.5)) < 1e-7; // true
  */
 export class OdeResult {
   /**
@@ -58,6 +61,7 @@ export class OdeResult {
    * @param nfev - number of evaluations of the right-hand side.
    * @param status - −1 integration step failed, 0 the end of t_span was reached.
    * @param message - why the solver stopped.
+   * @param sol - the continuous solution (with `dense_output`), else null.
    */
   constructor(
     readonly t: ndarray,
@@ -65,9 +69,8 @@ export class OdeResult {
     readonly nfev: number,
     readonly status: number,
     readonly message: string,
+    readonly sol: OdeSolution | null = null,
   ) {}
-  /** The continuous solution: always null (dense_output is not implemented). */
-  readonly sol = null;
   /** Event times: always null (events are not implemented). */
   readonly t_events = null;
   /** Event states: always null. */
@@ -117,11 +120,10 @@ const minOf = (t: number | ndarray) => (typeof t === 'number' ? t : Number(np.mi
  * @param t_span - `[t0, tf]`; tf < t0 integrates backwards.
  * @param y0 - initial state (1-D, finite).
  * @param opts - `{method, t_eval, vectorized, args, first_step, max_step, rtol, atol}`;
- *   `dense_output: true` and `events` are rejected (not implemented).
+ *   `dense_output: true` adds `sol`, the continuous solution; `events` is rejected (not implemented).
  * @returns an {@link OdeResult}: `t`, `y` (n × points), `nfev`, `status`, `message`, `success`.
  * @throws ValueError on a bad method, t_span, y0, t_eval, tolerance or step option.
- * @throws ArgumentTypeError on options of the wrong type, unknown options, `dense_output: true`,
- *   `events` or an implicit method (`'Radau'`, `'BDF'`, `'LSODA'`: not implemented).
+ * @throws ArgumentTypeError on options of the wrong type, unknown options, `events` or an implicit method (`'Radau'`, `'BDF'`, `'LSODA'`: not implemented).
  * @example
  * const r = solve_ivp((t, y) => np.multiply(y, -0.5), [0, 10], [2, 4, 8], { t_eval: [0, 10] });
  * [r.status, r.nfev, r.t.tolist()]; // [0, 44, [0, 10]]
@@ -175,11 +177,6 @@ function solveIvpImpl(
   }
   if (!METHODS.includes(method)) {
     throw new ValueError(argMessage('solve_ivp', 'method', `one of ${METHODS.join(', ')}`, method));
-  }
-  if (denseOutput) {
-    throw new ArgumentTypeError(
-      argMessage('solve_ivp', 'dense_output', 'false (the continuous solution is not implemented)', true),
-    );
   }
   if (events !== undefined && events !== null) {
     throw new ArgumentTypeError(
@@ -248,6 +245,8 @@ function solveIvpImpl(
     ts.push(t0!);
     ys.push(y0);
   }
+  const interpolants: ((t: number) => ndarray)[] = [];
+  const ti: number[] = [t0!];
   // t_eval points already stored: the next is tEval[next] (in the direction of integration).
   let next = 0;
   let status: number | null = null;
@@ -260,26 +259,37 @@ function solveIvpImpl(
       break;
     }
     const t = solver.t;
+    let sol: ((t: number) => ndarray) | null = null;
+    if (denseOutput) {
+      sol = solver.denseOutput();
+      interpolants.push(sol);
+    }
     if (tEval === null) {
-      ts.push(t);
-      ys.push(solver.y);
+      // SciPy drops a repeated time (a zero-length last step) with its interpolant.
+      if (ts.length > 1 && ts[ts.length - 1] === t && denseOutput) interpolants.pop();
+      else {
+        ts.push(t);
+        ys.push(solver.y);
+      }
     } else {
       // Every t_eval point up to t (t included) is interpolated within this step.
       let end = next;
       while (end < tEval.length && solver.direction * (tEval[end]! - t) <= 0) end++;
       if (end > next) {
-        const sol = solver.denseOutput();
+        sol ??= solver.denseOutput();
         for (let i = next; i < end; i++) {
           ts.push(tEval[i]!);
           ys.push(sol(tEval[i]!));
         }
         next = end;
       }
+      if (denseOutput) ti.push(t);
     }
   }
   const tOut = np.array(Float64Array.from(ts));
   const yOut = ys.length === 0 ? np.zeros([n, 0]) : np.stack(ys, { axis: 1 });
-  return new OdeResult(tOut, yOut, solver.nfev, status, MESSAGES[status] ?? message ?? '');
+  const solution = denseOutput ? odeSolution(tEval === null ? ts : ti, interpolants) : null;
+  return new OdeResult(tOut, yOut, solver.nfev, status, MESSAGES[status] ?? message ?? '', solution);
 }
 
 /** SciPy's t_eval checks; returns the points in the direction of integration order. */

@@ -2,7 +2,7 @@
 """Generates tests/fixtures/integrate/ivp.json with SciPy's solve_ivp (RK23, RK45, DOP853) on a few
 ODEs: exponential decay, Van der Pol (mu = 1, non-stiff), a linear system with a sparse matrix (the
 1-D heat operator), backwards integration, a blow-up (the step-size failure), and the options
-t_eval, max_step, first_step, per-component atol, args and vectorized.
+t_eval, max_step, first_step, per-component atol, args, vectorized and dense_output.
 
 Each case records the problem by name (the test rebuilds it with cohort), SciPy's t, y, nfev,
 status and message. Run by `npm run fixtures` (scripts/make_fixtures.py).
@@ -77,7 +77,13 @@ SPECS = [
     ("heat", [0, 1], {"t_eval": [0.1, 0.25, 0.5, 1.0]}),
     ("blowup", [0, 2], {}),
     ("forced", [0, 5], {"args": [3.0], "rtol": 1e-6}),
+    # dense_output: the continuous solution, evaluated at SOL_POINTS across the span
+    ("vdp", [0, 12], {"dense_output": True}),
+    ("decay", [10, 0], {"dense_output": True, "t_eval": [10.0, 7.5, 2.0, 0.0]}),
+    ("heat", [0, 1], {"dense_output": True, "rtol": 1e-6}),
 ]
+
+SOL_POINTS = 9
 
 
 def main():
@@ -102,6 +108,11 @@ def main():
                     "message": r.message,
                 }
             )
+            if r.sol is not None:
+                ts = np.linspace(span[0], span[1], SOL_POINTS)
+                cases[-1]["sol_t"] = ts.tolist()
+                cases[-1]["sol_y"] = r.sol(ts).tolist()
+                cases[-1]["sol_ts"] = r.sol.ts.tolist()
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"heat_n": HEAT_N, "cases": cases}) + "\n")
     print(f"wrote {OUT} ({len(cases)} cases)")

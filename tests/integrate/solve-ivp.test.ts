@@ -3,7 +3,8 @@
  * — the same number of steps and of right-hand-side evaluations, the same status and message, and
  * the same t and y to rounding — on exponential decay, Van der Pol, a sparse linear system (the 1-D
  * heat operator as a CSR array), backwards integration and a blow-up, with the options t_eval,
- * max_step, first_step, per-component atol, args and vectorized; pool sizes 0 and 2.
+ * max_step, first_step, per-component atol, args, vectorized and dense_output (the continuous
+ * solution against SciPy's at points across the span); pool sizes 0 and 2.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,6 +27,9 @@ interface Case {
   nfev: number;
   status: number;
   message: string;
+  sol_t?: number[];
+  sol_y?: number[][];
+  sol_ts?: number[];
 }
 const FIX = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/integrate/ivp.json'), 'utf8')) as {
   heat_n: number;
@@ -95,6 +99,24 @@ for (const workers of [0, 2]) {
         // and grow along a limit cycle (fixture script), states by ~1e-6 — below the methods' own
         // error (rtol 1e-3 by default). nfev and the step count are equal.
         expect(closeTo(r.y.toArray() as Float64Array, c.y.flat(), 1e-5, 1e-7)).toBeNull();
+        if (c.sol_t) {
+          const sol = r.sol!;
+          expect(closeTo(Float64Array.from(sol.ts), c.sol_ts!, 1e-6, 1e-12)).toBeNull();
+          const ys = sol(c.sol_t);
+          expect(ys.shape).toEqual([c.y0.length, c.sol_t.length]);
+          expect(closeTo(ys.toArray() as Float64Array, c.sol_y!.flat(), 1e-5, 1e-7)).toBeNull();
+          expect(
+            closeTo(
+              sol(c.sol_t[3]!).toArray() as Float64Array,
+              c.sol_y!.map((row) => row[3]!),
+              1e-5,
+              1e-7,
+            ),
+          ).toBeNull();
+          expect([sol.t_min, sol.t_max]).toEqual([Math.min(...c.t_span), Math.max(...c.t_span)]);
+        } else {
+          expect(r.sol).toBeNull();
+        }
       });
     }
   });
