@@ -5,6 +5,7 @@
  */
 import * as np from '../dense/index.js';
 import { ArgumentTypeError, argMessage, ValueError } from '../runtime/index.js';
+import { type EventFunction, eventValue, findActiveEvents, handleEvents, prepareEvents } from './events.js';
 import { type Rhs as CountedRhs, RkStepper } from './rk.js';
 import { isig } from './sig.js';
 import { type OdeSolution, odeSolution } from './solution.js';
@@ -30,8 +31,12 @@ export interface SolveIvpOptions {
   t_eval?: np.ArrayInput;
   /** Also return the continuous solution `sol` (the method's interpolants; default false). */
   dense_output?: boolean;
-  /** Must be null/undefined: event detection is not implemented. */
-  events?: null;
+  /**
+   * Event functions g(t, y) (one or an array): their zeros are located on each step's interpolant
+   * (SciPy's semantics: `terminal` — true or a count — stops the integration, `direction` picks
+   * the sign change).
+   */
+  events?: EventFunction | EventFunction[] | null;
   /** Whether `fun` takes y as an n×1 column (and returns one). Default false. */
   vectorized?: boolean;
   /** Extra arguments passed to `fun` after (t, y). */
@@ -62,6 +67,8 @@ export class OdeResult {
    * @param status - −1 integration step failed, 0 the end of t_span was reached.
    * @param message - why the solver stopped.
    * @param sol - the continuous solution (with `dense_output`), else null.
+   * @param t_events - per event, the times it occurred (with `events`), else null.
+   * @param y_events - per event, the states at those times (`[count, n]`), else null.
    */
   constructor(
     readonly t: ndarray,
@@ -70,11 +77,9 @@ export class OdeResult {
     readonly status: number,
     readonly message: string,
     readonly sol: OdeSolution | null = null,
+    readonly t_events: ndarray[] | null = null,
+    readonly y_events: ndarray[] | null = null,
   ) {}
-  /** Event times: always null (events are not implemented). */
-  readonly t_events = null;
-  /** Event states: always null. */
-  readonly y_events = null;
   /** Jacobian evaluations: 0 for the explicit methods. */
   readonly njev = 0;
   /** LU decompositions: 0 for the explicit methods. */
@@ -120,10 +125,11 @@ const minOf = (t: number | ndarray) => (typeof t === 'number' ? t : Number(np.mi
  * @param t_span - `[t0, tf]`; tf < t0 integrates backwards.
  * @param y0 - initial state (1-D, finite).
  * @param opts - `{method, t_eval, vectorized, args, first_step, max_step, rtol, atol}`;
- *   `dense_output: true` adds `sol`, the continuous solution; `events` is rejected (not implemented).
+ *   `dense_output: true` adds `sol`, the continuous solution; `events` adds `t_events`/`y_events`
+ *   and stops at terminal events (status 1).
  * @returns an {@link OdeResult}: `t`, `y` (n × points), `nfev`, `status`, `message`, `success`.
  * @throws ValueError on a bad method, t_span, y0, t_eval, tolerance or step option.
- * @throws ArgumentTypeError on options of the wrong type, unknown options, `events` or an implicit method (`'Radau'`, `'BDF'`, `'LSODA'`: not implemented).
+ * @throws ArgumentTypeError on options of the wrong type, unknown options or an implicit method (`'Radau'`, `'BDF'`, `'LSODA'`: not implemented).
  * @example
  * const r = solve_ivp((t, y) => np.multiply(y, -0.5), [0, 10], [2, 4, 8], { t_eval: [0, 10] });
  * [r.status, r.nfev, r.t.tolist()]; // [0, 44, [0, 10]]
@@ -177,11 +183,6 @@ function solveIvpImpl(
   }
   if (!METHODS.includes(method)) {
     throw new ValueError(argMessage('solve_ivp', 'method', `one of ${METHODS.join(', ')}`, method));
-  }
-  if (events !== undefined && events !== null) {
-    throw new ArgumentTypeError(
-      argMessage('solve_ivp', 'events', 'null (events are not implemented)', events),
-    );
   }
   if (
     !(Array.isArray(tSpan) || ArrayBuffer.isView(tSpan)) ||
@@ -249,6 +250,11 @@ function solveIvpImpl(
   const ti: number[] = [t0!];
   // t_eval points already stored: the next is tEval[next] (in the direction of integration).
   let next = 0;
+  const ev = events === undefined || events === null ? null : prepareEvents(events);
+  const count = ev ? ev.evs.map(() => 0) : [];
+  const tEvents: number[][] = ev ? ev.evs.map(() => []) : [];
+  const yEvents: ndarray[][] = ev ? ev.evs.map(() => []) : [];
+  let g = ev ? ev.evs.map((e) => eventValue(e, t0!, y0, extra)) : [];
   let status: number | null = null;
   let message: string | null = null;
   while (status === null) {
@@ -258,18 +264,39 @@ function solveIvpImpl(
       status = -1;
       break;
     }
-    const t = solver.t;
+    let t = solver.t;
+    let y = solver.y;
     let sol: ((t: number) => ndarray) | null = null;
     if (denseOutput) {
       sol = solver.denseOutput();
       interpolants.push(sol);
+    }
+    if (ev) {
+      const gNew = ev.evs.map((e) => eventValue(e, t, y, extra));
+      const active = findActiveEvents(g, gNew, ev.direction);
+      if (active.length > 0) {
+        const s = sol ?? solver.denseOutput();
+        sol = s;
+        for (const i of active) count[i]!++;
+        const r = handleEvents(s, ev.evs, active, count, ev.maxEvents, solver.tOld!, t, extra);
+        r.indices.forEach((e, j) => {
+          tEvents[e]!.push(r.roots[j]!);
+          yEvents[e]!.push(s(r.roots[j]!));
+        });
+        if (r.terminate) {
+          status = 1;
+          t = r.roots[r.roots.length - 1]!;
+          y = s(t);
+        }
+      }
+      g = gNew;
     }
     if (tEval === null) {
       // SciPy drops a repeated time (a zero-length last step) with its interpolant.
       if (ts.length > 1 && ts[ts.length - 1] === t && denseOutput) interpolants.pop();
       else {
         ts.push(t);
-        ys.push(solver.y);
+        ys.push(y);
       }
     } else {
       // Every t_eval point up to t (t included) is interpolated within this step.
@@ -289,7 +316,10 @@ function solveIvpImpl(
   const tOut = np.array(Float64Array.from(ts));
   const yOut = ys.length === 0 ? np.zeros([n, 0]) : np.stack(ys, { axis: 1 });
   const solution = denseOutput ? odeSolution(tEval === null ? ts : ti, interpolants) : null;
-  return new OdeResult(tOut, yOut, solver.nfev, status, MESSAGES[status] ?? message ?? '', solution);
+  const tEv = ev ? tEvents.map((v) => np.array(Float64Array.from(v))) : null;
+  const yEv = ev ? yEvents.map((v) => (v.length === 0 ? np.zeros([0]) : np.stack(v))) : null;
+  const msg = MESSAGES[status] ?? message ?? '';
+  return new OdeResult(tOut, yOut, solver.nfev, status, msg, solution, tEv, yEv);
 }
 
 /** SciPy's t_eval checks; returns the points in the direction of integration order. */

@@ -2,7 +2,8 @@
 """Generates tests/fixtures/integrate/ivp.json with SciPy's solve_ivp (RK23, RK45, DOP853) on a few
 ODEs: exponential decay, Van der Pol (mu = 1, non-stiff), a linear system with a sparse matrix (the
 1-D heat operator), backwards integration, a blow-up (the step-size failure), and the options
-t_eval, max_step, first_step, per-component atol, args, vectorized and dense_output.
+t_eval, max_step, first_step, per-component atol, args, vectorized, dense_output and events
+(non-terminal, terminal, terminal after a count, with directions).
 
 Each case records the problem by name (the test rebuilds it with cohort), SciPy's t, y, nfev,
 status and message. Run by `npm run fixtures` (scripts/make_fixtures.py).
@@ -38,6 +39,8 @@ def problem(name):
         return lambda t, y: y * y
     if name == "forced":  # y' = -k y + sin(t), k from args
         return lambda t, y, k: -k * y + np.sin(t)
+    if name == "cannon":  # height, velocity under gravity
+        return lambda t, y: np.array([y[1], -9.81])
     if name == "vdp_vec":  # vectorized: y is n x 1
         return lambda t, y: np.vstack([y[1], (1 - y[0] ** 2) * y[1] - y[0]])
     raise KeyError(name)
@@ -55,6 +58,8 @@ def y0_of(name):
         return [1.0]
     if name == "forced":
         return [1.0, -1.0]
+    if name == "cannon":
+        return [0.0, 10.0]
     raise KeyError(name)
 
 
@@ -85,6 +90,31 @@ SPECS = [
 
 SOL_POINTS = 9
 
+# Events: (name, terminal, direction); the test builds the same functions.
+EVENT_FUNS = {
+    "y0_minus_1": lambda t, y: y[0] - 1.0,
+    "height": lambda t, y: y[0],
+    "apex": lambda t, y: y[1],
+    "x_zero": lambda t, y: y[0],
+}
+EVENT_SPECS = [
+    ("decay", [0, 10], [("y0_minus_1", False, 0)]),
+    ("cannon", [0, 100], [("height", True, -1), ("apex", False, 0)]),
+    ("vdp", [0, 12], [("x_zero", 2, 0)]),
+    ("vdp", [0, 12], [("x_zero", False, 1)]),
+]
+
+
+def event_of(name, terminal, direction):
+    f = EVENT_FUNS[name]
+
+    def g(t, y):
+        return f(t, y)
+
+    g.terminal = terminal
+    g.direction = direction
+    return g
+
 
 def main():
     cases = []
@@ -113,6 +143,25 @@ def main():
                 cases[-1]["sol_t"] = ts.tolist()
                 cases[-1]["sol_y"] = r.sol(ts).tolist()
                 cases[-1]["sol_ts"] = r.sol.ts.tolist()
+        for name, span, evs in EVENT_SPECS:
+            r = solve_ivp(problem(name), span, y0_of(name), method=method, events=[event_of(*e) for e in evs])
+            cases.append(
+                {
+                    "problem": name,
+                    "method": method,
+                    "t_span": span,
+                    "y0": y0_of(name),
+                    "options": {},
+                    "events": [list(e) for e in evs],
+                    "t_events": [te.tolist() for te in r.t_events],
+                    "y_events": [np.asarray(ye).tolist() for ye in r.y_events],
+                    "t": r.t.tolist(),
+                    "y": r.y.tolist(),
+                    "nfev": int(r.nfev),
+                    "status": int(r.status),
+                    "message": r.message,
+                }
+            )
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"heat_n": HEAT_N, "cases": cases}) + "\n")
     print(f"wrote {OUT} ({len(cases)} cases)")

@@ -33,10 +33,14 @@ describe('solve_ivp arguments', () => {
     expect(r.message).toBe('Required step size is less than spacing between numbers.');
   });
 
-  it('rejects what it does not implement', () => {
+  it('rejects what it does not implement, and bad events', () => {
     expect(() => solve_ivp(decay, [0, 1], [1], { dense_output: 1 as never })).toThrow(ArgumentTypeError);
-    expect(() => solve_ivp(decay, [0, 1], [1], { events: (() => 0) as never })).toThrow(
-      /solve_ivp: argument 'events' expected null \(events are not implemented\)/,
+    expect(() => solve_ivp(decay, [0, 1], [1], { events: 3 as never })).toThrow(
+      /solve_ivp: argument 'events' expected a function or an array of functions/,
+    );
+    const half = Object.assign(() => 1, { terminal: 1.5 });
+    expect(() => solve_ivp(decay, [0, 1], [1], { events: half })).toThrow(
+      /the `terminal` attribute of each event must be a boolean or positive integer/,
     );
     expect(() => solve_ivp(decay, [0, 1], [1], { method: 'BDF' as never })).toThrow(
       /solve_ivp: argument 'method' expected one of RK23, RK45, DOP853 \(implicit methods are not implemented\), received "BDF"/,

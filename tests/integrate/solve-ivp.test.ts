@@ -3,8 +3,8 @@
  * — the same number of steps and of right-hand-side evaluations, the same status and message, and
  * the same t and y to rounding — on exponential decay, Van der Pol, a sparse linear system (the 1-D
  * heat operator as a CSR array), backwards integration and a blow-up, with the options t_eval,
- * max_step, first_step, per-component atol, args, vectorized and dense_output (the continuous
- * solution against SciPy's at points across the span); pool sizes 0 and 2.
+ * max_step, first_step, per-component atol, args, vectorized, dense_output (the continuous
+ * solution against SciPy's at points across the span) and events (terminal, counted, directed); pool sizes 0 and 2.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,7 +30,16 @@ interface Case {
   sol_t?: number[];
   sol_y?: number[][];
   sol_ts?: number[];
+  events?: [string, boolean | number, number][];
+  t_events?: number[][];
+  y_events?: number[][][];
 }
+const EVENT_FUNS: Record<string, (t: number, y: np.ndarray) => number> = {
+  y0_minus_1: (_t, y) => (y.toArray() as Float64Array)[0]! - 1,
+  height: (_t, y) => (y.toArray() as Float64Array)[0]!,
+  apex: (_t, y) => (y.toArray() as Float64Array)[1]!,
+  x_zero: (_t, y) => (y.toArray() as Float64Array)[0]!,
+};
 const FIX = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/integrate/ivp.json'), 'utf8')) as {
   heat_n: number;
   cases: Case[];
@@ -62,6 +71,8 @@ function problem(name: string): (t: number, y: np.ndarray, ...args: never[]) => 
       const A = heat(FIX.heat_n);
       return (_t, y) => A.dot(y) as np.ndarray;
     }
+    case 'cannon':
+      return (_t, y) => [(y.toArray() as Float64Array)[1]!, -9.81];
     case 'blowup':
       return (_t, y) => np.multiply(y, y);
     case 'forced':
@@ -85,7 +96,14 @@ for (const workers of [0, 2]) {
       const label = `${c.method} ${c.problem} ${JSON.stringify(c.t_span)} ${Object.keys(c.options).join(',') || 'defaults'}`;
       it(label, () => {
         configure({ workers });
-        const r = solve_ivp(problem(c.problem), c.t_span, c.y0, { method: c.method, ...c.options } as never);
+        const events = c.events?.map(([name, terminal, direction]) =>
+          Object.assign((t: number, y: np.ndarray) => EVENT_FUNS[name]!(t, y), { terminal, direction }),
+        );
+        const r = solve_ivp(problem(c.problem), c.t_span, c.y0, {
+          method: c.method,
+          ...c.options,
+          events,
+        } as never);
         expect(r.status).toBe(c.status);
         expect(r.message).toBe(c.message);
         expect(r.success).toBe(c.status >= 0);
@@ -99,6 +117,17 @@ for (const workers of [0, 2]) {
         // and grow along a limit cycle (fixture script), states by ~1e-6 — below the methods' own
         // error (rtol 1e-3 by default). nfev and the step count are equal.
         expect(closeTo(r.y.toArray() as Float64Array, c.y.flat(), 1e-5, 1e-7)).toBeNull();
+        if (c.events) {
+          expect(r.t_events!.length).toBe(c.events.length);
+          c.t_events!.forEach((te, i) => {
+            expect(closeTo(r.t_events![i]!.toArray() as Float64Array, te, 1e-6, 1e-12)).toBeNull();
+            expect(
+              closeTo(r.y_events![i]!.toArray() as Float64Array, c.y_events![i]!.flat(), 1e-5, 1e-7),
+            ).toBeNull();
+          });
+        } else {
+          expect(r.t_events).toBeNull();
+        }
         if (c.sol_t) {
           const sol = r.sol!;
           expect(closeTo(Float64Array.from(sol.ts), c.sol_ts!, 1e-6, 1e-12)).toBeNull();
