@@ -1,6 +1,7 @@
 /**
  * `cohortjs`: everything — `np` (cohortjs/numpy), `sp` (cohortjs/sparse), `linalg`
- * (cohortjs/sparse/linalg), `io` (cohortjs/io) — plus runtime configuration.
+ * (cohortjs/sparse/linalg), `io` (cohortjs/io), `integrate` (cohortjs/integrate) — plus runtime
+ * configuration.
  *
  * @example
  * import { configure, np, sp, linalg } from 'cohortjs';
@@ -9,7 +10,9 @@
  * const [x, info] = linalg.cg(A, np.ones(4));
  * console.log(info, np.allclose(A.dot(x), np.ones(4))); // 0 true
  */
+
 export * as np from './dense/index.js';
+export * as integrate from './integrate/index.js';
 export {
   configure,
   DefaultMapper,

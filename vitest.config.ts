@@ -9,6 +9,7 @@ export default defineConfig({
       { find: /^cohortjs\/numpy$/, replacement: here('./dense/index.ts') },
       { find: /^cohortjs\/sparse\/linalg$/, replacement: here('./sparse/linalg/index.ts') },
       { find: /^cohortjs\/sparse$/, replacement: here('./sparse/index.ts') },
+      { find: /^cohortjs\/integrate$/, replacement: here('./integrate/index.ts') },
       { find: /^cohortjs\/io$/, replacement: here('./sparse/io/index.ts') },
       { find: /^cohortjs\/runtime$/, replacement: here('./runtime/index.ts') },
       { find: /^cohortjs$/, replacement: here('./index.ts') },

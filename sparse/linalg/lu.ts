@@ -155,6 +155,13 @@ export function luFactor(a: HostCsc, q: Int32Array, fn: string, opts: LuOptions 
   const reach = new Int32Array(n);
   const stack = new Int32Array(n);
   const pstack = new Int32Array(n);
+  // Symmetric pruning (Eisenstat & Liu): once column kk of L holds the pivot row of a later column
+  // k that kk updates (U[kk, k] ≠ 0), the depth-first searches need only its already pivoted rows
+  // — every other row of L[:, kk] is reached through column k. Those rows are moved to the front of
+  // the column (after the unit diagonal) and lpend[kk] ends them; −1 while unpruned. The numeric
+  // updates still use the whole column. Not with dropping (spilu): there the reach is that of the
+  // dropped factor, which pruning would change.
+  const lpend = new Int32Array(n).fill(-1);
   for (let k = 0; k < n; k++) {
     const col = q[k]!;
     lp[k] = L.n;
@@ -179,7 +186,8 @@ export function luFactor(a: HostCsc, q: Int32Array, fn: string, opts: LuOptions 
         }
         let done = true;
         if (kk >= 0) {
-          const end = lp[kk + 1]!;
+          const pe = lpend[kk]!;
+          const end = pe >= 0 ? pe : lp[kk + 1]!;
           for (let pp = pstack[head]!; pp < end; pp++) {
             const r = Li[pp]!;
             if (mark[r] === k) continue;
@@ -256,6 +264,7 @@ export function luFactor(a: HostCsc, q: Int32Array, fn: string, opts: LuOptions 
       x[i] = 0;
     }
     if (ilu && uTmp.length > 0) pushLargest(L, uTmp, keep);
+    else if (!ilu) prune(L.i, L.x, lp, lpend, pinv, U.i, up[k]!, U.n - 1, ipiv);
   }
   lp[n] = L.n;
   up[n] = U.n;
@@ -270,6 +279,53 @@ export function luFactor(a: HostCsc, q: Int32Array, fn: string, opts: LuOptions 
     ui: U.i.subarray(0, U.n),
     ux: U.x.subarray(0, U.n),
   };
+}
+
+/**
+ * Symmetric pruning after column k (pivot row `pivrow`): each unpruned column kk of L in U[:, k]'s
+ * pattern (`ui[us..ue)`) that contains `pivrow` gets its pivoted rows moved to the front and
+ * `lpend[kk]` set to their end.
+ */
+function prune(
+  li: Int32Array,
+  lx: Float64Array,
+  lp: Int32Array,
+  lpend: Int32Array,
+  pinv: Int32Array,
+  ui: Int32Array,
+  us: number,
+  ue: number,
+  pivrow: number,
+): void {
+  for (let p = us; p < ue; p++) {
+    const kk = ui[p]!;
+    if (lpend[kk]! >= 0) continue;
+    const s = lp[kk]! + 1;
+    const e = lp[kk + 1]!;
+    let found = false;
+    for (let q = s; q < e; q++) {
+      if (li[q] === pivrow) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) continue;
+    let head = s;
+    let tail = e;
+    while (head < tail) {
+      if (pinv[li[head]!]! >= 0) head++;
+      else {
+        tail--;
+        const ti = li[head]!;
+        li[head] = li[tail]!;
+        li[tail] = ti;
+        const tx = lx[head]!;
+        lx[head] = lx[tail]!;
+        lx[tail] = tx;
+      }
+    }
+    lpend[kk] = tail;
+  }
 }
 
 /** Pushes the `keep` largest (by magnitude) of the (index, value) pairs, in their given order. */

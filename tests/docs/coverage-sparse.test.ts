@@ -13,6 +13,7 @@
 import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import * as integrate from '../../integrate/index.js';
 import * as csgraph from '../../sparse/csgraph/index.js';
 import * as sparse from '../../sparse/index.js';
 import * as io from '../../sparse/io/index.js';
@@ -25,9 +26,10 @@ const FACES: [string, string, Record<string, unknown>][] = [
   ['cohort/sparse/linalg', 'sparse/linalg/index.ts', linalg],
   ['cohort/io', 'sparse/io/index.ts', io],
   ['cohort/sparse/csgraph', 'sparse/csgraph/index.ts', csgraph],
+  ['cohort/integrate', 'integrate/index.ts', integrate],
 ];
 /** The folders whose `@example` blocks examples.test.ts runs (their top-level .ts files). */
-const RUN_DIRS = new Set(['dense', 'sparse', 'sparse/linalg', 'sparse/io', 'sparse/csgraph']);
+const RUN_DIRS = new Set(['dense', 'sparse', 'sparse/linalg', 'sparse/io', 'sparse/csgraph', 'integrate']);
 /**
  * Known gaps, each with its reason; the test fails when one is no longer a gap (remove it then).
  * `FormatError` is re-exported by cohort/io from runtime/errors.ts, whose examples

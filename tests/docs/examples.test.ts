@@ -1,6 +1,6 @@
 /**
  * "The examples in the docs run as tests": every `@example` block of the TSDoc comments in
- * dense/, sparse/, sparse/linalg/, sparse/io/ and sparse/csgraph/ runs as written, and every output it states in a
+ * dense/, sparse/, sparse/linalg/, sparse/io/, sparse/csgraph/ and integrate/ runs as written, and every output it states in a
  * `// value` comment is asserted. Each example must state at least one output.
  */
 import * as fs from 'node:fs';
@@ -8,6 +8,7 @@ import * as os from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as np from '../../dense/index.js';
+import * as integrate from '../../integrate/index.js';
 import * as runtime from '../../runtime/index.js';
 import * as csgraph from '../../sparse/csgraph/index.js';
 import * as sparse from '../../sparse/index.js';
@@ -25,6 +26,7 @@ const LIBS: [string, Record<string, unknown>][] = [
   ['sparse/linalg', linalg],
   ['sparse/io', io],
   ['sparse/csgraph', csgraph],
+  ['integrate', integrate],
 ];
 const NAMESPACES = { np, sparse, sp: sparse, linalg, io, os, fs };
 

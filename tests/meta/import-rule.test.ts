@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /** The import rule of DESIGN.md §1: which top-level folder may import which. */
 const ROOT = resolve(import.meta.dirname, '../..');
-const LAYERS = ['runtime', 'mapper', 'codegen', 'signature', 'dense', 'sparse'] as const;
+const LAYERS = ['runtime', 'mapper', 'codegen', 'signature', 'dense', 'sparse', 'integrate'] as const;
 type Layer = (typeof LAYERS)[number];
 
 function files(dir: string): string[] {
@@ -31,7 +31,7 @@ function violation(layer: Layer, target: string): string | undefined {
   const isPublic = (t: string) => /^(runtime|codegen|signature|dense)\/index\.(ts|js)$/.test(t);
   switch (layer) {
     case 'runtime':
-      return ['dense', 'sparse', 'codegen'].includes(top)
+      return ['dense', 'sparse', 'codegen', 'integrate'].includes(top)
         ? 'runtime imports a library or codegen'
         : undefined;
     case 'mapper':
@@ -45,16 +45,21 @@ function violation(layer: Layer, target: string): string | undefined {
     case 'signature':
       return 'the signature binder must be pure (it imports nothing outside its folder)';
     case 'dense':
-      if (top === 'sparse') return 'dense imports sparse';
+      if (top === 'sparse' || top === 'integrate') return `dense imports ${top}`;
       return ['runtime', 'codegen', 'signature'].includes(top) && !isPublic(target)
         ? 'dense reaches into internals'
         : undefined;
     case 'sparse':
       return ['runtime', 'codegen', 'signature', 'dense'].includes(top) && !isPublic(target)
         ? 'sparse reaches into internals (only public entry points)'
-        : top === 'mapper'
-          ? 'sparse imports the mapper'
+        : top === 'mapper' || top === 'integrate'
+          ? `sparse imports ${top}`
           : undefined;
+    case 'integrate':
+      // Like a user program: the public faces of the runtime, the binder, dense and sparse.
+      return /^(runtime|signature|dense|sparse|sparse\/linalg)\/index\.(ts|js)$/.test(target)
+        ? undefined
+        : 'integrate may import only the public entry points of runtime, signature, dense and sparse';
   }
 }
 
@@ -92,5 +97,11 @@ describe('import rule (DESIGN.md §1)', () => {
     expect(violation('dense', 'signature/index.ts')).toBeUndefined();
     expect(violation('dense', 'signature/bind.ts')).toBeDefined();
     expect(violation('sparse', 'signature/index.ts')).toBeUndefined();
+    expect(violation('integrate', 'dense/index.ts')).toBeUndefined();
+    expect(violation('integrate', 'sparse/index.ts')).toBeUndefined();
+    expect(violation('integrate', 'dense/ndarray.ts')).toBeDefined();
+    expect(violation('integrate', 'sparse/linalg/cg.ts')).toBeDefined();
+    expect(violation('sparse', 'integrate/index.ts')).toBeDefined();
+    expect(violation('dense', 'integrate/index.ts')).toBeDefined();
   });
 });

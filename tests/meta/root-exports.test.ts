@@ -5,6 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import * as np from '../../dense/index.js';
 import * as cohort from '../../index.js';
+import * as integrate from '../../integrate/index.js';
 import * as sp from '../../sparse/index.js';
 import * as io from '../../sparse/io/index.js';
 import * as linalg from '../../sparse/linalg/index.js';
@@ -12,11 +13,12 @@ import * as linalg from '../../sparse/linalg/index.js';
 afterAll(() => cohort.configure({ workers: 0, mapper: new cohort.DefaultMapper() }));
 
 describe("the 'cohort' entry point", () => {
-  it('re-exports the public faces of cohort/numpy, cohort/sparse, cohort/sparse/linalg, cohort/io', () => {
+  it('re-exports the public faces of cohort/numpy, cohort/sparse, cohort/sparse/linalg, cohort/io, cohort/integrate', () => {
     expect(cohort.np.zeros).toBe(np.zeros);
     expect(cohort.sp.csr_array).toBe(sp.csr_array);
     expect(cohort.linalg.cg).toBe(linalg.cg);
     expect(cohort.io.mmread).toBe(io.mmread);
+    expect(cohort.integrate.solve_ivp).toBe(integrate.solve_ivp);
     expect(Object.keys(cohort.np).sort()).toEqual(Object.keys(np).sort());
     expect(Object.keys(cohort.sp).sort()).toEqual(Object.keys(sp).sort());
   });

@@ -56,6 +56,8 @@ function expectSolved(out: string): void {
     sum: 200002,
     workers: 2,
     oneModule: true,
+    ode: true,
+    ncomp: 1,
   });
 }
 

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as np from '../../dense/index.js';
+import * as integrate from '../../integrate/index.js';
 import { signatureOf } from '../../signature/index.js';
 import * as sp from '../../sparse/index.js';
 import * as io from '../../sparse/io/index.js';
@@ -47,6 +48,7 @@ describe('public exports go through the signature layer', () => {
     ['sparse', sp],
     ['sparse.linalg', la],
     ['io', io],
+    ['integrate', integrate],
   ])('%s', (prefix, mod) => {
     expect(unbound(prefix, mod as Record<string, unknown>)).toEqual([]);
   });

@@ -22,6 +22,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as np from '../../dense/index.js';
 import * as dm from '../../dense/ndarray-methods.js';
+import * as integrate from '../../integrate/index.js';
 import { makeBinder, signatureOf } from '../../signature/index.js';
 import * as sp from '../../sparse/index.js';
 import * as io from '../../sparse/io/index.js';
@@ -35,6 +36,7 @@ const MODULES: [string, Record<string, unknown>, string][] = [
   ['sparse', sp, join(root, 'sparse', 'index.ts')],
   ['sparse.linalg', la, join(root, 'sparse', 'linalg', 'index.ts')],
   ['io', io, join(root, 'sparse', 'io', 'index.ts')],
+  ['integrate', integrate, join(root, 'integrate', 'index.ts')],
 ];
 
 type Entry = [label: string, path: string[], keywords: string[], optional: string[]];

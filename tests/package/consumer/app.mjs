@@ -3,10 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configure, np as npRoot } from 'cohortjs';
+import { solve_ivp } from 'cohortjs/integrate';
 import * as io from 'cohortjs/io';
 import * as np from 'cohortjs/numpy';
 import { workerCount } from 'cohortjs/runtime';
 import * as sp from 'cohortjs/sparse';
+import { connected_components } from 'cohortjs/sparse/csgraph';
 import { cg } from 'cohortjs/sparse/linalg';
 
 configure({ workers: 2 });
@@ -19,6 +21,8 @@ io.save_npz(join(dir, 'A.npz'), A);
 const B = io.load_npz(join(dir, 'A.npz'));
 rmSync(dir, { recursive: true, force: true });
 const y = np.linspace(0, 1, 100_001).multiply(2).add(1);
+const ode = solve_ivp((_t, u) => A.dot(u).multiply(-1), [0, 0.01], np.ones(n));
+const [ncomp] = connected_components(A);
 console.log(
   JSON.stringify({
     info,
@@ -27,5 +31,7 @@ console.log(
     sum: y.sum().item(),
     workers: workerCount(),
     oneModule: npRoot.ndarray === np.ndarray,
+    ode: ode.success && ode.y.shape[0] === n,
+    ncomp,
   }),
 );

@@ -1,6 +1,7 @@
 // Type-checked by the packaging test against the installed package's declarations (strict, no
 // skipLibCheck), under moduleResolution nodenext, bundler and node10.
 import { configure } from 'cohortjs';
+import { type OdeResult, solve_ivp } from 'cohortjs/integrate';
 import { load_npz } from 'cohortjs/io';
 import * as np from 'cohortjs/numpy';
 import { type Mapper, workerCount } from 'cohortjs/runtime';
@@ -21,6 +22,7 @@ const [sol, info]: [np.ndarray, number] = cg(A, x);
 // @ts-expect-error A.dot(vector) is an ndarray (were it `any`, this would compile)
 const wrong: sp.sparray = A.dot(x);
 const load: (path: string) => sp.sparray = load_npz;
+const ode: OdeResult = solve_ivp((_t, u) => A.dot(u), [0, 1], [1, 1], { method: 'DOP853', rtol: 1e-6 });
 const mapper: Mapper | undefined = undefined;
 
-export { info, load, mapper, sol, total, wrong };
+export { info, load, mapper, ode, sol, total, wrong };
