@@ -15,12 +15,8 @@ export const CSR_TODENSE = 'sparse.csr.todense';
 export const CSR_ADD_DENSE = 'sparse.csr.adddense';
 /** Expands CSR `indptr` into a COO row array. */
 export const CSR_EXPAND_ROWS = 'sparse.csr.expandrows';
-/** Bucket sort by row, phase 1: per-row counts of a COO row array. */
-export const BUCKET_COUNT = 'sparse.bucket.count';
 /** Inclusive scan of per-row counts into `indptr` (one piece). */
 export const SCAN = 'sparse.scan';
-/** Bucket sort by row, phase 2: stable placement of COO entries into CSR slots. */
-export const BUCKET_FILL = 'sparse.bucket.fill';
 /** Canonicalization, phase 1: distinct columns per row. */
 export const CANON_COUNT = 'sparse.canon.count';
 /** Canonicalization, phase 2: sorted rows with duplicates summed. */
@@ -99,3 +95,9 @@ export const KRON_COUNT = 'sparse.kron.count';
 export const KRON_FILL = 'sparse.kron.fill';
 /** Range check of a CSR structure (guards the Wasm kernels): 1 per block when in range. */
 export const CSR_IN_RANGE = 'sparse.csr.inrange';
+/** Counting sort of a COO in any order, phase 1: chunks staged by row block. */
+export const COO_SCATTER = 'sparse.coo.scatter';
+/** Counting sort, assembly count: entries per row from the staged segments. */
+export const COO_STAGED_COUNT = 'sparse.coo.staged.count';
+/** Counting sort, assembly fill: rows placed (and sorted) from the staged segments. */
+export const COO_STAGED_FILL = 'sparse.coo.staged.fill';

@@ -9,17 +9,21 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configure, type DType, IndexError } from '../../runtime/index.js';
+import { configure, DefaultMapper, type DType, IndexError } from '../../runtime/index.js';
+import { setRowBlocksPerWorker } from '../../sparse/core/coo-scatter.js';
 import { setMinChunk } from '../../sparse/core/coo-sort.js';
 import * as sp from '../../sparse/index.js';
 import { type Mat, matArb, POOLS } from './ref.js';
 
 let saved = 0;
+let savedBlocks = 0;
 beforeAll(() => {
   saved = setMinChunk(1);
+  savedBlocks = setRowBlocksPerWorker(64);
 });
 afterAll(() => {
   setMinChunk(saved);
+  setRowBlocksPerWorker(savedBlocks);
   configure({ workers: 0 });
 });
 
@@ -62,28 +66,46 @@ const dtypeArb = fc.constantFrom<VDType>('int32', 'float32', 'float64');
 
 describe.each(POOLS)('COO → CSR, pool size %i', (workers) => {
   it('equals the host reference bitwise, with correct flags, in any entry order', () => {
-    configure({ workers });
+    // Tiny pieces: the row launches cut these small matrices into several pieces, so pieces start
+    // and end inside row blocks of the counting sort.
+    configure({
+      workers,
+      mapper: new DefaultMapper({ inlineLaunchBytes: 0, inlineBytes: 0, minPieceBytes: 16 }),
+    });
     fc.assert(
-      fc.property(matArb(9), fc.integer({ min: 0, max: 2 }), dtypeArb, (m0, order, dtype) => {
-        const a = reorder(m0, order);
-        const vals = CTORS[dtype].from(a.v.map((v) => (dtype === 'int32' ? Math.trunc(v) : v)));
-        const C = sp.coo_array([vals, [Int32Array.from(a.i), Int32Array.from(a.j)]], { shape: [a.m, a.n] });
-        expect(C.has_canonical_format).toBe(false);
-        const R = C.tocsr() as sp.csr_array;
-        const want = reference(a, dtype);
-        expect(R.dtype).toBe(dtype as DType);
-        expect(R.has_canonical_format).toBe(true);
-        expect(Array.from(R.indptr.toArray() as Int32Array)).toEqual(want.ptr);
-        expect(Array.from(R.indices.toArray() as Int32Array)).toEqual(want.idx);
-        const got = Array.from(R.data.toArray() as ArrayLike<number>);
-        for (let k = 0; k < got.length; k++) expect(Object.is(got[k], want.val[k]), `data[${k}]`).toBe(true);
-        expect(got.length).toBe(want.val.length);
-        // The CSC of the same entries (the bucket sort by column) agrees with the transpose.
-        const T = C.tocsc() as sp.csc_array;
-        expect(T.toarray().toArray()).toEqual(R.toarray().toArray());
-      }),
+      fc.property(
+        matArb(9),
+        fc.integer({ min: 0, max: 2 }),
+        dtypeArb,
+        fc.constantFrom(1, 2, 64),
+        (m0, order, dtype, blocks) => {
+          // Row blocks of the counting sort: of several rows (1, 2 per worker) or of one row (64).
+          setRowBlocksPerWorker(blocks);
+          const a = reorder(m0, order);
+          const vals = CTORS[dtype].from(a.v.map((v) => (dtype === 'int32' ? Math.trunc(v) : v)));
+          const C = sp.coo_array([vals, [Int32Array.from(a.i), Int32Array.from(a.j)]], { shape: [a.m, a.n] });
+          expect(C.has_canonical_format).toBe(false);
+          const R = C.tocsr() as sp.csr_array;
+          const want = reference(a, dtype);
+          expect(R.dtype).toBe(dtype as DType);
+          expect(R.has_canonical_format).toBe(true);
+          expect(Array.from(R.indptr.toArray() as Int32Array)).toEqual(want.ptr);
+          expect(Array.from(R.indices.toArray() as Int32Array)).toEqual(want.idx);
+          const got = Array.from(R.data.toArray() as ArrayLike<number>);
+          for (let k = 0; k < got.length; k++)
+            expect(Object.is(got[k], want.val[k]), `data[${k}]`).toBe(true);
+          expect(got.length).toBe(want.val.length);
+          // The CSC of the same entries (the bucket sort by column) agrees with the transpose.
+          const T = C.tocsc() as sp.csc_array;
+          expect(T.toarray().toArray()).toEqual(R.toarray().toArray());
+          // Raw order (tril of a COO keeps each row's entries in COO order): same dense values.
+          const L = sp.tril(C, { k: 0 }) as sp.sparray;
+          expect(L.toarray().toArray()).toEqual(sp.tril(R, { k: 0 }).toarray().toArray());
+        },
+      ),
       { numRuns: 60 },
     );
+    configure({ workers, mapper: new DefaultMapper() });
   });
 
   it('gives canonical CSR from entries in row order (duplicates and zeros kept as values)', () => {
