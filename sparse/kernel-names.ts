@@ -29,9 +29,9 @@ export const FILTER_FILL = 'sparse.filter.fill';
 export const BINOP_COUNT = 'sparse.binop.count';
 /** Union / intersection of canonical CSR rows, phase 2. */
 export const BINOP_FILL = 'sparse.binop.fill';
-/** SpGEMM (Gustavson), phase 1. */
+/** SpGEMM (Gustavson), phase 1: symbolic count (distinct columns per row of A B). */
 export const SPGEMM_COUNT = 'sparse.spgemm.count';
-/** SpGEMM (Gustavson), phase 2. */
+/** SpGEMM (Gustavson), phase 2: numeric fill, rows sorted, zero sums reported. */
 export const SPGEMM_FILL = 'sparse.spgemm.fill';
 /** Dense → CSR, phase 1: nonzeros per row. */
 export const DENSE_COUNT = 'sparse.dense.count';

@@ -18,8 +18,9 @@ import {
 } from '../../runtime/index.js';
 import { kernel } from '../kdef.js';
 import { CSR_SPMM, CSR_SPMV, DIA_SPMV, SPGEMM_COUNT, SPGEMM_FILL } from '../kernel-names.js';
-import * as loops from '../kernels/products.js';
+import { spgemmNumeric, spgemmSymbolic } from '../kernels/spgemm.js';
 import { assemble } from './assemble.js';
+import { filterCsr } from './convert.js';
 import { diaSpmvLoop, spmmLoop, spmvLoop } from './generated.js';
 import { structureCheck } from './range-check.js';
 import { type Csr, type Dia, posStore, region, vec } from './types.js';
@@ -201,20 +202,16 @@ export function diaSpmv(a: Dia, x: Store, out: DType, into?: Store): Store {
   return y;
 }
 
-/** SpGEMM `C = A B` (Gustavson; B whole to every piece), count → scan → fill; C canonical. */
+/**
+ * SpGEMM `C = A B` (Gustavson; B whole to every piece): a symbolic count, the scan, a numeric
+ * fill that also reports whether a sum came out zero; only then are the zeros dropped (a filter
+ * pass), as SciPy drops them. C is canonical.
+ */
 export function spgemm(a: Csr, b: Csr, out: DType): Csr {
   const op = 'matmul';
   const rows = a.rows;
   const n = b.cols;
-  const common = (extra: { store: Store; privilege: 'write-discard' | 'read' }[]) => [
-    ...extra,
-    { store: posStore(a), privilege: 'read' as const },
-    { store: vec(a.indices, a.nnz), privilege: 'read' as const },
-    { store: vec(a.data, a.nnz), privilege: 'read' as const },
-    { store: vec(b.indptr, b.rows + 1), privilege: 'read' as const },
-    { store: vec(b.indices, b.nnz), privilege: 'read' as const },
-    { store: vec(b.data, b.nnz), privilege: 'read' as const },
-  ];
+  let nonzero = 1;
   const r = assemble(
     op,
     rows,
@@ -222,30 +219,25 @@ export function spgemm(a: Csr, b: Csr, out: DType): Csr {
     (counts) =>
       launch({
         op,
-        kernel: kernel(`${SPGEMM_COUNT}.${a.dtype}.${b.dtype}`, loops.spgemmCount, (t, f) =>
-          f(
-            t.arrays[1],
-            t.arrays[2],
-            t.arrays[3],
-            t.arrays[4],
-            t.arrays[5],
-            t.arrays[6],
-            t.scalars[0],
-            t.arrays[0],
-            t.lo[0],
-            t.hi[0],
-          ),
+        kernel: kernel(SPGEMM_COUNT, spgemmSymbolic, (t, f) =>
+          f(t.arrays[1], t.arrays[2], t.arrays[3], t.arrays[4], t.scalars[0], t.arrays[0], t.lo[0], t.hi[0]),
         ),
-        args: common([{ store: counts, privilege: 'write-discard' }]),
+        args: [
+          { store: counts, privilege: 'write-discard' },
+          { store: posStore(a), privilege: 'read' },
+          { store: vec(a.indices, a.nnz), privilege: 'read' },
+          { store: vec(b.indptr, b.rows + 1), privilege: 'read' },
+          { store: vec(b.indices, b.nnz), privilege: 'read' },
+        ],
         scalars: [n],
-        constraints: [align(0, 1), image(1, 2, 'offsets'), image(1, 3, 'offsets')],
+        constraints: [align(0, 1), image(1, 2, 'offsets'), broadcast(3), broadcast(4)],
         key: 0,
       }),
-    (indptr, indices, data) =>
-      launch({
+    (indptr, indices, data) => {
+      nonzero = launch({
         op,
-        kernel: kernel(`${SPGEMM_FILL}.${a.dtype}.${b.dtype}.${out}`, loops.spgemmFill, (t, f) =>
-          f(
+        kernel: kernel(`${SPGEMM_FILL}.${a.dtype}.${b.dtype}.${out}`, spgemmNumeric, (t, f) => {
+          const z = f(
             t.arrays[3],
             t.arrays[4],
             t.arrays[5],
@@ -258,15 +250,20 @@ export function spgemm(a: Csr, b: Csr, out: DType): Csr {
             t.arrays[2],
             t.lo[0],
             t.hi[0],
-          ),
-        ),
+          );
+          for (let b0 = t.lo[0]!; b0 < t.hi[0]!; b0 += t.block) t.partials![(b0 / t.block) | 0] = z;
+        }),
         args: [
           { store: vec(indptr, rows), privilege: 'read' },
-          ...common([
-            { store: vec(indices), privilege: 'write-discard' },
-            { store: vec(data), privilege: 'write-discard' },
-          ]),
-        ] as never,
+          { store: vec(indices), privilege: 'write-discard' },
+          { store: vec(data), privilege: 'write-discard' },
+          { store: posStore(a), privilege: 'read' },
+          { store: vec(a.indices, a.nnz), privilege: 'read' },
+          { store: vec(a.data, a.nnz), privilege: 'read' },
+          { store: vec(b.indptr, b.rows + 1), privilege: 'read' },
+          { store: vec(b.indices, b.nnz), privilege: 'read' },
+          { store: vec(b.data, b.nnz), privilege: 'read' },
+        ],
         scalars: [n],
         constraints: [
           align(0, 3),
@@ -274,9 +271,15 @@ export function spgemm(a: Csr, b: Csr, out: DType): Csr {
           image(0, 2, 'offsets'),
           image(3, 4, 'offsets'),
           image(3, 5, 'offsets'),
+          broadcast(6),
+          broadcast(7),
+          broadcast(8),
         ],
+        reduce: { combine: 'min', identity: 1 },
         key: 0,
-      }),
+      }).value();
+    },
   );
-  return { rows, cols: n, dtype: out, ...r, canonical: true, sorted: true };
+  const c: Csr = { rows, cols: n, dtype: out, ...r, canonical: true, sorted: true };
+  return nonzero === 1 ? c : filterCsr(c, 0, 0, op);
 }
