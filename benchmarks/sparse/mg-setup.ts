@@ -15,15 +15,19 @@ const reps = Number(process.env.REPS ?? 3);
 const A = poisson2d(nx);
 fence();
 const times: number[] = [];
+const cpu: number[] = [];
 let nnzs = '';
 for (let r = 0; r < reps; r++) {
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const levels = buildHierarchy(A, nx, 'linear');
   nnzs = levels.map((l) => l.A.nnz).join(' ');
   fence();
   times.push(performance.now() - t0);
+  const c = process.cpuUsage(c0);
+  cpu.push((c.user + c.system) / 1000);
 }
 console.log(
-  `multigrid setup nx=${nx}, ${workerCount()} workers: ${times.map((t) => t.toFixed(0)).join(', ')} ms (first call first); levels nnz ${nnzs}`,
+  `multigrid setup nx=${nx}, ${workerCount()} workers: ${times.map((t) => t.toFixed(0)).join(', ')} ms (first call first); issuing-thread CPU ${cpu.map((t) => t.toFixed(0)).join(', ')} ms; levels nnz ${nnzs}`,
 );
 process.exit(0);

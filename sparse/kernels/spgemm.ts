@@ -74,7 +74,7 @@ export function spgemmNumeric(
       }
     }
     const len = w - w0;
-    if (len <= 24) {
+    if (len <= 32) {
       for (let t = w0 + 1; t < w; t++) {
         const j = cCrd[t];
         let u = t - 1;
