@@ -31,8 +31,10 @@ export const BINOP_COUNT = 'sparse.binop.count';
 export const BINOP_FILL = 'sparse.binop.fill';
 /** SpGEMM (Gustavson), phase 1: symbolic count (distinct columns per row of A B). */
 export const SPGEMM_COUNT = 'sparse.spgemm.count';
-/** SpGEMM (Gustavson), phase 2: numeric fill, rows sorted, zero sums reported. */
+/** SpGEMM (Gustavson), phase 2: numeric fill, rows sorted, zero sums dropped. */
 export const SPGEMM_FILL = 'sparse.spgemm.fill';
+/** SpGEMM, phase 3 (only when a sum was zero): rows copied together. */
+export const SPGEMM_COMPACT = 'sparse.spgemm.compact';
 /** Dense → CSR, phase 1: nonzeros per row. */
 export const DENSE_COUNT = 'sparse.dense.count';
 /** Dense → CSR, phase 2. */

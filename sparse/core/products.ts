@@ -9,6 +9,7 @@ import {
   broadcast,
   type Constraint,
   type DType,
+  disposeRegion,
   image,
   type LaunchSpec,
   launch,
@@ -17,13 +18,12 @@ import {
   TaskError,
 } from '../../runtime/index.js';
 import { kernel } from '../kdef.js';
-import { CSR_SPMM, CSR_SPMV, DIA_SPMV, SPGEMM_COUNT, SPGEMM_FILL } from '../kernel-names.js';
-import { spgemmNumeric, spgemmSymbolic } from '../kernels/spgemm.js';
-import { assemble } from './assemble.js';
-import { filterCsr } from './convert.js';
+import { CSR_SPMM, CSR_SPMV, DIA_SPMV, SPGEMM_COMPACT, SPGEMM_COUNT, SPGEMM_FILL } from '../kernel-names.js';
+import { compactRows, spgemmNumeric, spgemmSymbolic } from '../kernels/spgemm.js';
+import { assemble, scanRegion } from './assemble.js';
 import { diaSpmvLoop, spmmLoop, spmvLoop } from './generated.js';
 import { structureCheck } from './range-check.js';
-import { type Csr, type Dia, posStore, region, vec } from './types.js';
+import { type Csr, type Dia, posStore, readAt, region, vec } from './types.js';
 
 /** Whether the solver handles an image of an image (`indptr → indices → x`); probed once. */
 let chainedImages: boolean | undefined;
@@ -204,14 +204,15 @@ export function diaSpmv(a: Dia, x: Store, out: DType, into?: Store): Store {
 
 /**
  * SpGEMM `C = A B` (Gustavson; B whole to every piece): a symbolic count, the scan, a numeric
- * fill that also reports whether a sum came out zero; only then are the zeros dropped (a filter
- * pass), as SciPy drops them. C is canonical.
+ * fill that drops zero sums (as SciPy does) and reports whether any row lost an entry; only then
+ * are the rows compacted (a scan of the exact counts and a parallel copy). C is canonical.
  */
 export function spgemm(a: Csr, b: Csr, out: DType): Csr {
   const op = 'matmul';
   const rows = a.rows;
   const n = b.cols;
-  let nonzero = 1;
+  let full = 1;
+  const exact = region('int32', rows + 1);
   const r = assemble(
     op,
     rows,
@@ -234,7 +235,7 @@ export function spgemm(a: Csr, b: Csr, out: DType): Csr {
         key: 0,
       }),
     (indptr, indices, data) => {
-      nonzero = launch({
+      full = launch({
         op,
         kernel: kernel(`${SPGEMM_FILL}.${a.dtype}.${b.dtype}.${out}`, spgemmNumeric, (t, f) => {
           const z = f(
@@ -248,6 +249,7 @@ export function spgemm(a: Csr, b: Csr, out: DType): Csr {
             t.arrays[0],
             t.arrays[1],
             t.arrays[2],
+            t.arrays[9],
             t.lo[0],
             t.hi[0],
           );
@@ -263,6 +265,7 @@ export function spgemm(a: Csr, b: Csr, out: DType): Csr {
           { store: vec(b.indptr, b.rows + 1), privilege: 'read' },
           { store: vec(b.indices, b.nnz), privilege: 'read' },
           { store: vec(b.data, b.nnz), privilege: 'read' },
+          { store: vec(exact, rows, 1), privilege: 'write-discard' },
         ],
         scalars: [n],
         constraints: [
@@ -274,12 +277,46 @@ export function spgemm(a: Csr, b: Csr, out: DType): Csr {
           broadcast(6),
           broadcast(7),
           broadcast(8),
+          align(0, 9),
         ],
         reduce: { combine: 'min', identity: 1 },
         key: 0,
       }).value();
     },
   );
-  const c: Csr = { rows, cols: n, dtype: out, ...r, canonical: true, sorted: true };
-  return nonzero === 1 ? c : filterCsr(c, 0, 0, op);
+  if (full === 1) {
+    disposeRegion(exact);
+    return { rows, cols: n, dtype: out, ...r, canonical: true, sorted: true };
+  }
+  // Some sums were zero: rows end before the structural bounds; copy them together.
+  scanRegion(op, exact, rows);
+  const nnz = readAt(exact, rows);
+  const indices = region('int32', nnz, false);
+  const data = region(out, nnz, false);
+  if (nnz > 0) {
+    launch({
+      op,
+      kernel: kernel(`${SPGEMM_COMPACT}.${out}`, compactRows, (t, f) =>
+        f(t.arrays[1], t.arrays[2], t.arrays[3], t.arrays[0], t.arrays[4], t.arrays[5], t.lo[0], t.hi[0]),
+      ),
+      args: [
+        { store: vec(exact, rows), privilege: 'read' },
+        { store: vec(r.indptr, rows), privilege: 'read' },
+        { store: vec(r.indices), privilege: 'read' },
+        { store: vec(r.data), privilege: 'read' },
+        { store: vec(indices), privilege: 'write-discard' },
+        { store: vec(data), privilege: 'write-discard' },
+      ],
+      constraints: [
+        align(0, 1),
+        image(1, 2, 'offsets'),
+        image(1, 3, 'offsets'),
+        image(0, 4, 'offsets'),
+        image(0, 5, 'offsets'),
+      ],
+      key: 0,
+    });
+  }
+  for (const g of [r.indptr, r.indices, r.data]) disposeRegion(g);
+  return { rows, cols: n, dtype: out, indptr: exact, indices, data, nnz, canonical: true, sorted: true };
 }

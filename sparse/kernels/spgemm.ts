@@ -1,7 +1,8 @@
 /**
  * SpGEMM `C = A B` by rows (Gustavson), two phases (CONVENTIONS.md 7): a symbolic count (the
  * structure of each row of C: marks only, no values) and a numeric fill (a dense accumulator per
- * piece, each row's columns sorted). Pure functions over typed arrays and row bounds `[lo, hi)`.
+ * piece, each row's columns sorted, zero sums dropped) and, only when a sum was zero, a compaction of
+ * the rows. Pure functions over typed arrays and row bounds `[lo, hi)`.
  */
 
 /** Phase 1: `counts[i + 1]` = distinct columns of row i of `A B` (structural), rows `[lo, hi)`. */
@@ -35,9 +36,10 @@ export function spgemmSymbolic(
 }
 
 /**
- * Phase 2: row i of `A B` from `cPos[i]`, columns ascending, every structural entry stored (sums
- * in A's then B's entry order, in float64, rounded by the store). Returns 1 when no stored value
- * is zero, 0 otherwise (the caller then drops the zeros, as SciPy does).
+ * Phase 2: row i of `A B` from `cPos[i]`, columns ascending (sums in A's then B's entry order, in
+ * float64, rounded by the store), zero results dropped — so a row may end before `cPos[i + 1]`;
+ * `exact[i + 1]` gets its length. Returns 1 when no row lost an entry (the structure is `cPos`),
+ * 0 otherwise (the caller then compacts the rows).
  */
 export function spgemmNumeric(
   aPos: Int32Array,
@@ -50,12 +52,13 @@ export function spgemmNumeric(
   cPos: Int32Array,
   cCrd: Int32Array,
   cVals: Float64Array,
+  exact: Int32Array,
   lo: number,
   hi: number,
 ): number {
   const acc = new Float64Array(n);
   const mark = new Int32Array(n).fill(-1);
-  let nonzero = 1;
+  let full = 1;
   for (let i = lo; i < hi; i++) {
     const w0 = cPos[i];
     let w = w0;
@@ -73,8 +76,7 @@ export function spgemmNumeric(
         } else acc[j] += a * bVals[q];
       }
     }
-    const len = w - w0;
-    if (len <= 32) {
+    if (w - w0 <= 32) {
       for (let t = w0 + 1; t < w; t++) {
         const j = cCrd[t];
         let u = t - 1;
@@ -85,10 +87,36 @@ export function spgemmNumeric(
         cCrd[u + 1] = j;
       }
     } else cCrd.subarray(w0, w).sort();
+    // Values in column order; a stored zero is overwritten by the next entry (in place: k <= t).
+    let k = w0;
     for (let t = w0; t < w; t++) {
-      cVals[t] = acc[cCrd[t]];
-      if (cVals[t] === 0) nonzero = 0;
+      const j = cCrd[t];
+      cVals[k] = acc[j];
+      if (cVals[k] !== 0) cCrd[k++] = j;
+    }
+    if (k !== w) full = 0;
+    exact[i + 1] = k - w0;
+  }
+  return full;
+}
+
+/** Copies the first `ptr[i + 1] - ptr[i]` entries of each row i from `src` at `srcPos[i]`. */
+export function compactRows(
+  srcPos: Int32Array,
+  srcCrd: Int32Array,
+  srcVals: Float64Array,
+  ptr: Int32Array,
+  crd: Int32Array,
+  vals: Float64Array,
+  lo: number,
+  hi: number,
+): void {
+  for (let i = lo; i < hi; i++) {
+    const s = srcPos[i] - ptr[i];
+    const e = ptr[i + 1];
+    for (let p = ptr[i]; p < e; p++) {
+      crd[p] = srcCrd[p + s];
+      vals[p] = srcVals[p + s];
     }
   }
-  return nonzero;
 }
