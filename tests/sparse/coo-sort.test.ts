@@ -124,6 +124,18 @@ describe.each(POOLS)('COO → CSR, pool size %i', (workers) => {
     );
   });
 
+  it('rejects rows written out of range after construction, at the conversion', () => {
+    configure({ workers });
+    const C = sp.coo_array([Float64Array.of(1, 2, 3), [Int32Array.of(2, 0, 1), Int32Array.of(0, 1, 2)]], {
+      shape: [3, 3],
+    });
+    C.row.set(1, 5);
+    expect(() => C.tocsr()).toThrow(IndexError);
+    expect(() => C.tocsr()).toThrow(/tocsr: argument 'row'.*indices in \[0, 3\).*index 5/);
+    C.row.set(1, -1);
+    expect(() => C.tocsr()).toThrow(/tocsr: argument 'row'.*index -1/);
+  });
+
   it('infers the shape and rejects out-of-range indices from the parallel pass', () => {
     configure({ workers });
     const row = Int32Array.from({ length: 40 }, (_, k) => (k * 7) % 13);
