@@ -3,7 +3,7 @@
  * inline on one thread): a figure that a loaded shared machine disturbs far less than wall time,
  * for A/B comparisons of kernels. Prints the CPU ms of each call, the first included.
  *
- * Run: CASE=spgemm|coo|transpose|add|kron REPS=4 node --import tsx benchmarks/sparse/assembly-cpu.ts
+ * Run: CASE=spgemm|coo|transpose|add|kron REPS=4 node --import tsx benchmarks/sparse/_assembly-cpu.ts
  */
 import * as np from 'cohortjs/numpy';
 import { configure, fence } from 'cohortjs/runtime';

@@ -3,7 +3,7 @@
  * (nx = 1023 unless `NX`), timed in a fresh process, first call included; prints the setup time
  * and the levels' nnz. Mostly Galerkin products `R A P` (SpGEMM) and `R.T.tocsr()`.
  *
- * Run: node --import tsx benchmarks/sparse/mg-setup.ts   (NX=255; COHORT_WORKERS=0/1/2; REPS=3)
+ * Run: node --import tsx benchmarks/sparse/_mg-setup.ts   (NX=255; COHORT_WORKERS=0/1/2; REPS=3)
  */
 import { configure, fence, workerCount } from 'cohortjs/runtime';
 import { buildHierarchy } from '../../examples/multigrid.js';
