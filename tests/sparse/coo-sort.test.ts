@@ -124,6 +124,37 @@ describe.each(POOLS)('COO → CSR, pool size %i', (workers) => {
     );
   });
 
+  it('sorts a shuffled COO of 20,000 rows (more than one 4096-row fill block) like the host reference', () => {
+    configure({ workers });
+    const m = 20_000;
+    const n = 300;
+    const nnz = 90_000;
+    let s = 12345;
+    const rnd = (k: number) => {
+      s = (s * 1103515245 + 12345) >>> 0;
+      return s % k;
+    };
+    const a: Mat = { m, n, i: [], j: [], v: [] };
+    for (let k = 0; k < nnz; k++) {
+      a.i.push(rnd(m));
+      a.j.push(rnd(n));
+      a.v.push((rnd(9) - 4) / 2);
+    }
+    for (const blocks of [1, 64]) {
+      setRowBlocksPerWorker(blocks);
+      const C = sp.coo_array([Float64Array.from(a.v), [Int32Array.from(a.i), Int32Array.from(a.j)]], {
+        shape: [m, n],
+      });
+      const R = C.tocsr() as sp.csr_array;
+      const want = reference(a, 'float64');
+      expect(R.has_canonical_format).toBe(true);
+      expect(Array.from(R.indptr.toArray() as Int32Array)).toEqual(want.ptr);
+      expect(Array.from(R.indices.toArray() as Int32Array)).toEqual(want.idx);
+      expect(Array.from(R.data.toArray() as Float64Array)).toEqual(want.val);
+    }
+    setRowBlocksPerWorker(64);
+  });
+
   it('rejects rows written out of range after construction, at the conversion', () => {
     configure({ workers });
     const C = sp.coo_array([Float64Array.of(1, 2, 3), [Int32Array.of(2, 0, 1), Int32Array.of(0, 1, 2)]], {
