@@ -4,7 +4,8 @@
  * then B's entry order, in float64, rounded to the dtype; zero results dropped; columns
  * ascending), for non-canonical operands (duplicates, unsorted entries, explicit zeros, empty
  * rows and columns, rectangular shapes; int32/float32/float64) at pool sizes 0, 1, 2 with pieces
- * small enough that the row launches split these matrices. Results equal the reference, hence
+ * small enough that the symbolic count splits these matrices (the fill, a reduction of 4096-row
+ * blocks, stays one piece below 4096 rows). Results equal the reference, hence
  * each other across pool sizes; the result is canonical.
  */
 import fc from 'fast-check';
