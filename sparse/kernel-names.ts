@@ -15,12 +15,8 @@ export const CSR_TODENSE = 'sparse.csr.todense';
 export const CSR_ADD_DENSE = 'sparse.csr.adddense';
 /** Expands CSR `indptr` into a COO row array. */
 export const CSR_EXPAND_ROWS = 'sparse.csr.expandrows';
-/** Bucket sort by row, phase 1: per-row counts of a COO row array. */
-export const BUCKET_COUNT = 'sparse.bucket.count';
 /** Inclusive scan of per-row counts into `indptr` (one piece). */
 export const SCAN = 'sparse.scan';
-/** Bucket sort by row, phase 2: stable placement of COO entries into CSR slots. */
-export const BUCKET_FILL = 'sparse.bucket.fill';
 /** Canonicalization, phase 1: distinct columns per row. */
 export const CANON_COUNT = 'sparse.canon.count';
 /** Canonicalization, phase 2: sorted rows with duplicates summed. */
@@ -33,10 +29,12 @@ export const FILTER_FILL = 'sparse.filter.fill';
 export const BINOP_COUNT = 'sparse.binop.count';
 /** Union / intersection of canonical CSR rows, phase 2. */
 export const BINOP_FILL = 'sparse.binop.fill';
-/** SpGEMM (Gustavson), phase 1. */
+/** SpGEMM (Gustavson), phase 1: symbolic count (distinct columns per row of A B). */
 export const SPGEMM_COUNT = 'sparse.spgemm.count';
-/** SpGEMM (Gustavson), phase 2. */
+/** SpGEMM (Gustavson), phase 2: numeric fill, rows sorted, zero sums dropped. */
 export const SPGEMM_FILL = 'sparse.spgemm.fill';
+/** SpGEMM, phase 3 (only when a sum was zero): rows copied together. */
+export const SPGEMM_COMPACT = 'sparse.spgemm.compact';
 /** Dense → CSR, phase 1: nonzeros per row. */
 export const DENSE_COUNT = 'sparse.dense.count';
 /** Dense → CSR, phase 2. */
@@ -113,3 +111,9 @@ export const BSR_FILL = 'sparse.bsr.fill';
 export const CSR_SDDMM = 'sparse.csr.sddmm';
 /** `eye`: the k-th diagonal's COO entries (row, col, 1). */
 export const EYE_FILL = 'sparse.eye.fill';
+/** Counting sort of a COO in any order, phase 1: chunks staged by row block. */
+export const COO_SCATTER = 'sparse.coo.scatter';
+/** Counting sort, assembly count: entries per row from the staged segments. */
+export const COO_STAGED_COUNT = 'sparse.coo.staged.count';
+/** Counting sort, assembly fill: rows placed (and sorted) from the staged segments. */
+export const COO_STAGED_FILL = 'sparse.coo.staged.fill';

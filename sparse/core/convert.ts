@@ -5,7 +5,8 @@
  */
 import {
   align,
-  broadcast,
+  argMessage,
+  IndexError,
   image,
   launch,
   project,
@@ -14,8 +15,6 @@ import {
 } from '../../runtime/index.js';
 import { kernel } from '../kdef.js';
 import {
-  BUCKET_COUNT,
-  BUCKET_FILL,
   CANON_COUNT,
   CANON_FILL,
   CSR_EXPAND_ROWS,
@@ -27,34 +26,20 @@ import {
   FILTER_COUNT,
   FILTER_FILL,
 } from '../kernel-names.js';
-import {
-  bucketCount,
-  bucketFill,
-  canonRows,
-  denseRows,
-  diaRows,
-  expandRows,
-  filterRows,
-} from '../kernels/assemble.js';
+import { canonRows, denseRows, diaRows, expandRows, filterRows } from '../kernels/assemble.js';
 import { csrToDense } from '../kernels/elementwise.js';
 import { assemble } from './assemble.js';
+import { scatterCooToCsr } from './coo-scatter.js';
 import { cooFacts, sortedCooToCsr } from './coo-sort.js';
-import { structureFlags } from './elementwise.js';
 import { transposeCsr } from './transpose.js';
 import { type Coo, type Csr, type Dia, posStore, region, vec } from './types.js';
 
 export { transposeCsr };
 
-const BUCKET_COUNT_CONSTRAINTS = Object.freeze([broadcast(1)]);
-const BUCKET_FILL_CONSTRAINTS = Object.freeze([
-  broadcast(1),
-  broadcast(2),
-  broadcast(3),
-  image(0, 4, 'offsets'),
-  image(0, 5, 'offsets'),
-]);
-
-/** COO → CSR: bucket sort by row (stable), then sort rows and sum duplicates unless `raw`. */
+/**
+ * COO → CSR: entries in row order are copied; others take a parallel counting sort by row
+ * (stable); then rows are sorted and duplicates summed unless `raw`.
+ */
 export function cooToCsr(a: Coo, raw = false): Csr {
   const op = 'tocsr';
   const { rows, cols, dtype, nnz } = a;
@@ -66,69 +51,26 @@ export function cooToCsr(a: Coo, raw = false): Csr {
       const csr = sortedCooToCsr(a, facts?.lexSorted ?? a.canonical === true, op);
       return raw || csr.canonical ? csr : canonicalize(csr);
     }
+    // Out of row order: a parallel counting sort (chunks staged by row block, then rows).
+    if (facts !== null && (facts.minR < 0 || facts.maxR >= rows))
+      throw new IndexError(
+        argMessage(op, 'row', `indices in [0, ${rows})`, `index ${facts.minR < 0 ? facts.minR : facts.maxR}`),
+      );
+    const csr = scatterCooToCsr(a, raw, op);
+    return raw || csr.canonical ? csr : canonicalize(csr);
   }
-  const b = assemble(
-    op,
-    rows,
-    dtype,
-    (counts) =>
-      launch({
-        op,
-        kernel: kernel(BUCKET_COUNT, bucketCount, (t, f) =>
-          f(t.arrays[1], t.shapes[1]![0], t.arrays[0], t.lo[0], t.hi[0]),
-        ),
-        args: [
-          { store: counts, privilege: 'write-discard' },
-          { store: vec(a.row, nnz), privilege: 'read' },
-        ],
-        // Every piece scans all entries for its rows: say so, and the mapper makes one piece per
-        // worker instead of several (each more would scan everything once more).
-        constraints: BUCKET_COUNT_CONSTRAINTS,
-        key: 0,
-      }),
-    (indptr, indices, data) =>
-      launch({
-        op,
-        kernel: kernel(`${BUCKET_FILL}.${dtype}`, bucketFill, (t, f) =>
-          f(
-            t.arrays[1],
-            t.arrays[2],
-            t.arrays[3],
-            t.shapes[1]![0],
-            t.arrays[0],
-            t.arrays[4],
-            t.arrays[5],
-            t.lo[0],
-            t.hi[0],
-          ),
-        ),
-        args: [
-          { store: vec(indptr, rows), privilege: 'read' },
-          { store: vec(a.row, nnz), privilege: 'read' },
-          { store: vec(a.col, nnz), privilege: 'read' },
-          { store: vec(a.data, nnz), privilege: 'read' },
-          { store: vec(indices, nnz), privilege: 'write-discard' },
-          { store: vec(data, nnz), privilege: 'write-discard' },
-        ],
-        constraints: BUCKET_FILL_CONSTRAINTS,
-        key: 0,
-      }),
-  );
-  const csr: Csr = {
+  // No rows or no entries: an empty (canonical) CSR.
+  return {
     rows,
     cols,
     dtype,
-    ...b,
-    sorted: a.canonical ? true : undefined,
-    canonical: a.canonical,
+    indptr: region('int32', rows + 1),
+    indices: region('int32', 0),
+    data: region(dtype, 0),
+    nnz: 0,
+    canonical: true,
+    sorted: true,
   };
-  if (raw || csr.canonical) return csr;
-  // One parallel read pass tells whether the stable bucket sort already produced canonical rows
-  // (a COO built in row-major order, as by tocoo()); only otherwise sort and sum duplicates.
-  const f = structureFlags(csr);
-  csr.sorted = f >= 1;
-  csr.canonical = f === 2;
-  return canonicalize(csr);
 }
 
 /**

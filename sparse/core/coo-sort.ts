@@ -46,7 +46,7 @@ const STATS_CONSTRAINTS = Object.freeze([scale(0, 1, [COO_STATS]), broadcast(2),
 const PTR_CONSTRAINTS = Object.freeze([broadcast(1)]);
 
 /** Chunks of a pass over `nnz` entries: one per worker when the array is large enough. */
-function chunks(nnz: number): number {
+export function chunks(nnz: number): number {
   return Math.max(1, Math.min(Math.max(1, workerCount()), Math.floor(nnz / minChunk)));
 }
 

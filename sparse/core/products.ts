@@ -9,6 +9,7 @@ import {
   broadcast,
   type Constraint,
   type DType,
+  disposeRegion,
   image,
   type LaunchSpec,
   launch,
@@ -17,12 +18,12 @@ import {
   TaskError,
 } from '../../runtime/index.js';
 import { kernel } from '../kdef.js';
-import { CSR_SPMM, CSR_SPMV, DIA_SPMV, SPGEMM_COUNT, SPGEMM_FILL } from '../kernel-names.js';
-import * as loops from '../kernels/products.js';
-import { assemble } from './assemble.js';
+import { CSR_SPMM, CSR_SPMV, DIA_SPMV, SPGEMM_COMPACT, SPGEMM_COUNT, SPGEMM_FILL } from '../kernel-names.js';
+import { compactRows, spgemmNumeric, spgemmSymbolic } from '../kernels/spgemm.js';
+import { assemble, scanRegion } from './assemble.js';
 import { diaSpmvLoop, spmmLoop, spmvLoop } from './generated.js';
 import { structureCheck } from './range-check.js';
-import { type Csr, type Dia, posStore, region, vec } from './types.js';
+import { type Csr, type Dia, posStore, readAt, region, vec } from './types.js';
 
 /** Whether the solver handles an image of an image (`indptr → indices → x`); probed once. */
 let chainedImages: boolean | undefined;
@@ -221,20 +222,17 @@ export function diaSpmv(a: Dia, x: Store, out: DType, into?: Store): Store {
   return y;
 }
 
-/** SpGEMM `C = A B` (Gustavson; B whole to every piece), count → scan → fill; C canonical. */
+/**
+ * SpGEMM `C = A B` (Gustavson; B whole to every piece): a symbolic count, the scan, a numeric
+ * fill that drops zero sums (as SciPy does) and reports whether any row lost an entry; only then
+ * are the rows compacted (a scan of the exact counts and a parallel copy). C is canonical.
+ */
 export function spgemm(a: Csr, b: Csr, out: DType): Csr {
   const op = 'matmul';
   const rows = a.rows;
   const n = b.cols;
-  const common = (extra: { store: Store; privilege: 'write-discard' | 'read' }[]) => [
-    ...extra,
-    { store: posStore(a), privilege: 'read' as const },
-    { store: vec(a.indices, a.nnz), privilege: 'read' as const },
-    { store: vec(a.data, a.nnz), privilege: 'read' as const },
-    { store: vec(b.indptr, b.rows + 1), privilege: 'read' as const },
-    { store: vec(b.indices, b.nnz), privilege: 'read' as const },
-    { store: vec(b.data, b.nnz), privilege: 'read' as const },
-  ];
+  let full = 1;
+  const exact = region('int32', rows + 1);
   const r = assemble(
     op,
     rows,
@@ -242,30 +240,25 @@ export function spgemm(a: Csr, b: Csr, out: DType): Csr {
     (counts) =>
       launch({
         op,
-        kernel: kernel(`${SPGEMM_COUNT}.${a.dtype}.${b.dtype}`, loops.spgemmCount, (t, f) =>
-          f(
-            t.arrays[1],
-            t.arrays[2],
-            t.arrays[3],
-            t.arrays[4],
-            t.arrays[5],
-            t.arrays[6],
-            t.scalars[0],
-            t.arrays[0],
-            t.lo[0],
-            t.hi[0],
-          ),
+        kernel: kernel(SPGEMM_COUNT, spgemmSymbolic, (t, f) =>
+          f(t.arrays[1], t.arrays[2], t.arrays[3], t.arrays[4], t.scalars[0], t.arrays[0], t.lo[0], t.hi[0]),
         ),
-        args: common([{ store: counts, privilege: 'write-discard' }]),
+        args: [
+          { store: counts, privilege: 'write-discard' },
+          { store: posStore(a), privilege: 'read' },
+          { store: vec(a.indices, a.nnz), privilege: 'read' },
+          { store: vec(b.indptr, b.rows + 1), privilege: 'read' },
+          { store: vec(b.indices, b.nnz), privilege: 'read' },
+        ],
         scalars: [n],
-        constraints: [align(0, 1), image(1, 2, 'offsets'), image(1, 3, 'offsets')],
+        constraints: [align(0, 1), image(1, 2, 'offsets'), broadcast(3), broadcast(4)],
         key: 0,
       }),
-    (indptr, indices, data) =>
-      launch({
+    (indptr, indices, data) => {
+      full = launch({
         op,
-        kernel: kernel(`${SPGEMM_FILL}.${a.dtype}.${b.dtype}.${out}`, loops.spgemmFill, (t, f) =>
-          f(
+        kernel: kernel(`${SPGEMM_FILL}.${a.dtype}.${b.dtype}.${out}`, spgemmNumeric, (t, f) => {
+          const z = f(
             t.arrays[3],
             t.arrays[4],
             t.arrays[5],
@@ -276,17 +269,24 @@ export function spgemm(a: Csr, b: Csr, out: DType): Csr {
             t.arrays[0],
             t.arrays[1],
             t.arrays[2],
+            t.arrays[9],
             t.lo[0],
             t.hi[0],
-          ),
-        ),
+          );
+          for (let b0 = t.lo[0]!; b0 < t.hi[0]!; b0 += t.block) t.partials![(b0 / t.block) | 0] = z;
+        }),
         args: [
           { store: vec(indptr, rows), privilege: 'read' },
-          ...common([
-            { store: vec(indices), privilege: 'write-discard' },
-            { store: vec(data), privilege: 'write-discard' },
-          ]),
-        ] as never,
+          { store: vec(indices), privilege: 'write-discard' },
+          { store: vec(data), privilege: 'write-discard' },
+          { store: posStore(a), privilege: 'read' },
+          { store: vec(a.indices, a.nnz), privilege: 'read' },
+          { store: vec(a.data, a.nnz), privilege: 'read' },
+          { store: vec(b.indptr, b.rows + 1), privilege: 'read' },
+          { store: vec(b.indices, b.nnz), privilege: 'read' },
+          { store: vec(b.data, b.nnz), privilege: 'read' },
+          { store: vec(exact, rows, 1), privilege: 'write-discard' },
+        ],
         scalars: [n],
         constraints: [
           align(0, 3),
@@ -294,9 +294,49 @@ export function spgemm(a: Csr, b: Csr, out: DType): Csr {
           image(0, 2, 'offsets'),
           image(3, 4, 'offsets'),
           image(3, 5, 'offsets'),
+          broadcast(6),
+          broadcast(7),
+          broadcast(8),
+          align(0, 9),
         ],
+        reduce: { combine: 'min', identity: 1 },
         key: 0,
-      }),
+      }).value();
+    },
   );
-  return { rows, cols: n, dtype: out, ...r, canonical: true, sorted: true };
+  if (full === 1) {
+    disposeRegion(exact);
+    return { rows, cols: n, dtype: out, ...r, canonical: true, sorted: true };
+  }
+  // Some sums were zero: rows end before the structural bounds; copy them together.
+  scanRegion(op, exact, rows);
+  const nnz = readAt(exact, rows);
+  const indices = region('int32', nnz, false);
+  const data = region(out, nnz, false);
+  if (nnz > 0) {
+    launch({
+      op,
+      kernel: kernel(`${SPGEMM_COMPACT}.${out}`, compactRows, (t, f) =>
+        f(t.arrays[1], t.arrays[2], t.arrays[3], t.arrays[0], t.arrays[4], t.arrays[5], t.lo[0], t.hi[0]),
+      ),
+      args: [
+        { store: vec(exact, rows), privilege: 'read' },
+        { store: vec(r.indptr, rows), privilege: 'read' },
+        { store: vec(r.indices), privilege: 'read' },
+        { store: vec(r.data), privilege: 'read' },
+        { store: vec(indices), privilege: 'write-discard' },
+        { store: vec(data), privilege: 'write-discard' },
+      ],
+      constraints: [
+        align(0, 1),
+        image(1, 2, 'offsets'),
+        image(1, 3, 'offsets'),
+        image(0, 4, 'offsets'),
+        image(0, 5, 'offsets'),
+      ],
+      key: 0,
+    });
+  }
+  for (const g of [r.indptr, r.indices, r.data]) disposeRegion(g);
+  return { rows, cols: n, dtype: out, indptr: exact, indices, data, nnz, canonical: true, sorted: true };
 }

@@ -4,15 +4,6 @@
  * counts were scanned into `pos`. Pure functions over typed arrays and row bounds `[lo, hi)`.
  */
 
-/** Bucket sort, phase 1: `counts[r + 1]` = entries of COO row array `row` with `r` in `[lo, hi)`. */
-export function bucketCount(row: Int32Array, nnz: number, counts: Int32Array, lo: number, hi: number): void {
-  for (let i = lo; i < hi; i++) counts[i + 1] = 0;
-  for (let p = 0; p < nnz; p++) {
-    const r = row[p];
-    if (r >= lo && r < hi) counts[r + 1]++;
-  }
-}
-
 /**
  * Inclusive scan in place: `pos[i] += pos[i - 1]` for `i` in `[1, n]` (pos[0] is 0). Throws when
  * a sum leaves int32 (a result with more than 2³¹ − 1 entries), rather than wrap.
@@ -24,30 +15,6 @@ export function scanCounts(pos: Int32Array, n: number): void {
     s += pos[i];
     if (s > 2147483647) throw new RangeError('int32 overflow: more than 2147483647 stored entries');
     pos[i] = s;
-  }
-}
-
-/** Bucket sort, phase 2: stable placement of entries whose row is in `[lo, hi)`. */
-export function bucketFill(
-  row: Int32Array,
-  col: Int32Array,
-  vals: Float64Array,
-  nnz: number,
-  pos: Int32Array,
-  outCrd: Int32Array,
-  outVals: Float64Array,
-  lo: number,
-  hi: number,
-): void {
-  const next = new Int32Array(hi - lo);
-  for (let i = lo; i < hi; i++) next[i - lo] = pos[i];
-  for (let p = 0; p < nnz; p++) {
-    const r = row[p];
-    if (r >= lo && r < hi) {
-      const q = next[r - lo]++;
-      outCrd[q] = col[p];
-      outVals[q] = vals[p];
-    }
   }
 }
 

@@ -9,17 +9,21 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configure, type DType, IndexError } from '../../runtime/index.js';
+import { configure, DefaultMapper, type DType, IndexError } from '../../runtime/index.js';
+import { setRowBlocksPerWorker } from '../../sparse/core/coo-scatter.js';
 import { setMinChunk } from '../../sparse/core/coo-sort.js';
 import * as sp from '../../sparse/index.js';
 import { type Mat, matArb, POOLS } from './ref.js';
 
 let saved = 0;
+let savedBlocks = 0;
 beforeAll(() => {
   saved = setMinChunk(1);
+  savedBlocks = setRowBlocksPerWorker(64);
 });
 afterAll(() => {
   setMinChunk(saved);
+  setRowBlocksPerWorker(savedBlocks);
   configure({ workers: 0 });
 });
 
@@ -62,28 +66,46 @@ const dtypeArb = fc.constantFrom<VDType>('int32', 'float32', 'float64');
 
 describe.each(POOLS)('COO → CSR, pool size %i', (workers) => {
   it('equals the host reference bitwise, with correct flags, in any entry order', () => {
-    configure({ workers });
+    // Tiny pieces: the row launches cut these small matrices into several pieces, so pieces start
+    // and end inside row blocks of the counting sort.
+    configure({
+      workers,
+      mapper: new DefaultMapper({ inlineLaunchBytes: 0, inlineBytes: 0, minPieceBytes: 16 }),
+    });
     fc.assert(
-      fc.property(matArb(9), fc.integer({ min: 0, max: 2 }), dtypeArb, (m0, order, dtype) => {
-        const a = reorder(m0, order);
-        const vals = CTORS[dtype].from(a.v.map((v) => (dtype === 'int32' ? Math.trunc(v) : v)));
-        const C = sp.coo_array([vals, [Int32Array.from(a.i), Int32Array.from(a.j)]], { shape: [a.m, a.n] });
-        expect(C.has_canonical_format).toBe(false);
-        const R = C.tocsr() as sp.csr_array;
-        const want = reference(a, dtype);
-        expect(R.dtype).toBe(dtype as DType);
-        expect(R.has_canonical_format).toBe(true);
-        expect(Array.from(R.indptr.toArray() as Int32Array)).toEqual(want.ptr);
-        expect(Array.from(R.indices.toArray() as Int32Array)).toEqual(want.idx);
-        const got = Array.from(R.data.toArray() as ArrayLike<number>);
-        for (let k = 0; k < got.length; k++) expect(Object.is(got[k], want.val[k]), `data[${k}]`).toBe(true);
-        expect(got.length).toBe(want.val.length);
-        // The CSC of the same entries (the bucket sort by column) agrees with the transpose.
-        const T = C.tocsc() as sp.csc_array;
-        expect(T.toarray().toArray()).toEqual(R.toarray().toArray());
-      }),
+      fc.property(
+        matArb(9),
+        fc.integer({ min: 0, max: 2 }),
+        dtypeArb,
+        fc.constantFrom(1, 2, 64),
+        (m0, order, dtype, blocks) => {
+          // Row blocks of the counting sort: of several rows (1, 2 per worker) or of one row (64).
+          setRowBlocksPerWorker(blocks);
+          const a = reorder(m0, order);
+          const vals = CTORS[dtype].from(a.v.map((v) => (dtype === 'int32' ? Math.trunc(v) : v)));
+          const C = sp.coo_array([vals, [Int32Array.from(a.i), Int32Array.from(a.j)]], { shape: [a.m, a.n] });
+          expect(C.has_canonical_format).toBe(false);
+          const R = C.tocsr() as sp.csr_array;
+          const want = reference(a, dtype);
+          expect(R.dtype).toBe(dtype as DType);
+          expect(R.has_canonical_format).toBe(true);
+          expect(Array.from(R.indptr.toArray() as Int32Array)).toEqual(want.ptr);
+          expect(Array.from(R.indices.toArray() as Int32Array)).toEqual(want.idx);
+          const got = Array.from(R.data.toArray() as ArrayLike<number>);
+          for (let k = 0; k < got.length; k++)
+            expect(Object.is(got[k], want.val[k]), `data[${k}]`).toBe(true);
+          expect(got.length).toBe(want.val.length);
+          // The CSC of the same entries (the bucket sort by column) agrees with the transpose.
+          const T = C.tocsc() as sp.csc_array;
+          expect(T.toarray().toArray()).toEqual(R.toarray().toArray());
+          // Raw order (tril of a COO keeps each row's entries in COO order): same dense values.
+          const L = sp.tril(C, { k: 0 }) as sp.sparray;
+          expect(L.toarray().toArray()).toEqual(sp.tril(R, { k: 0 }).toarray().toArray());
+        },
+      ),
       { numRuns: 60 },
     );
+    configure({ workers, mapper: new DefaultMapper() });
   });
 
   it('gives canonical CSR from entries in row order (duplicates and zeros kept as values)', () => {
@@ -100,6 +122,49 @@ describe.each(POOLS)('COO → CSR, pool size %i', (workers) => {
       }),
       { numRuns: 30 },
     );
+  });
+
+  it('sorts a shuffled COO of 20,000 rows (more than one 4096-row fill block) like the host reference', () => {
+    configure({ workers });
+    const m = 20_000;
+    const n = 300;
+    const nnz = 90_000;
+    let s = 12345;
+    const rnd = (k: number) => {
+      s = (s * 1103515245 + 12345) >>> 0;
+      return s % k;
+    };
+    const a: Mat = { m, n, i: [], j: [], v: [] };
+    for (let k = 0; k < nnz; k++) {
+      a.i.push(rnd(m));
+      a.j.push(rnd(n));
+      a.v.push((rnd(9) - 4) / 2);
+    }
+    for (const blocks of [1, 64]) {
+      setRowBlocksPerWorker(blocks);
+      const C = sp.coo_array([Float64Array.from(a.v), [Int32Array.from(a.i), Int32Array.from(a.j)]], {
+        shape: [m, n],
+      });
+      const R = C.tocsr() as sp.csr_array;
+      const want = reference(a, 'float64');
+      expect(R.has_canonical_format).toBe(true);
+      expect(Array.from(R.indptr.toArray() as Int32Array)).toEqual(want.ptr);
+      expect(Array.from(R.indices.toArray() as Int32Array)).toEqual(want.idx);
+      expect(Array.from(R.data.toArray() as Float64Array)).toEqual(want.val);
+    }
+    setRowBlocksPerWorker(64);
+  });
+
+  it('rejects rows written out of range after construction, at the conversion', () => {
+    configure({ workers });
+    const C = sp.coo_array([Float64Array.of(1, 2, 3), [Int32Array.of(2, 0, 1), Int32Array.of(0, 1, 2)]], {
+      shape: [3, 3],
+    });
+    C.row.set(1, 5);
+    expect(() => C.tocsr()).toThrow(IndexError);
+    expect(() => C.tocsr()).toThrow(/tocsr: argument 'row'.*indices in \[0, 3\).*index 5/);
+    C.row.set(1, -1);
+    expect(() => C.tocsr()).toThrow(/tocsr: argument 'row'.*index -1/);
   });
 
   it('infers the shape and rejects out-of-range indices from the parallel pass', () => {
