@@ -3,9 +3,10 @@
  * from JS on this machine — an 8-byte all-gather and broadcast (a reduction's partial, a seed), a
  * halo exchange of nx doubles (Poisson nx = 1000: one grid line per neighbour) and an 8 MiB one.
  *
- * Run alone, it starts itself under `mpirun -np 2` (Open MPI, `--bind-to none`); it prints a skip
- * line where `mpirun` or the addon is missing, and under BENCH_SMALL (the bench test runs every
- * program twice; starting MPI jobs there would only test the launcher).
+ * Run by hand (`node --import tsx benchmarks/mpi/_transport.ts`; the leading `_` keeps it out of
+ * `npm run bench`, whose every program must print figures on machines without MPI too): it starts
+ * itself under `mpirun -np 2` (Open MPI, `--bind-to none`), and prints a skip line where `mpirun` or
+ * the addon is missing.
  */
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
