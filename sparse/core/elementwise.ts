@@ -188,7 +188,18 @@ export function addIntoDense(a: Csr, d: Store, sign: number): void {
   launch({
     op: 'add',
     kernel: kernel(`${CSR_ADD_DENSE}.${a.dtype}.${d.dtype}`, csrAddDense, (t, f) =>
-      f(t.arrays[1], t.arrays[2], t.arrays[3], t.arrays[0], t.shapes[0]![1], t.scalars[0], t.lo[0], t.hi[0]),
+      f(
+        t.arrays[1],
+        t.arrays[2],
+        t.arrays[3],
+        t.arrays[0],
+        t.shapes[0]![1],
+        t.scalars[0],
+        t.lo[1],
+        t.hi[1],
+        t.lo[0],
+        t.hi[0],
+      ),
     ),
     args: [
       { store: d, privilege: 'read-write' },

@@ -4,8 +4,10 @@
  */
 
 /**
- * Writes rows `[lo, hi)` of a dense `out` (element (i, j) at `off + i*s0 + j*s1`, row length n):
- * zero, then add each entry (duplicates summed).
+ * Writes the tile rows `[lo, hi)` × columns `[c0, c1)` of a dense `out` (element (i, j) at
+ * `off + i*s0 + j*s1`): zero, then add each entry of those columns (duplicates summed). A piece
+ * touches only its own columns: the mapper may cut the output in both dimensions, and two pieces
+ * of the same rows then run at the same time.
  */
 export function csrToDense(
   pos: Int32Array,
@@ -15,19 +17,26 @@ export function csrToDense(
   off: number,
   s0: number,
   s1: number,
-  n: number,
+  c0: number,
+  c1: number,
   lo: number,
   hi: number,
 ): void {
   for (let i = lo; i < hi; i++) {
     const b = off + i * s0;
-    if (s1 === 1) out.fill(0, b, b + n);
-    else for (let j = 0; j < n; j++) out[b + j * s1] = 0;
-    for (let p = pos[i]; p < pos[i + 1]; p++) out[b + crd[p] * s1] += vals[p];
+    if (s1 === 1) out.fill(0, b + c0, b + c1);
+    else for (let j = c0; j < c1; j++) out[b + j * s1] = 0;
+    for (let p = pos[i]; p < pos[i + 1]; p++) {
+      const j = crd[p];
+      if (j >= c0 && j < c1) out[b + j * s1] += vals[p];
+    }
   }
 }
 
-/** `out[i, j] += sign * v` for the entries of rows `[lo, hi)` (out dense row-major, row length n). */
+/**
+ * `out[i, j] += sign * v` for the entries of the tile rows `[lo, hi)` × columns `[c0, c1)` (out
+ * dense row-major, row length n).
+ */
 export function csrAddDense(
   pos: Int32Array,
   crd: Int32Array,
@@ -35,12 +44,18 @@ export function csrAddDense(
   out: Float64Array,
   n: number,
   sign: number,
+  c0: number,
+  c1: number,
   lo: number,
   hi: number,
 ): void {
+  // Only the piece's columns [c0, c1): the output may be cut in both dimensions.
   for (let i = lo; i < hi; i++) {
     const b = i * n;
-    for (let p = pos[i]; p < pos[i + 1]; p++) out[b + crd[p]] += sign * vals[p];
+    for (let p = pos[i]; p < pos[i + 1]; p++) {
+      const j = crd[p];
+      if (j >= c0 && j < c1) out[b + j] += sign * vals[p];
+    }
   }
 }
 

@@ -65,60 +65,48 @@ function reorder(a: Mat, order: number): Mat {
 const dtypeArb = fc.constantFrom<VDType>('int32', 'float32', 'float64');
 
 describe.each(POOLS)('COO → CSR, pool size %i', (workers) => {
-  // KNOWN RUNTIME DEFECT (found 2026-11-26, present at 1aa974d, before the counting sort): with
-  // tiny pieces (inlineLaunchBytes 0, minPieceBytes 16) at 2 workers, about one `toarray()` in 300
-  // right after `tocsr()` returns rows with doubled values — its row kernel (zero the row, then
-  // add the entries) ran twice concurrently or over memory another task still wrote. The CSR
-  // itself is right and a second `toarray()` is right; 1 worker and 0 workers never fail, work
-  // sharing off still fails. Until the runtime is fixed this property runs at pool sizes 0 and 1
-  // only; the note of issue 17 carries the reproduction.
-  it.skipIf(workers === 2)(
-    'equals the host reference bitwise, with correct flags, in any entry order',
-    () => {
-      // Tiny pieces: the row launches cut these small matrices into several pieces, so pieces start
-      // and end inside row blocks of the counting sort.
-      configure({
-        workers,
-        mapper: new DefaultMapper({ inlineLaunchBytes: 0, inlineBytes: 0, minPieceBytes: 16 }),
-      });
-      fc.assert(
-        fc.property(
-          matArb(9),
-          fc.integer({ min: 0, max: 2 }),
-          dtypeArb,
-          fc.constantFrom(1, 2, 64),
-          (m0, order, dtype, blocks) => {
-            // Row blocks of the counting sort: of several rows (1, 2 per worker) or of one row (64).
-            setRowBlocksPerWorker(blocks);
-            const a = reorder(m0, order);
-            const vals = CTORS[dtype].from(a.v.map((v) => (dtype === 'int32' ? Math.trunc(v) : v)));
-            const C = sp.coo_array([vals, [Int32Array.from(a.i), Int32Array.from(a.j)]], {
-              shape: [a.m, a.n],
-            });
-            expect(C.has_canonical_format).toBe(false);
-            const R = C.tocsr() as sp.csr_array;
-            const want = reference(a, dtype);
-            expect(R.dtype).toBe(dtype as DType);
-            expect(R.has_canonical_format).toBe(true);
-            expect(Array.from(R.indptr.toArray() as Int32Array)).toEqual(want.ptr);
-            expect(Array.from(R.indices.toArray() as Int32Array)).toEqual(want.idx);
-            const got = Array.from(R.data.toArray() as ArrayLike<number>);
-            for (let k = 0; k < got.length; k++)
-              expect(Object.is(got[k], want.val[k]), `data[${k}]`).toBe(true);
-            expect(got.length).toBe(want.val.length);
-            // The CSC of the same entries (the bucket sort by column) agrees with the transpose.
-            const T = C.tocsc() as sp.csc_array;
-            expect(T.toarray().toArray()).toEqual(R.toarray().toArray());
-            // Raw order (tril of a COO keeps each row's entries in COO order): same dense values.
-            const L = sp.tril(C, { k: 0 }) as sp.sparray;
-            expect(L.toarray().toArray()).toEqual(sp.tril(R, { k: 0 }).toarray().toArray());
-          },
-        ),
-        { numRuns: 60 },
-      );
-      configure({ workers, mapper: new DefaultMapper() });
-    },
-  );
+  it('equals the host reference bitwise, with correct flags, in any entry order', () => {
+    // Tiny pieces: the row launches cut these small matrices into several pieces, so pieces start
+    // and end inside row blocks of the counting sort.
+    configure({
+      workers,
+      mapper: new DefaultMapper({ inlineLaunchBytes: 0, inlineBytes: 0, minPieceBytes: 16 }),
+    });
+    fc.assert(
+      fc.property(
+        matArb(9),
+        fc.integer({ min: 0, max: 2 }),
+        dtypeArb,
+        fc.constantFrom(1, 2, 64),
+        (m0, order, dtype, blocks) => {
+          // Row blocks of the counting sort: of several rows (1, 2 per worker) or of one row (64).
+          setRowBlocksPerWorker(blocks);
+          const a = reorder(m0, order);
+          const vals = CTORS[dtype].from(a.v.map((v) => (dtype === 'int32' ? Math.trunc(v) : v)));
+          const C = sp.coo_array([vals, [Int32Array.from(a.i), Int32Array.from(a.j)]], { shape: [a.m, a.n] });
+          expect(C.has_canonical_format).toBe(false);
+          const R = C.tocsr() as sp.csr_array;
+          const want = reference(a, dtype);
+          expect(R.dtype).toBe(dtype as DType);
+          expect(R.has_canonical_format).toBe(true);
+          expect(Array.from(R.indptr.toArray() as Int32Array)).toEqual(want.ptr);
+          expect(Array.from(R.indices.toArray() as Int32Array)).toEqual(want.idx);
+          const got = Array.from(R.data.toArray() as ArrayLike<number>);
+          for (let k = 0; k < got.length; k++)
+            expect(Object.is(got[k], want.val[k]), `data[${k}]`).toBe(true);
+          expect(got.length).toBe(want.val.length);
+          // The CSC of the same entries (the bucket sort by column) agrees with the transpose.
+          const T = C.tocsc() as sp.csc_array;
+          expect(T.toarray().toArray()).toEqual(R.toarray().toArray());
+          // Raw order (tril of a COO keeps each row's entries in COO order): same dense values.
+          const L = sp.tril(C, { k: 0 }) as sp.sparray;
+          expect(L.toarray().toArray()).toEqual(sp.tril(R, { k: 0 }).toarray().toArray());
+        },
+      ),
+      { numRuns: 60 },
+    );
+    configure({ workers, mapper: new DefaultMapper() });
+  });
 
   it('gives canonical CSR from entries in row order (duplicates and zeros kept as values)', () => {
     configure({ workers });
