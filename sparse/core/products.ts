@@ -41,7 +41,10 @@ const SPMV_CONSTRAINTS: readonly Constraint[] = Object.freeze([
 ]);
 /** SpMM: rows of C projected onto indptr, indices and data its offsets images. */
 const SPMM_CONSTRAINTS: readonly Constraint[] = Object.freeze([
-  project(0, 1, [0]),
+  // The row structure is the key and C follows it by rows, whole columns: the loops zero and fill
+  // whole rows of C, so a tiling of C that also cut its columns would run the same rows twice at
+  // once (a wide, short product).
+  project(1, 0, [0, -1]),
   image(1, 2, 'offsets'),
   image(1, 3, 'offsets'),
 ]);
@@ -182,7 +185,7 @@ export function csrSpmm(a: Csr, b: Store, out: DType, into?: Store): Store {
     ],
     constraints: SPMM_CONSTRAINTS,
     ...(check !== null ? { futures: [check] } : {}),
-    key: 0,
+    key: 1,
   });
   return c;
 }

@@ -32,6 +32,18 @@ describe.each(POOLS)('dense results tiled by rows and columns, pool size %i', (w
           expect(Array.from((C.tocsc() as sp.csc_array).toarray().toArray() as Float64Array)).toEqual(
             Array.from(want),
           );
+          // SpMM into a wide, short C (k up to 40 columns): C's rows follow the row structure.
+          const k = 3 + ((a.m * 7 + a.n) % 38);
+          const Bv = Array.from({ length: a.n * k }, (_, q) => ((q * 37) % 11) - 5);
+          const P = R.dot(np.array(Bv).reshape(a.n, k)) as np.ndarray;
+          const wantP = new Array<number>(a.m * k).fill(0);
+          for (let r = 0; r < a.m; r++)
+            for (let c = 0; c < k; c++) {
+              let acc = 0;
+              for (let q = 0; q < a.n; q++) acc += want[r * a.n + q]! * Bv[q * k + c]!;
+              wantP[r * k + c] = acc;
+            }
+          expect(Array.from(P.toArray() as Float64Array)).toEqual(wantP);
           const D = np.ones([a.m, a.n]);
           const S = R.add(D) as np.ndarray;
           expect(Array.from(S.toArray() as Float64Array)).toEqual(Array.from(want, (x) => x + 1));
