@@ -16,7 +16,15 @@ import {
 import { type SparseFormat, type SparseOptions, sparray } from './base.js';
 import type { SparseInput } from './construct.js';
 import { type Csr, region, vec } from './core/types.js';
-import { castValue, checkIndex, csrOfInput, hostRows, isPair, scalarValue } from './host-format.js';
+import {
+  castValue,
+  checkIndex,
+  csrOfInput,
+  csrVersions,
+  hostRows,
+  isPair,
+  scalarValue,
+} from './host-format.js';
 import { assignTargets, getItem } from './indexing.js';
 import { isSparse } from './ops.js';
 import { wrap } from './registry.js';
@@ -167,7 +175,7 @@ export class DokArray extends sparray {
   _csr(): Csr {
     this._live();
     const c = this._cache;
-    if (c !== null && c.versions === versionsOf(c.csr)) return c.csr;
+    if (c !== null && c.versions === csrVersions(c.csr)) return c.csr;
     const [m, n] = [this._m, this._n];
     const keys = Float64Array.from(this._map.keys()).sort();
     const nnz = keys.length;
@@ -194,7 +202,7 @@ export class DokArray extends sparray {
       canonical: true,
       sorted: true,
     };
-    this._cache = { csr, versions: versionsOf(csr) };
+    this._cache = { csr, versions: csrVersions(csr) };
     return csr;
   }
   _values(): Store {
@@ -275,11 +283,6 @@ export class DokArray extends sparray {
     // biome-ignore lint/complexity/noArguments: forwarded whole to the binder
     dokSet.apply(this, arguments as never);
   }
-}
-
-/** The versions of a CSR's regions: a cached structure is stale once someone wrote it. */
-function versionsOf(s: Csr): string {
-  return `${s.indptr.version},${s.indices.version},${s.data.version}`;
 }
 
 wrap.dok = (s) => new DokArray(INTERNAL, s);

@@ -151,3 +151,11 @@ export function scalarValue(values: unknown): number | undefined {
   if (typeof values === 'boolean') return values ? 1 : 0;
   return undefined;
 }
+
+/**
+ * The versions of a CSR's regions: the CSR form a host format (LIL, DOK) caches is stale once
+ * someone wrote one of them.
+ */
+export function csrVersions(s: Csr): string {
+  return `${s.indptr.version},${s.indices.version},${s.data.version}`;
+}

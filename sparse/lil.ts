@@ -14,6 +14,7 @@ import {
   checkIndex,
   csrOfInput,
   csrOfRows,
+  csrVersions,
   hostRows,
   isPair,
   rowsOf,
@@ -158,9 +159,9 @@ export class LilArray extends sparray {
   _csr(): Csr {
     this._live();
     const c = this._cache;
-    if (c !== null && c.versions === versionsOf(c.csr)) return c.csr;
+    if (c !== null && c.versions === csrVersions(c.csr)) return c.csr;
     const csr = csrOfRows(this._m, this._n, this._dtype, this._idx, this._val);
-    this._cache = { csr, versions: versionsOf(csr) };
+    this._cache = { csr, versions: csrVersions(csr) };
     return csr;
   }
   _values(): Store {
@@ -255,11 +256,6 @@ export class LilArray extends sparray {
     // biome-ignore lint/complexity/noArguments: forwarded whole to the binder
     lilSet.apply(this, arguments as never);
   }
-}
-
-/** The versions of a CSR's regions: a cached structure is stale once someone wrote it. */
-function versionsOf(s: Csr): string {
-  return `${s.indptr.version},${s.indices.version},${s.data.version}`;
 }
 
 wrap.lil = (s) => new LilArray(INTERNAL, s);

@@ -9,6 +9,7 @@
  * dissection a 2-D mesh of n unknowns costs O(n^1.5).
  */
 import { ValueError } from '../../runtime/index.js';
+import { symGraph } from './nd-order.js';
 
 /** A CSC matrix on the host. */
 export interface HostCsc {
@@ -63,29 +64,9 @@ class Grow {
  */
 export function rcmOrder(a: HostCsc): Int32Array {
   const n = a.n;
+  const { ptr, adj } = symGraph(a);
   const deg = new Int32Array(n);
-  for (let j = 0; j < n; j++) {
-    for (let p = a.indptr[j]!; p < a.indptr[j + 1]!; p++) {
-      const i = a.indices[p]!;
-      if (i !== j) {
-        deg[i]!++;
-        deg[j]!++;
-      }
-    }
-  }
-  const ptr = new Int32Array(n + 1);
-  for (let i = 0; i < n; i++) ptr[i + 1] = ptr[i]! + deg[i]!;
-  const adj = new Int32Array(ptr[n]!);
-  const fill = ptr.slice(0, n);
-  for (let j = 0; j < n; j++) {
-    for (let p = a.indptr[j]!; p < a.indptr[j + 1]!; p++) {
-      const i = a.indices[p]!;
-      if (i !== j) {
-        adj[fill[i]!++] = j;
-        adj[fill[j]!++] = i;
-      }
-    }
-  }
+  for (let i = 0; i < n; i++) deg[i] = ptr[i + 1]! - ptr[i]!;
   const order = new Int32Array(n);
   const seen = new Uint8Array(n);
   let head = 0;

@@ -12,7 +12,7 @@ import type { HostCsc } from './lu.js';
 export const ND_LEAF = 64;
 
 /** The symmetric pattern of A + Aᵀ without the diagonal, as adjacency lists (CSR). */
-function symGraph(a: HostCsc): { ptr: Int32Array; adj: Int32Array } {
+export function symGraph(a: HostCsc): { ptr: Int32Array; adj: Int32Array } {
   const n = a.n;
   const deg = new Int32Array(n);
   for (let j = 0; j < n; j++) {
