@@ -176,7 +176,7 @@ function apply(op: string, a: number[], t: CodegenDType): number {
     case 'heaviside':
       return Number.isNaN(x) ? x : x < 0 ? 0 : x > 0 ? 1 : y;
     case 'floor_divide': {
-      if (isInt(t) || t === 'bool') return y === 0 ? 0 : Math.floor(x / y);
+      if (t === 'bool' || isInt(t)) return y === 0 ? 0 : Math.floor(x / y);
       if (y === 0) return x / y;
       // Python's float floor division (CPython's float_floor_div, the same algorithm as NumPy's).
       const m = x % y;
@@ -187,7 +187,7 @@ function apply(op: string, a: number[], t: CodegenDType): number {
       return q - f > 0.5 ? f + 1 : f;
     }
     case 'fmod':
-      return isInt(t) || t === 'bool' ? (y === 0 ? 0 : x % y) : x % y;
+      return t === 'bool' || isInt(t) ? (y === 0 ? 0 : x % y) : x % y;
     case 'fmax':
       return Number.isNaN(y) ? x : Number.isNaN(x) ? y : x > y ? x : y;
     case 'fmin':
