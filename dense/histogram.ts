@@ -126,7 +126,20 @@ export const histogram = sig<
         lo -= 0.5;
         hi += 0.5;
       }
-      edges = linspace(lo, hi, nb + 1, { endpoint: true });
+      // NumPy: the edges in result_type(a, float) — float32 for float32 data, else float64. With
+      // the range taken from float32 data, NumPy's linspace runs in float32 arithmetic (its
+      // bounds are float32 scalars): k * step + start, each step rounded, the last edge exact.
+      if (a.dtype === 'float32' && (range === undefined || range === null)) {
+        const f = Math.fround;
+        const step = f(f(hi - lo) / nb);
+        const e = new Float32Array(nb + 1);
+        for (let k = 0; k <= nb; k++) e[k] = f(f(k * step) + lo);
+        e[nb] = hi;
+        edges = asarray(e);
+      } else {
+        const et = a.dtype === 'float32' ? 'float32' : 'float64';
+        edges = sh.astype(linspace(lo, hi, nb + 1, { endpoint: true }), et);
+      }
     } else if (typeof bins === 'string') {
       throw new ValueError(
         argMessage(
@@ -137,27 +150,31 @@ export const histogram = sig<
         ),
       );
     } else {
-      edges = sh.astype(bins instanceof ndarray ? bins : asarray(bins as number[]), 'float64');
+      edges = bins instanceof ndarray ? bins : asarray(bins as number[]);
       if (edges.ndim !== 1) throw new ValueError('histogram: bins must be 1d, when an array');
-      const e = edges.toArray() as Float64Array;
+      const e = edges.toArray() as ArrayLike<number>;
       for (let k = 1; k < e.length; k++)
         if (e[k]! < e[k - 1]!)
           throw new ValueError('histogram: bins must increase monotonically, when an array');
       nb = e.length - 1;
     }
-    const first = take(edges, 0);
-    const last = take(edges, nb);
+    // Bins are found in float64 (exact for every cohort dtype, so the same order as NumPy's).
+    const ev = sh.astype(edges, 'float64');
+    const first = take(ev, 0);
+    const last = take(ev, nb);
     // The bin of each value: searchsorted on the edges, the last edge in the last bin, values
     // outside [first, last] (and NaN) to bin nb, dropped below.
     const inside = logical_and(greater_equal(av, first), less_equal(av, last));
-    const bin = subtract(searchsorted(edges, av, 'right'), 1);
+    const bin = subtract(searchsorted(ev, av, 'right'), 1);
     const idx = where(inside, where(equal(av, last), nb - 1, bin), nb);
     const counts = bincount(sh.astype(idx, 'int32'), w === undefined ? null : w, nb + 1) as ndarray;
     let hist = sh.copy(counts.get([`0:${nb}`]));
     if (density) {
-      const widths = diff(edges);
+      // NumPy: n / float64(diff(edges)) / n.sum() — the widths taken in the edges' dtype.
+      const widths = sh.astype(diff(edges), 'float64');
       hist = divide(divide(hist, widths), sum(hist));
     } else if (w === undefined) hist = sh.astype(hist, 'int32');
+    else if (w.dtype !== hist.dtype) hist = sh.astype(hist, w.dtype === 'float32' ? 'float32' : hist.dtype);
     return [hist, edges];
   }) as never,
 );

@@ -69,7 +69,8 @@ function triangle(fn: string, m: ndarray, k: number, lower: boolean): ndarray {
   const N = m.ndim === 1 ? M : m.shape[m.ndim - 2]!;
   // tril keeps j <= i + k; triu keeps j >= i + k, i.e. drops j <= i + k - 1.
   const mask = lowerMask(N, M, lower ? k : k - 1);
-  return lower ? where(mask, m, 0) : where(mask, 0, m);
+  const zero = m.dtype === 'bool' ? false : 0;
+  return lower ? where(mask, m, zero) : where(mask, zero, m);
 }
 
 /**
@@ -341,7 +342,8 @@ export const vander = sig<
   const n = N ?? x.shape[0]!;
   if (n < 0) throw new ValueError(`vander: N must be non-negative, received ${n}`);
   const m = x.shape[0]!;
-  const dt: DType = x.dtype === 'bool' || x.dtype === 'uint8' ? 'int32' : x.dtype;
+  // NumPy: promote_types(x.dtype, int) — int64 (cohort: int32) for integers, float64 for floats.
+  const dt: DType = x.dtype === 'float32' || x.dtype === 'float64' ? 'float64' : 'int32';
   const xs = sh.astype(x, dt);
   const cols: ndarray[] = [];
   if (n > 0) cols.push(ones([m, 1], dt));

@@ -60,22 +60,25 @@ export const broadcast_to = sig<(array: ArrayInput, shape: number | readonly num
  * @throws {ShapeError} when they do not broadcast
  * @example np.broadcast_shapes([1, 2], [3, 1], [3, 2]) // [3, 2]
  */
-export function broadcast_shapes(...shapes: (number | readonly number[])[]): number[] {
-  const list = shapes.map((s, k) => {
-    const t = typeof s === 'number' ? [s] : s;
-    if (!Array.isArray(t) || t.some((e) => !Number.isInteger(e) || e < 0))
-      throw new ValueError(
-        argMessage('broadcast_shapes', `shapes[${k}]`, 'a shape (non-negative integers)', s),
-      );
-    return t;
-  });
-  if (list.length === 0) return [];
-  return broadcastShapes(
-    'broadcast_shapes',
-    list,
-    list.map((_, k) => `shapes[${k}]`),
-  );
-}
+export const broadcast_shapes = sig<(...shapes: (number | readonly number[])[]) => number[]>(
+  'broadcast_shapes(*args)',
+  ((shapes: readonly unknown[]) => {
+    const list = shapes.map((s, k) => {
+      const t = typeof s === 'number' ? [s] : s;
+      if (!Array.isArray(t) || t.some((e) => !Number.isInteger(e) || e < 0))
+        throw new ValueError(
+          argMessage('broadcast_shapes', `args[${k}]`, 'a shape (non-negative integers)', s),
+        );
+      return t as number[];
+    });
+    if (list.length === 0) return [];
+    return broadcastShapes(
+      'broadcast_shapes',
+      list,
+      list.map((_, k) => `args[${k}]`),
+    );
+  }) as never,
+);
 
 /**
  * The arrays broadcast against each other: views (see {@link broadcast_to}).

@@ -144,7 +144,11 @@ export interface CovOptions {
   bias?: boolean;
   /** Delta degrees of freedom (overrides `bias`). */
   ddof?: number | null;
-  /** Result dtype (default float64, or float32 for float32 input). */
+  /** Frequency weights: not implemented yet (anything but null raises ArgumentTypeError). */
+  fweights?: null;
+  /** Observation weights: not implemented yet (anything but null raises ArgumentTypeError). */
+  aweights?: null;
+  /** Result dtype (default float64). */
   dtype?: DType | null;
 }
 
@@ -158,14 +162,14 @@ function covCore(
   dtype: DType | null | undefined,
 ): ndarray {
   if (m.ndim > 2) throw new ValueError(`${fn}: m has more than 2 dimensions`);
-  const dt: DType =
-    dtype ?? (m.dtype === 'float32' && (y === undefined || y.dtype === 'float32') ? 'float32' : 'float64');
+  // NumPy: result_type(m, y, float64) unless dtype is given.
+  const dt: DType = dtype ?? 'float64';
   let X = sh.astype(m.ndim === 2 ? m : sh.reshape(m, [1, m.size]), dt);
-  if (!rowvar && X.shape[0] !== 1) X = sh.transpose(X);
+  if (!rowvar && m.ndim !== 1) X = sh.transpose(X);
   if (y !== undefined) {
     if (y.ndim > 2) throw new ValueError(`${fn}: y has more than 2 dimensions`);
     let Y = sh.astype(y.ndim === 2 ? y : sh.reshape(y, [1, y.size]), dt);
-    if (!rowvar && Y.shape[0] !== 1) Y = sh.transpose(Y);
+    if (!rowvar && y.ndim !== 1) Y = sh.transpose(Y);
     X = sh.concatenate([X, Y], { axis: 0 });
   }
   const n = X.shape[1]!;
