@@ -27,6 +27,27 @@ export const UNARY_OPS = [
   'log10',
   'log2',
   'isinf',
+  'arcsin',
+  'arccos',
+  'arctan',
+  'sinh',
+  'cosh',
+  'tan',
+  'arcsinh',
+  'arccosh',
+  'arctanh',
+  'expm1',
+  'log1p',
+  'cbrt',
+  'exp2',
+  'deg2rad',
+  'rad2deg',
+  'fabs',
+  'square',
+  'reciprocal',
+  'trunc',
+  'positive',
+  'signbit',
 ] as const;
 /** Binary element-wise operations. */
 export const BINARY_OPS = [
@@ -47,6 +68,17 @@ export const BINARY_OPS = [
   'logical_or',
   'logical_xor',
   'mod',
+  'arctan2',
+  'hypot',
+  'copysign',
+  'logaddexp',
+  'logaddexp2',
+  'heaviside',
+  'floor_divide',
+  'fmod',
+  'fmax',
+  'fmin',
+  'float_power',
 ] as const;
 /** Ternary element-wise operations: `where(cond, a, b)`, `clip(x, lo, hi)`. */
 export const TERNARY_OPS = ['where', 'clip'] as const;
@@ -102,8 +134,46 @@ const PREDICATES = new Set<string>([
   'isnan',
   'isfinite',
   'isinf',
+  'signbit',
 ]);
-const FLOAT_ONLY = new Set<string>(['sqrt', 'exp', 'log', 'sin', 'cos', 'tanh', 'divide', 'log10', 'log2']);
+const FLOAT_ONLY = new Set<string>([
+  'sqrt',
+  'exp',
+  'log',
+  'sin',
+  'cos',
+  'tanh',
+  'divide',
+  'log10',
+  'log2',
+  'arcsin',
+  'arccos',
+  'arctan',
+  'sinh',
+  'cosh',
+  'tan',
+  'arcsinh',
+  'arccosh',
+  'arctanh',
+  'expm1',
+  'log1p',
+  'cbrt',
+  'exp2',
+  'deg2rad',
+  'rad2deg',
+  'fabs',
+  'arctan2',
+  'hypot',
+  'copysign',
+  'logaddexp',
+  'logaddexp2',
+  'heaviside',
+]);
+/**
+ * Integer operations NumPy computes in int8 for booleans (cohort has no int8: uint8 holds the same
+ * values, 0 and 1).
+ */
+const BOOL_AS_INT = new Set<string>(['square', 'reciprocal', 'floor_divide', 'fmod']);
 
 const kind = (d: CodegenDType): number => (d === 'bool' ? 0 : d === 'uint8' || d === 'int32' ? 1 : 2);
 /** True for float32 and float64. */
@@ -174,12 +244,20 @@ export function typeTree(node: FuseNode): TypedNode {
   } else {
     const p = promote(args);
     compute =
-      node.dtype && !PREDICATES.has(op) ? node.dtype : FLOAT_ONLY.has(op) && !isFloat(p) ? 'float64' : p;
+      node.dtype && !PREDICATES.has(op)
+        ? node.dtype
+        : op === 'float_power'
+          ? 'float64'
+          : FLOAT_ONLY.has(op) && !isFloat(p)
+            ? 'float64'
+            : p === 'bool' && BOOL_AS_INT.has(op)
+              ? 'uint8'
+              : p;
     dtype = PREDICATES.has(op) ? 'bool' : compute;
     if (PREDICATES.has(op) && node.dtype !== undefined && node.dtype !== 'bool')
       fail(`dtype 'bool' on '${op}'`, node.dtype);
   }
-  if (compute === 'bool' && (op === 'subtract' || op === 'negative')) {
+  if (compute === 'bool' && (op === 'subtract' || op === 'negative' || op === 'positive')) {
     fail(`non-boolean operands for '${op}' (NumPy refuses it)`, 'bool');
   }
   return { node, args, dtype, compute, weak };

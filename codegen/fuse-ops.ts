@@ -23,6 +23,35 @@ export const HELPERS: Readonly<Record<string, string>> = {
   fmod: 'function fmod(a, b) { if (b === 0) return a % b; const m = a % b; if (m === 0) return b < 0 ? -0 : 0; return (b < 0) !== (m < 0) ? m + b : m; }',
   // Integer modulo with the divisor's sign; 0 for a zero divisor (as NumPy, which also warns).
   imod: 'function imod(a, b) { if (b === 0) return 0; const m = a % b; return m !== 0 && (b < 0) !== (m < 0) ? m + b : m; }',
+  // NumPy's fmax/fmin: a NaN operand is ignored (NaN only when both are).
+  nfmax: 'function nfmax(a, b) { return a > b || b !== b ? a : b; }',
+  nfmin: 'function nfmin(a, b) { return a < b || b !== b ? a : b; }',
+  // The sign bit, NaN's included (read through a typed array: JavaScript cannot compare it).
+  sgnbit:
+    'const sgnF = new Float64Array(1), sgnU = new Uint32Array(sgnF.buffer); function sgnbit(a) { if (a !== a) { sgnF[0] = a; return sgnU[1] >>> 31; } return a < 0 || (a === 0 && 1 / a < 0) ? 1 : 0; }',
+  // NumPy's npy_floor_divide: (a - fmod(a, b)) / b, corrected to Python's sign rule, snapped to the
+  // nearest integer; a / b for a zero divisor; a signed zero takes the sign of a / b.
+  fdiv: 'function fdiv(a, b) { if (b === 0) return a / b; const m = a % b; let d = (a - m) / b; if (m !== 0 && (b < 0) !== (m < 0)) d -= 1; if (d !== 0) { let fl = Math.floor(d); if (d - fl > 0.5) fl += 1; return fl; } const q = a / b; return q < 0 || (q === 0 && 1 / q < 0) ? -0 : 0; }',
+  // NumPy's npy_logaddexp / npy_logaddexp2 (equal arguments first: infinities of one sign).
+  lae: 'function lae(x, y) { if (x === y) return x + 0.6931471805599453; const d = x - y; if (d > 0) return x + Math.log1p(Math.exp(-d)); if (d <= 0) return y + Math.log1p(Math.exp(d)); return d; }',
+  lae2: 'function lae2(x, y) { if (x === y) return x + 1; const d = x - y; if (d > 0) return x + 1.4426950408889634 * Math.log1p(Math.pow(2, -d)); if (d <= 0) return y + 1.4426950408889634 * Math.log1p(Math.pow(2, d)); return d; }',
+};
+
+/** JavaScript's Math function of each float-only unary operation that has one. */
+const MATH_UNARY: Readonly<Record<string, string>> = {
+  arcsin: 'asin',
+  arccos: 'acos',
+  arctan: 'atan',
+  sinh: 'sinh',
+  cosh: 'cosh',
+  tan: 'tan',
+  arcsinh: 'asinh',
+  arccosh: 'acosh',
+  arctanh: 'atanh',
+  expm1: 'expm1',
+  log1p: 'log1p',
+  cbrt: 'cbrt',
+  fabs: 'abs',
 };
 
 /**
@@ -148,6 +177,49 @@ export function opJS(op: string, a: readonly string[], t: CodegenDType, helpers:
     case 'cos':
     case 'tanh':
       return wrap(`Math.${op}(${x})`, t);
+    case 'exp2':
+      return wrap(`Math.pow(2, ${x})`, t);
+    // NumPy multiplies by the constant of the dtype: π/180 and 180/π in double, and for float32
+    // the single-precision quotients of single-precision π (a float32 product is exact in double).
+    case 'deg2rad':
+      return wrap(`${x} * ${t === 'float32' ? Math.fround(Math.fround(Math.PI) / 180) : Math.PI / 180}`, t);
+    case 'rad2deg':
+      return wrap(`${x} * ${t === 'float32' ? Math.fround(180 / Math.fround(Math.PI)) : 180 / Math.PI}`, t);
+    case 'square':
+      return t === 'int32' ? `Math.imul(${x}, ${x})` : wrap(`${x} * ${x}`, t);
+    case 'reciprocal':
+      if (f) return wrap(`1 / ${x}`, t);
+      // C integer division 1 / x; NumPy gives INT_MIN (int32) and 0 (uint8) for a zero.
+      return `(${x} === 0 ? ${t === 'int32' ? -2147483648 : 0} : (1 / ${x}) | 0)`;
+    case 'trunc':
+      return f ? `Math.trunc(${x})` : x;
+    case 'positive':
+      return x;
+    case 'signbit':
+      return f ? `${use('sgnbit')}(${x})` : b01(`${x} < 0`);
+    case 'arctan2':
+      return wrap(`Math.atan2(${x}, ${y})`, t);
+    case 'hypot':
+      return wrap(`Math.hypot(${x}, ${y})`, t);
+    case 'copysign':
+      return wrap(`(${use('sgnbit')}(${y}) ? -Math.abs(${x}) : Math.abs(${x}))`, t);
+    case 'logaddexp':
+      return wrap(`${use('lae')}(${x}, ${y})`, t);
+    case 'logaddexp2':
+      return wrap(`${use('lae2')}(${x}, ${y})`, t);
+    case 'heaviside':
+      return wrap(`(${x} !== ${x} ? ${x} : ${x} < 0 ? 0 : ${x} > 0 ? 1 : ${y})`, t);
+    case 'floor_divide':
+      if (f) return wrap(`${use('fdiv')}(${x}, ${y})`, t);
+      return wrap(`(${y} === 0 ? 0 : Math.floor(${x} / ${y}))`, t);
+    case 'fmod':
+      return f ? wrap(`${x} % ${y}`, t) : wrap(`(${y} === 0 ? 0 : ${x} % ${y})`, t);
+    case 'fmax':
+      return f ? `${use('nfmax')}(${x}, ${y})` : wrap(`Math.max(${x}, ${y})`, t);
+    case 'fmin':
+      return f ? `${use('nfmin')}(${x}, ${y})` : wrap(`Math.min(${x}, ${y})`, t);
+    case 'float_power':
+      return wrap(`${use('powf')}(${x}, ${y})`, t);
     case 'where':
       // An int32 branch may be a weak scalar -0; an int32 array never holds -0 (unfused, the
       // result is stored to an Int32Array first), so normalize like the store does.
@@ -155,6 +227,7 @@ export function opJS(op: string, a: readonly string[], t: CodegenDType, helpers:
     case 'cast':
       return x;
     default:
+      if (op in MATH_UNARY) return wrap(`Math.${MATH_UNARY[op]}(${x})`, t);
       throw new Error(`cohort codegen internal error: no JavaScript for '${op}'`);
   }
 }

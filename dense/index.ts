@@ -37,13 +37,41 @@ export { type EinsumOptions, einsum } from './einsum.js';
 export type { Operand, OutOptions } from './ewise.js';
 export { fromJSON } from './from-json.js';
 export { fuse } from './fuse.js';
+export { digitize, type HistogramOptions, histogram } from './histogram.js';
 export type { Index, IndexPart } from './indexing.js';
 export { from_ndarray } from './interop.js';
 export type { JSONValue, NdarrayJSON } from './json.js';
 export { dot, inner, matmul, outer, vdot } from './linalg-api.js';
 export * as linalg from './linalg-ns.js';
+export {
+  type CrossOptions,
+  cross,
+  kron,
+  type TraceOptions,
+  type TriOptions,
+  tensordot,
+  trace,
+  tri,
+  tril,
+  triu,
+  type VanderOptions,
+  vander,
+} from './matrix-extra.js';
 export { nanmax, nanmean, nanmin, nansum } from './nanreduce.js';
 export { type NestedArray, ndarray } from './ndarray.js';
+export {
+  type ConvolveOptions,
+  convolve,
+  type GeomspaceOptions,
+  geomspace,
+  type InterpOptions,
+  type IsinOptions,
+  interp,
+  isin,
+  type LogspaceOptions,
+  logspace,
+  polyval,
+} from './numeric-extra.js';
 export { type MedianOptions, median, type PercentileOptions, percentile, quantile } from './quantile.js';
 export * as random from './random-ns.js';
 export type { ReduceOptions } from './reduce.js';
@@ -87,6 +115,29 @@ export {
   vstack,
 } from './shape-api.js';
 export {
+  array_split,
+  atleast_1d,
+  atleast_2d,
+  atleast_3d,
+  broadcast_arrays,
+  broadcast_shapes,
+  broadcast_to,
+  column_stack,
+  type DiagonalOptions,
+  diagonal,
+  dsplit,
+  dstack,
+  fliplr,
+  flipud,
+  hsplit,
+  moveaxis,
+  type Rot90Options,
+  rot90,
+  type SplitOptions,
+  split,
+  vsplit,
+} from './shape-extra.js';
+export {
   type DiffOptions,
   diff,
   flip,
@@ -108,6 +159,18 @@ export {
   type UniqueOptions,
   unique,
 } from './sort-api.js';
+export {
+  type AverageOptions,
+  average,
+  type CorrcoefOptions,
+  type CovOptions,
+  corrcoef,
+  cov,
+  type NanToNumOptions,
+  nan_to_num,
+  type PtpOptions,
+  ptp,
+} from './stats-extra.js';
 export type { Bin as BinaryUfunc, Un as UnaryUfunc } from './ufuncs.js';
 export {
   abs,
@@ -147,6 +210,51 @@ export {
   type UfuncOptions,
   type Un,
 } from './ufuncs.js';
+export {
+  acos,
+  acosh,
+  arccos,
+  arccosh,
+  arcsin,
+  arcsinh,
+  arctan,
+  arctan2,
+  arctanh,
+  asin,
+  asinh,
+  atan,
+  atan2,
+  atanh,
+  cbrt,
+  copysign,
+  cosh,
+  deg2rad,
+  degrees,
+  exp2,
+  expm1,
+  fabs,
+  float_power,
+  floor_divide,
+  fmax,
+  fmin,
+  fmod,
+  heaviside,
+  hypot,
+  log1p,
+  logaddexp,
+  logaddexp2,
+  positive,
+  pow,
+  rad2deg,
+  radians,
+  reciprocal,
+  signbit,
+  sinh,
+  square,
+  tan,
+  true_divide,
+  trunc,
+} from './ufuncs-math.js';
 export {
   around,
   isinf,

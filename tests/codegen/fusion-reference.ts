@@ -126,9 +126,85 @@ function apply(op: string, a: number[], t: CodegenDType): number {
       return mathJS.fexp!(x); // cohort's fixed algorithm (codegen/wasm-math.ts), not V8's
     case 'log':
       return mathJS.flog!(x);
+    case 'arcsin':
+      return Math.asin(x);
+    case 'arccos':
+      return Math.acos(x);
+    case 'arctan':
+      return Math.atan(x);
+    case 'arcsinh':
+      return Math.asinh(x);
+    case 'arccosh':
+      return Math.acosh(x);
+    case 'arctanh':
+      return Math.atanh(x);
+    case 'fabs':
+      return Math.abs(x);
+    case 'exp2':
+      return 2 ** x;
+    case 'deg2rad':
+      return t === 'float32' ? x * Math.fround(Math.fround(Math.PI) / 180) : x * (Math.PI / 180);
+    case 'rad2deg':
+      return t === 'float32' ? x * Math.fround(180 / Math.fround(Math.PI)) : x * (180 / Math.PI);
+    case 'square':
+      return t === 'int32' ? Math.imul(x, x) : x * x;
+    case 'reciprocal':
+      return isInt(t) ? (x === 0 ? (t === 'int32' ? -2147483648 : 0) : Math.trunc(1 / x)) : 1 / x;
+    case 'trunc':
+      return Math.trunc(x);
+    case 'positive':
+      return x;
+    case 'signbit':
+      return b(x < 0 || Object.is(x, -0) || (Number.isNaN(x) && signOfNaN(x)));
+    case 'arctan2':
+      return Math.atan2(x, y);
+    case 'hypot':
+      return Math.hypot(x, y);
+    case 'copysign': {
+      const neg = y < 0 || Object.is(y, -0) || (Number.isNaN(y) && signOfNaN(y));
+      return neg ? -Math.abs(x) : Math.abs(x);
+    }
+    case 'logaddexp':
+    case 'logaddexp2': {
+      const two = op === 'logaddexp2';
+      if (x === y) return x + (two ? 1 : Math.LN2);
+      const hi = x > y ? x : y;
+      const d = x > y ? y - x : x - y;
+      if (Number.isNaN(d)) return d;
+      return hi + (two ? Math.log1p(2 ** d) / Math.LN2 : Math.log1p(Math.exp(d)));
+    }
+    case 'heaviside':
+      return Number.isNaN(x) ? x : x < 0 ? 0 : x > 0 ? 1 : y;
+    case 'floor_divide': {
+      if (t === 'bool' || isInt(t)) return y === 0 ? 0 : Math.floor(x / y);
+      if (y === 0) return x / y;
+      // Python's float floor division (CPython's float_floor_div, the same algorithm as NumPy's).
+      const m = x % y;
+      let q = (x - m) / y;
+      if (m !== 0 && y < 0 !== m < 0) q -= 1;
+      if (q === 0) return x / y < 0 || Object.is(x / y, -0) ? -0 : 0;
+      const f = Math.floor(q);
+      return q - f > 0.5 ? f + 1 : f;
+    }
+    case 'fmod':
+      return t === 'bool' || isInt(t) ? (y === 0 ? 0 : x % y) : x % y;
+    case 'fmax':
+      return Number.isNaN(y) ? x : Number.isNaN(x) ? y : x > y ? x : y;
+    case 'fmin':
+      return Number.isNaN(y) ? x : Number.isNaN(x) ? y : x < y ? x : y;
+    case 'float_power':
+      if (x === 1) return 1;
+      if (x === -1 && (y === Infinity || y === -Infinity)) return 1;
+      return x ** y;
     default:
       return (Math as unknown as Record<string, (v: number) => number>)[op]!(x);
   }
+}
+
+/** The sign bit of a NaN (JavaScript cannot compare it; a typed array shows it). */
+function signOfNaN(x: number): boolean {
+  const f = new Float64Array([x]);
+  return new Uint32Array(f.buffer)[1]! >>> 31 === 1;
 }
 
 /**

@@ -1,0 +1,195 @@
+/**
+ * The functions of dense/shape-extra.ts, matrix-extra.ts, stats-extra.ts, numeric-extra.ts and
+ * histogram.ts against NumPy's own results (tests/fixtures/dense/numpy-extra.json, written by
+ * scripts/fixtures_numpy_extra.py) at pool sizes 0, 1 and 2: dtypes and shapes exactly; values
+ * bitwise where cohort performs NumPy's operations in NumPy's order, within rounding where the
+ * order of a sum differs (matmul-based, convolve, the means of cov/average, interp's divisions).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import * as np from '../../dense/index.js';
+import { configure, type DType } from '../../runtime/index.js';
+import { POOLS } from './ref.js';
+
+interface Arr {
+  dtype: string;
+  shape: number[];
+  values: (number | string | boolean)[];
+}
+type Expected = ({ kind: 'array' } & Arr) | { kind: 'tuple'; values: Arr[] };
+interface Case {
+  id: string;
+  inputs: Record<string, Arr>;
+  params: Record<string, number | string>;
+  expected: Expected;
+}
+const fixture = JSON.parse(
+  readFileSync(new URL('../fixtures/dense/numpy-extra.json', import.meta.url), 'utf8'),
+) as { numpy: string; cases: Case[] };
+
+const dec = (v: number | string | boolean): number =>
+  v === 'nan'
+    ? Number.NaN
+    : v === 'inf'
+      ? Infinity
+      : v === '-inf'
+        ? -Infinity
+        : v === '-0'
+          ? -0
+          : typeof v === 'boolean'
+            ? Number(v)
+            : (v as number);
+const input = (a: Arr): np.ndarray =>
+  np.array(a.values.map(dec), { dtype: a.dtype as DType }).reshape(a.shape);
+
+type In = Record<string, np.ndarray>;
+type P = Case['params'];
+type R = np.ndarray | np.ndarray[];
+const num = (p: P, k: string) => p[k] as number;
+
+/** Id prefix → the cohort call (positional and options forms both used). */
+const CALLS: [RegExp, (i: In, p: P) => R][] = [
+  [/^tril-?\d/, (i, p) => np.tril(i.a!, num(p, 'k'))],
+  [/^triu-?\d/, (i, p) => np.triu(i.a!, { k: num(p, 'k') })],
+  [/^tril1d/, (i) => np.tril(i.a!)],
+  [/^tri-?\d-float64/, (_, p) => np.tri(3, 5, num(p, 'k'))],
+  [/^tri-?\d-int32/, (_, p) => np.tri(4, 2, { k: num(p, 'k'), dtype: 'int32' })],
+  [/^fliplr-/, (i) => np.fliplr(i.a!)],
+  [/^flipud-/, (i) => np.flipud(i.a!)],
+  [/^rot90-?\d-/, (i, p) => np.rot90(i.a!, num(p, 'k'))],
+  [/^rot90ax-/, (i) => np.rot90(i.a!, 1, [1, 2])],
+  [/^diagonal3-/, (i) => np.diagonal(i.a!, { offset: 1, axis1: 1, axis2: 2 })],
+  [/^diagonal-?\d-/, (i, p) => np.diagonal(i.a!, num(p, 'offset'))],
+  [
+    /^trace-?\d-/,
+    (i, p) =>
+      np.trace(i.a!, num(p, 'offset'), {
+        dtype: i.a!.dtype === 'float32' || i.a!.dtype === 'float64' ? 'float64' : null,
+      }),
+  ],
+  [/^moveaxis-/, (i) => np.moveaxis(i.a!, 0, -1)],
+  [/^moveaxis3-/, (i) => np.moveaxis(i.a!, [0, 1], [-1, 0])],
+  [/^atleast3d-/, (i) => np.atleast_3d(i.a!) as np.ndarray],
+  [/^ptp-/, (i) => np.ptp(i.a!, 1)],
+  [/^kron-/, (i) => np.kron(i.a!, i.b!)],
+  [/^broadcastto-/, (i) => np.broadcast_to(i.a!, [2, 3, 4])],
+  [/^split-/, (i) => np.split(i.a!, 3)],
+  [/^splitidx-/, (i) => np.split(i.a!, [2, 5, 9], { axis: 1 })],
+  [/^arraysplit-/, (i) => np.array_split(i.a!, 3)],
+  [/^hsplit-/, (i) => np.hsplit(i.a!, 2)],
+  [/^vsplit-/, (i) => np.vsplit(i.a!, 2)],
+  [/^colstack-/, (i) => np.column_stack([i.a!, i.b!])],
+  [/^dstack-/, (i) => np.dstack([i.a!, i.b!])],
+  [/^tensordot-/, (i) => np.tensordot(i.a!, i.b!)],
+  [
+    /^tensordotax-/,
+    (i) =>
+      np.tensordot(i.a!, i.b!, [
+        [0, 2],
+        [1, 0],
+      ]),
+  ],
+  [/^cross-/, (i) => np.cross(i.a!, i.b!)],
+  [/^crossb-/, (i) => np.cross(i.a!, i.b!)],
+  [/^vander-/, (i) => np.vander(i.x!)],
+  [/^vanderinc-/, (i) => np.vander(i.x!, 5, { increasing: true })],
+  [/^isin-/, (i) => np.isin(i.a!, i.b!)],
+  [/^isininv-/, (i) => np.isin(i.a!, i.b!, { invert: true })],
+  [/^cov-/, (i) => np.cov(i.a!)],
+  [/^covbias-/, (i) => np.cov(i.a!, { bias: true })],
+  [/^covcols-/, (i) => np.cov(i.a!, { rowvar: false })],
+  [/^covxy-/, (i) => np.cov(i.a!, i.b!)],
+  [/^corrcoef-/, (i) => np.corrcoef(i.a!)],
+  [/^average-/, (i) => np.average(i.a!, 1, i.w!) as np.ndarray],
+  [/^averagefull-/, (i) => np.average(i.a!, { weights: i.w! }) as np.ndarray],
+  [/^mean-average-/, (i) => np.average(i.a!, 0) as np.ndarray],
+  [/^nantonum-/, (i) => np.nan_to_num(i.a!)],
+  [/^nantonumv-/, (i) => np.nan_to_num(i.a!, { nan: -1, posinf: 7, neginf: -7 })],
+  [/^interp\d/, (i) => np.interp(i.x!, i.xp!, i.fp!)],
+  [/^interplr\d/, (i) => np.interp(i.x!, i.xp!, i.fp!, -99, 99)],
+  [/^interpperiod-/, (i) => np.interp(i.x!, i.xp!, i.fp!, { period: 360 })],
+  [/^digitize-/, (i) => np.digitize(i.x!, i.bins!)],
+  [/^digitizer-/, (i) => np.digitize(i.x!, i.bins!, true)],
+  [/^digitizedec-/, (i) => np.digitize(i.x!, i.bins!)],
+  [/^histogram-/, (i) => np.histogram(i.a!)],
+  [/^histogram7-/, (i) => np.histogram(i.a!, 7, [-3, 4])],
+  [/^histogramw-/, (i) => np.histogram(i.a!, { bins: 5, weights: i.w! })],
+  [/^histogramd-/, (i) => np.histogram(i.a!, { bins: 6, density: true })],
+  [/^histogrambins-/, (i) => np.histogram(i.a!, i.bins!)],
+  [/^convolve-/, (i, p) => np.convolve(i.a!, i.v!, p.mode as 'full')],
+  [/^convolveswap-/, (i, p) => np.convolve(i.a!, i.v!, { mode: p.mode as 'full' })],
+  [/^polyval/, (i) => np.polyval(i.p!, i.x!)],
+  [/^logspace$/, () => np.logspace(2, 3, { num: 4 })],
+  [/^logspace-base2/, () => np.logspace(0, 10, 11, false, 2)],
+  [/^geomspace$/, () => np.geomspace(1, 256, 9)],
+  [/^geomspace-neg/, () => np.geomspace(-1000, -1, { num: 4 })],
+  [/^geomspace-noend/, () => np.geomspace(1, 2, 5, false)],
+];
+
+/** Ids whose sums run in another order than NumPy's: compared within rounding. */
+const APPROX =
+  /^(tensordot|cov|corrcoef|average|averagefull|mean-average|convolve|convolveswap|interp|interplr|interpperiod|histogramd|histogramw|logspace|geomspace)/;
+
+function check(c: Case, got: np.ndarray, want: Arr, part: string, bad: string[]): void {
+  const tag = `${c.id}${part}`;
+  if (got.dtype !== want.dtype) {
+    bad.push(`${tag}: dtype ${got.dtype}, NumPy ${want.dtype}`);
+    return;
+  }
+  if (JSON.stringify(got.shape) !== JSON.stringify(want.shape)) {
+    bad.push(`${tag}: shape [${got.shape}], NumPy [${want.shape}]`);
+    return;
+  }
+  const g = Array.from(got.toArray() as ArrayLike<number>, Number);
+  const w = want.values.map(dec);
+  const rtol = want.dtype === 'float32' ? 2e-6 : 1e-12;
+  const approx = APPROX.test(c.id);
+  for (let k = 0; k < w.length; k++) {
+    const x = g[k]!;
+    const y = w[k]!;
+    const ok =
+      x === y ||
+      (Number.isNaN(x) && Number.isNaN(y)) ||
+      (approx && Number.isFinite(x) && Math.abs(x - y) <= rtol * Math.max(1, Math.abs(y)) * 8);
+    if (!ok) {
+      bad.push(`${tag}[${k}] = ${x}, NumPy ${y}`);
+      return;
+    }
+  }
+}
+
+describe.each(POOLS)('NumPy functions beyond the tiers against NumPy (workers=%i)', (workers) => {
+  it(`matches NumPy ${fixture.numpy} on ${fixture.cases.length} cases`, () => {
+    configure({ workers });
+    const bad: string[] = [];
+    for (const c of fixture.cases) {
+      const entry = CALLS.find(([re]) => re.test(c.id));
+      if (!entry) {
+        bad.push(`${c.id}: no call`);
+        continue;
+      }
+      const inputs: In = {};
+      for (const [k, v] of Object.entries(c.inputs)) inputs[k] = input(v);
+      let r: R;
+      try {
+        r = entry[1](inputs, c.params);
+      } catch (e) {
+        bad.push(`${c.id}: ${e instanceof Error ? e.message : String(e)}`);
+        continue;
+      }
+      if (c.expected.kind === 'tuple') {
+        const rs = r as np.ndarray[];
+        if (!Array.isArray(rs) || rs.length !== c.expected.values.length) {
+          bad.push(
+            `${c.id}: ${Array.isArray(rs) ? rs.length : 1} results, NumPy ${c.expected.values.length}`,
+          );
+          continue;
+        }
+        c.expected.values.forEach((w, k) => {
+          check(c, rs[k]!, w, `[${k}]`, bad);
+        });
+      } else check(c, r as np.ndarray, c.expected, '', bad);
+    }
+    expect(bad).toEqual([]);
+  });
+});
