@@ -52,19 +52,38 @@ const {
  */
 export function gemvColumnsWasmBytes(): Uint8Array {
   // Params 0 yp, 1 cp, 2 ldc, 3 xp, 4 xs, 5 ncols, 6 n; locals 7 j, 8 i (bytes), 9 stop (bytes),
-  // 10 jstop, 11–18 column addresses c0…c7, 19–26 splatted x0…x7.
+  // 10 jstop, 11–18 column addresses c0…c7, 19–26 splatted x0…x7, 27–34 the columns' addresses
+  // at the current rows, 35 the address of y there.
   const [YP, CP, LDC, XP, XS, NC, N, J, I, STOP, JSTOP] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
   const C = [11, 12, 13, 14, 15, 16, 17, 18];
   const X = [19, 20, 21, 22, 23, 24, 25, 26];
+  const PC = [27, 28, 29, 30, 31, 32, 33, 34];
+  const PY = 35;
   const [C0, X0] = [C[0]!, X[0]!];
   const body: number[] = [];
   const emit = (...xs: number[][]) => {
     for (const x of xs) body.push(...x);
   };
   const prod = (x: number, c: number) => emit(get(x), get(c), get(I), i32Add, v128Load(0), f64x2Mul);
+  const prodAt = (x: number, pc: number, off: number) => emit(get(x), get(pc), v128Load(off), f64x2Mul);
+  /** y[v] = ((y[v] + group 0) + group 1)… for the vector at byte offset `off` from py. */
+  const rowsAt = (g: number, off: number) => {
+    emit(get(PY), get(PY), v128Load(off));
+    for (let h = 0; h < g; h++) {
+      const q = 4 * h;
+      prodAt(X[q]!, PC[q]!, off);
+      prodAt(X[q + 1]!, PC[q + 1]!, off);
+      emit(f64x2Add);
+      prodAt(X[q + 2]!, PC[q + 2]!, off);
+      prodAt(X[q + 3]!, PC[q + 3]!, off);
+      emit(f64x2Add, f64x2Add, f64x2Add);
+    }
+    emit(v128Store(off));
+  };
   /**
    * One pass over the rows for `g` groups of four columns: y = (y + group 0) + group 1 — the
-   * order of g passes of one group each, with one load and store of y.
+   * order of g passes of one group each, with one load and store of y. Four rows of y per step
+   * (two vectors, loads at immediate offsets from one address per column), then two if left.
    */
   const pass = (g: number) => {
     emit(block, loop, get(J), i32c(4 * g), i32Add, get(JSTOP), i32GtU, brIf(1));
@@ -72,20 +91,17 @@ export function gemvColumnsWasmBytes(): Uint8Array {
     for (let q = 1; q < 4 * g; q++) emit(get(C[q - 1]!), get(LDC), i32Add, set(C[q]!));
     for (let q = 0; q < 4 * g; q++)
       emit(get(XP), load64Splat(0), set(X[q]!), get(XP), get(XS), i32Add, set(XP));
-    emit(i32c(0), set(I), block, loop, get(I), get(STOP), i32GeU, brIf(1));
-    emit(get(YP), get(I), i32Add); // store address
-    emit(get(YP), get(I), i32Add, v128Load(0));
-    for (let h = 0; h < g; h++) {
-      const q = 4 * h;
-      prod(X[q]!, C[q]!);
-      prod(X[q + 1]!, C[q + 1]!);
-      emit(f64x2Add);
-      prod(X[q + 2]!, C[q + 2]!);
-      prod(X[q + 3]!, C[q + 3]!);
-      emit(f64x2Add, f64x2Add, f64x2Add);
-    }
-    emit(v128Store(0));
-    emit(get(I), i32c(16), i32Add, set(I), br(0), end, end);
+    emit(i32c(0), set(I), block, loop, get(I), i32c(32), i32Add, get(STOP), i32GtU, brIf(1));
+    emit(get(YP), get(I), i32Add, set(PY));
+    for (let q = 0; q < 4 * g; q++) emit(get(C[q]!), get(I), i32Add, set(PC[q]!));
+    rowsAt(g, 0);
+    rowsAt(g, 16);
+    emit(get(I), i32c(32), i32Add, set(I), br(0), end, end);
+    emit(get(I), get(STOP), i32LtU, ifThen);
+    emit(get(YP), get(I), i32Add, set(PY));
+    for (let q = 0; q < 4 * g; q++) emit(get(C[q]!), get(I), i32Add, set(PC[q]!));
+    rowsAt(g, 0);
+    emit(end);
     emit(get(C[4 * g - 1]!), get(LDC), i32Add, set(CP));
     emit(get(J), i32c(4 * g), i32Add, set(J), br(0), end, end);
   };
@@ -108,7 +124,7 @@ export function gemvColumnsWasmBytes(): Uint8Array {
   emit(end);
   return wasmKernelModule(
     [I32, I32, I32, I32, I32, I32, I32],
-    [I32, I32, I32, I32, I32, I32, I32, I32, I32, I32, I32, I32, ...X.map(() => V128)],
+    [...[J, I, STOP, JSTOP, ...C].map(() => I32), ...X.map(() => V128), ...[...PC, PY].map(() => I32)],
     body,
   );
 }
