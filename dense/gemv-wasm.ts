@@ -26,6 +26,7 @@ const {
   i32GtU,
   i32Shl,
   i32GeU,
+  ifThen,
   block,
   loop,
   end,
@@ -51,19 +52,38 @@ const {
  */
 export function gemvColumnsWasmBytes(): Uint8Array {
   // Params 0 yp, 1 cp, 2 ldc, 3 xp, 4 xs, 5 ncols, 6 n; locals 7 j, 8 i (bytes), 9 stop (bytes),
-  // 10 jstop, 11–18 column addresses c0…c7, 19–26 splatted x0…x7.
+  // 10 jstop, 11–18 column addresses c0…c7, 19–26 splatted x0…x7, 27–34 the columns' addresses
+  // at the current rows, 35 the address of y there.
   const [YP, CP, LDC, XP, XS, NC, N, J, I, STOP, JSTOP] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
   const C = [11, 12, 13, 14, 15, 16, 17, 18];
   const X = [19, 20, 21, 22, 23, 24, 25, 26];
+  const PC = [27, 28, 29, 30, 31, 32, 33, 34];
+  const PY = 35;
   const [C0, X0] = [C[0]!, X[0]!];
   const body: number[] = [];
   const emit = (...xs: number[][]) => {
     for (const x of xs) body.push(...x);
   };
   const prod = (x: number, c: number) => emit(get(x), get(c), get(I), i32Add, v128Load(0), f64x2Mul);
+  const prodAt = (x: number, pc: number, off: number) => emit(get(x), get(pc), v128Load(off), f64x2Mul);
+  /** y[v] = ((y[v] + group 0) + group 1)… for the vector at byte offset `off` from py. */
+  const rowsAt = (g: number, off: number) => {
+    emit(get(PY), get(PY), v128Load(off));
+    for (let h = 0; h < g; h++) {
+      const q = 4 * h;
+      prodAt(X[q]!, PC[q]!, off);
+      prodAt(X[q + 1]!, PC[q + 1]!, off);
+      emit(f64x2Add);
+      prodAt(X[q + 2]!, PC[q + 2]!, off);
+      prodAt(X[q + 3]!, PC[q + 3]!, off);
+      emit(f64x2Add, f64x2Add, f64x2Add);
+    }
+    emit(v128Store(off));
+  };
   /**
    * One pass over the rows for `g` groups of four columns: y = (y + group 0) + group 1 — the
-   * order of g passes of one group each, with one load and store of y.
+   * order of g passes of one group each, with one load and store of y. Four rows of y per step
+   * (two vectors, loads at immediate offsets from one address per column), then two if left.
    */
   const pass = (g: number) => {
     emit(block, loop, get(J), i32c(4 * g), i32Add, get(JSTOP), i32GtU, brIf(1));
@@ -71,20 +91,17 @@ export function gemvColumnsWasmBytes(): Uint8Array {
     for (let q = 1; q < 4 * g; q++) emit(get(C[q - 1]!), get(LDC), i32Add, set(C[q]!));
     for (let q = 0; q < 4 * g; q++)
       emit(get(XP), load64Splat(0), set(X[q]!), get(XP), get(XS), i32Add, set(XP));
-    emit(i32c(0), set(I), block, loop, get(I), get(STOP), i32GeU, brIf(1));
-    emit(get(YP), get(I), i32Add); // store address
-    emit(get(YP), get(I), i32Add, v128Load(0));
-    for (let h = 0; h < g; h++) {
-      const q = 4 * h;
-      prod(X[q]!, C[q]!);
-      prod(X[q + 1]!, C[q + 1]!);
-      emit(f64x2Add);
-      prod(X[q + 2]!, C[q + 2]!);
-      prod(X[q + 3]!, C[q + 3]!);
-      emit(f64x2Add, f64x2Add, f64x2Add);
-    }
-    emit(v128Store(0));
-    emit(get(I), i32c(16), i32Add, set(I), br(0), end, end);
+    emit(i32c(0), set(I), block, loop, get(I), i32c(32), i32Add, get(STOP), i32GtU, brIf(1));
+    emit(get(YP), get(I), i32Add, set(PY));
+    for (let q = 0; q < 4 * g; q++) emit(get(C[q]!), get(I), i32Add, set(PC[q]!));
+    rowsAt(g, 0);
+    rowsAt(g, 16);
+    emit(get(I), i32c(32), i32Add, set(I), br(0), end, end);
+    emit(get(I), get(STOP), i32LtU, ifThen);
+    emit(get(YP), get(I), i32Add, set(PY));
+    for (let q = 0; q < 4 * g; q++) emit(get(C[q]!), get(I), i32Add, set(PC[q]!));
+    rowsAt(g, 0);
+    emit(end);
     emit(get(C[4 * g - 1]!), get(LDC), i32Add, set(CP));
     emit(get(J), i32c(4 * g), i32Add, set(J), br(0), end, end);
   };
@@ -107,19 +124,21 @@ export function gemvColumnsWasmBytes(): Uint8Array {
   emit(end);
   return wasmKernelModule(
     [I32, I32, I32, I32, I32, I32, I32],
-    [I32, I32, I32, I32, I32, I32, I32, I32, I32, I32, I32, I32, ...X.map(() => V128)],
+    [...[J, I, STOP, JSTOP, ...C].map(() => I32), ...X.map(() => V128), ...[...PC, PY].map(() => I32)],
     body,
   );
 }
 
 /**
  * The row sweep of the float64 GEMV as a WebAssembly module (SIMD128): y[r] = M[r, :]·x for
- * `nrows` rows (a multiple of four) of a row-major block (M[r, k] at `mp + r·ldm + k·8`, x
- * contiguous), four rows at a time so that each load of x serves four rows and eight independent
- * accumulators hide the adds' latency. Every row is summed exactly as the one-row dot of
- * `dot-wasm.ts` (s0…s3 take k ≡ 0…3 mod 4 — the lanes of two `f64x2` accumulators — the last
- * K mod 4 products go to s0, y = s0 + s1 + (s2 + s3)), so the bits do not depend on how rows are
- * grouped.
+ * `nrows` rows of a row-major block (M[r, k] at `mp + r·ldm + k·8`, x contiguous), four rows at a
+ * time so that each load of x serves four rows and eight independent accumulators hide the adds'
+ * latency, then the last `nrows mod 4` rows one at a time. Eight elements of k per step, every
+ * load addressed by an immediate offset from one address per row (one integer add per row per
+ * step, not one per load). Every row is summed in the same order whatever the rows around it
+ * (so the bits do not depend on how rows are grouped or pieced): s0…s3 take k ≡ 0…3 mod 4 in
+ * increasing k (the lanes of two `f64x2` accumulators), the last K mod 4 products go to s0 in
+ * order, y = s0 + s1 + (s2 + s3) — the order of the JavaScript loop of `kernels-gemv.ts`.
  *
  * Export `kernel(yp, ys, mp, ldm, xp, nrows, K)` (byte addresses of y[0], M[0, 0], x[0]; byte
  * strides ys between y's elements and ldm between M's rows).
@@ -128,65 +147,79 @@ export function gemvColumnsWasmBytes(): Uint8Array {
  */
 export function gemvRowsWasmBytes(): Uint8Array {
   // Params 0 yp, 1 ys, 2 mp, 3 ldm, 4 xp, 5 nrows, 6 K; locals 7 r (rows left), 8 i (bytes),
-  // 9 stop (bytes, unrolled part), 10 end (bytes), 11–14 row addresses, 15–22 accumulators
-  // (a01, a23 of each row), 23 x01, 24 x23, 25 s (f64).
+  // 9 stop (bytes, the part in steps of four), 10 end (bytes), 11–14 row addresses, 15–18 the
+  // rows' addresses at the current step, 19 px, 20–27 accumulators (a01, a23 of each row),
+  // 28–31 x01 x23 x45 x67, 32 s (f64).
   const [YP, YS, MP, LDM, XP, NR, K, R, I, STOP, ENDB] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
   const ROW = [11, 12, 13, 14];
-  const ACC = [15, 16, 17, 18, 19, 20, 21, 22];
-  const [X01, X23, S] = [23, 24, 25];
+  const PR = [15, 16, 17, 18];
+  const PX = 19;
+  const ACC = [20, 21, 22, 23, 24, 25, 26, 27];
+  const XV = [28, 29, 30, 31];
+  const S = 32;
   const body: number[] = [];
   const emit = (...xs: number[][]) => {
     for (const x of xs) body.push(...x);
   };
+  /** One step of `v` vectors (2v elements of k) for rows 0…nr-1 at byte offset i. */
+  const step = (nr: number, v: number) => {
+    emit(get(XP), get(I), i32Add, set(PX));
+    for (let h = 0; h < v; h++) emit(get(PX), v128Load(16 * h), set(XV[h]!));
+    for (let q = 0; q < nr; q++) {
+      emit(get(ROW[q]!), get(I), i32Add, set(PR[q]!));
+      for (let h = 0; h < v; h++) {
+        const a = ACC[2 * q + (h % 2)]!;
+        emit(get(a), get(PR[q]!), v128Load(16 * h), get(XV[h]!), f64x2Mul, f64x2Add, set(a));
+      }
+    }
+    emit(get(I), i32c(16 * v), i32Add, set(I));
+  };
+  /** y[row q] for rows 0…nr-1 from their accumulators and the K mod 4 tail; y advances. */
+  const finish = (nr: number) => {
+    for (let q = 0; q < nr; q++) {
+      const a01 = ACC[2 * q]!;
+      const a23 = ACC[2 * q + 1]!;
+      // s0, then the last K mod 4 products into it, then s0 + s1 + (s2 + s3).
+      emit(get(a01), f64x2Lane(0), set(S), get(STOP), set(I));
+      emit(block, loop, get(I), get(ENDB), i32GeU, brIf(1));
+      emit(get(S), get(ROW[q]!), get(I), i32Add, f64Load, get(XP), get(I), i32Add, f64Load, f64Mul);
+      emit(f64Add, set(S), get(I), i32c(8), i32Add, set(I), br(0), end, end);
+      emit(get(YP), get(S), get(a01), f64x2Lane(1), f64Add);
+      emit(get(a23), f64x2Lane(0), get(a23), f64x2Lane(1), f64Add, f64Add, f64Store);
+      emit(get(YP), get(YS), i32Add, set(YP));
+    }
+  };
+  /** Rows nr at a time while at least nr are left (r counts them down). */
+  const sweep = (nr: number) => {
+    emit(block, loop, get(R), i32c(nr), i32LtU, brIf(1));
+    emit(get(MP), set(ROW[0]!));
+    for (let q = 1; q < nr; q++) emit(get(ROW[q - 1]!), get(LDM), i32Add, set(ROW[q]!));
+    for (let q = 0; q < 2 * nr; q++) emit(v128Zero, set(ACC[q]!));
+    // Eight elements per step while they last, then one step of four if left.
+    emit(i32c(0), set(I), block, loop, get(I), i32c(64), i32Add, get(STOP), i32GtU, brIf(1));
+    step(nr, 4);
+    emit(br(0), end, end);
+    emit(get(I), get(STOP), i32LtU, ifThen);
+    step(nr, 2);
+    emit(end);
+    finish(nr);
+    emit(get(ROW[nr - 1]!), get(LDM), i32Add, set(MP));
+    emit(get(R), i32c(nr), i32Sub, set(R), br(0), end, end);
+  };
   emit(get(K), i32c(-4), i32And, i32c(3), i32Shl, set(STOP));
   emit(get(K), i32c(3), i32Shl, set(ENDB));
   emit(get(NR), set(R));
-  emit(block, loop, get(R), i32c(4), i32LtU, brIf(1));
-  emit(get(MP), set(ROW[0]!));
-  for (let q = 1; q < 4; q++) emit(get(ROW[q - 1]!), get(LDM), i32Add, set(ROW[q]!));
-  for (const a of ACC) emit(v128Zero, set(a));
-  emit(i32c(0), set(I), block, loop, get(I), get(STOP), i32GeU, brIf(1));
-  emit(get(XP), get(I), i32Add, v128Load(0), set(X01));
-  emit(get(XP), get(I), i32Add, v128Load(16), set(X23));
-  for (let q = 0; q < 4; q++) {
-    for (let h = 0; h < 2; h++) {
-      const a = ACC[2 * q + h]!;
-      emit(get(a), get(ROW[q]!), get(I), i32Add, v128Load(16 * h), get(h === 0 ? X01 : X23), f64x2Mul);
-      emit(f64x2Add, set(a));
-    }
-  }
-  emit(get(I), i32c(32), i32Add, set(I), br(0), end, end);
-  for (let q = 0; q < 4; q++) {
-    const a01 = ACC[2 * q]!;
-    const a23 = ACC[2 * q + 1]!;
-    // s0, then the last K mod 4 products into it, then s0 + s1 + (s2 + s3).
-    emit(get(a01), f64x2Lane(0), set(S), get(STOP), set(I));
-    emit(block, loop, get(I), get(ENDB), i32GeU, brIf(1));
-    emit(
-      get(S),
-      get(ROW[q]!),
-      get(I),
-      i32Add,
-      f64Load,
-      get(XP),
-      get(I),
-      i32Add,
-      f64Load,
-      f64Mul,
-      f64Add,
-      set(S),
-    );
-    emit(get(I), i32c(8), i32Add, set(I), br(0), end, end);
-    emit(get(YP), get(S), get(a01), f64x2Lane(1), f64Add);
-    emit(get(a23), f64x2Lane(0), get(a23), f64x2Lane(1), f64Add, f64Add, f64Store);
-    emit(get(YP), get(YS), i32Add, set(YP));
-  }
-  emit(get(ROW[3]!), get(LDM), i32Add, set(MP));
-  emit(get(R), i32c(4), i32Sub, set(R), br(0), end, end);
+  sweep(4);
+  sweep(1);
   emit(end);
   return wasmKernelModule(
     [I32, I32, I32, I32, I32, I32, I32],
-    [I32, I32, I32, I32, I32, I32, I32, I32, ...ACC.map(() => V128), V128, V128, F64],
+    [
+      ...[R, I, STOP, ENDB, ...ROW, ...PR, PX].map(() => I32),
+      ...ACC.map(() => V128),
+      ...XV.map(() => V128),
+      F64,
+    ],
     body,
   );
 }

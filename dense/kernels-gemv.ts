@@ -1,10 +1,10 @@
 /**
  * The float64 matrix–vector product y = M·x, partitioned by rows of y (M's rows projected, x
  * whole). Two sweeps, chosen by M's strides:
- * - rows contiguous (`A @ x` on a row-major A): one dot product per row, four accumulators
- *   (s0…s3 take k ≡ 0…3 mod 4, the rest to s0, result `s0 + s1 + (s2 + s3)`), on the Wasm SIMD
- *   dot of `dot-wasm.ts` when M and x are contiguous in the region heap, else in JavaScript —
- *   the same bits; any other strides take the JavaScript loop in that order too;
+ * - rows contiguous (`A @ x` on a row-major A): one sum per row, four accumulators (s0…s3 take
+ *   k ≡ 0…3 mod 4, the rest to s0, result `s0 + s1 + (s2 + s3)`), on the Wasm SIMD row sweep of
+ *   `gemv-wasm.ts` (four rows per step) when M and x are contiguous in the region heap, else in
+ *   JavaScript — the same bits; any other strides take the JavaScript loop in that order too;
  * - columns contiguous (`A.T @ x`, `x @ A` on a row-major A): per chunk of `IB` rows, y += x[j]·M[:, j]
  *   over the columns, four at a time (`gemv-wasm.ts` gives the order), Wasm SIMD for the even
  *   rows of a chunk where it can run, JavaScript for the rest — the same bits.
@@ -12,12 +12,10 @@
  * is bitwise the same at every worker count and every partition.
  */
 import { registerKernel, type TaskContext } from '../runtime/index.js';
-import { dotWasmBytes } from './dot-wasm.js';
 import { gemvColumnsWasmBytes, gemvRowsWasmBytes } from './gemv-wasm.js';
 import { GEMV_F64 } from './kernel-names.js';
 
 /** Stand for the modules' bytes in the kernel's source; replaced by array literals (or null). */
-declare const __DOT_WASM__: number[] | null;
 declare const __GEMV_COLS_WASM__: number[] | null;
 declare const __GEMV_ROWS_WASM__: number[] | null;
 
@@ -45,10 +43,9 @@ const gemvKernel = (t: TaskContext): void => {
   const i1 = t.hi[0]!;
   const g = globalThis as unknown as {
     WebAssembly: WasmApi;
-    __cohortGemvMods?: { dot: object | null; cols: object | null; rows: object | null };
+    __cohortGemvMods?: { cols: object | null; rows: object | null };
     __cohortGemv?: {
       mem: unknown;
-      dot: ((xp: number, yp: number, n: number) => number) | null;
       cols:
         | ((yp: number, cp: number, ldc: number, xp: number, xs: number, nc: number, n: number) => void)
         | null;
@@ -62,7 +59,6 @@ const gemvKernel = (t: TaskContext): void => {
   if (heap && (w === undefined || w.mem !== heap)) {
     // No inner functions here: the kernel ships as source, and a bundler's name helper
     // (tsx's `__name`) would not exist in the worker.
-    const dotBytes = __DOT_WASM__;
     const colsBytes = __GEMV_COLS_WASM__;
     const rowsBytes = __GEMV_ROWS_WASM__;
     const Wasm = g.WebAssembly;
@@ -71,7 +67,6 @@ const gemvKernel = (t: TaskContext): void => {
     let mods = g.__cohortGemvMods;
     if (mods === undefined) {
       mods = {
-        dot: dotBytes === null ? null : new Wasm.Module(new Uint8Array(dotBytes)),
         cols: colsBytes === null ? null : new Wasm.Module(new Uint8Array(colsBytes)),
         rows: rowsBytes === null ? null : new Wasm.Module(new Uint8Array(rowsBytes)),
       };
@@ -79,14 +74,6 @@ const gemvKernel = (t: TaskContext): void => {
     }
     w = {
       mem: heap,
-      dot:
-        mods.dot === null
-          ? null
-          : (new Wasm.Instance(mods.dot, { e: { mem: heap } }).exports.kernel as (
-              xp: number,
-              yp: number,
-              n: number,
-            ) => number),
       cols:
         mods.cols === null
           ? null
@@ -114,7 +101,6 @@ const gemvKernel = (t: TaskContext): void => {
     };
     g.__cohortGemv = w;
   }
-  const dotW = heap && w ? w.dot : null;
   const colsW = heap && w ? w.cols : null;
   const rowsW = heap && w ? w.rows : null;
   if (m0 === 1 && m1 !== 1 && K > 0) {
@@ -152,29 +138,23 @@ const gemvKernel = (t: TaskContext): void => {
     }
     return;
   }
-  const wasmRows = dotW !== null && m1 === 1 && xs === 1;
   let from = i0;
-  if (wasmRows && rowsW !== null) {
-    // Four rows per step (each x load serves four rows), every row summed as by the dot.
-    const n4 = (i1 - i0) & ~3;
-    const r = mo + i0 * m0;
+  if (rowsW !== null && m1 === 1 && xs === 1) {
+    // Four rows per step (each x load serves four rows), then one at a time; every row summed
+    // in the order of the loop below.
     rowsW(
       Y.byteOffset + 8 * (yo + i0 * ys),
       8 * ys,
-      M.byteOffset + 8 * r,
+      M.byteOffset + 8 * (mo + i0 * m0),
       8 * m0,
       X.byteOffset + 8 * xo,
-      n4,
+      i1 - i0,
       K,
     );
-    from = i0 + n4;
+    from = i1;
   }
   for (let i = from; i < i1; i++) {
     const r = mo + i * m0;
-    if (wasmRows) {
-      Y[yo + i * ys] = dotW(M.byteOffset + 8 * r, X.byteOffset + 8 * xo, K);
-      continue;
-    }
     let s0 = 0;
     let s1 = 0;
     let s2 = 0;
@@ -207,7 +187,6 @@ const gemvKernel = (t: TaskContext): void => {
   const literal = (bytes: Uint8Array) => (api?.validate(bytes) ? `[${Array.from(bytes).join(',')}]` : 'null');
   const source = gemvKernel
     .toString()
-    .replace(/\b__DOT_WASM__\b/, literal(dotWasmBytes()))
     .replace(/\b__GEMV_COLS_WASM__\b/, literal(gemvColumnsWasmBytes()))
     .replace(/\b__GEMV_ROWS_WASM__\b/, literal(gemvRowsWasmBytes()));
   // Products and sums of any numbers, NaN and ±Inf included: it never throws.

@@ -164,12 +164,13 @@ registerKernel(MATMUL, (t) => {
   }
 });
 
-/** Partials of Σ x[i]*y[i] per block (4 accumulators, fixed order). Args: x (key), y (aligned). */
 /**
  * Dot-product partials, one per block of the piece. Contiguous float64 operands in the region
  * heap run the Wasm SIMD loop of `dot-wasm.ts` (compiled once per thread and heap, kept on
  * `globalThis`; the bytes are spliced into this source); everything else the JavaScript loop.
- * Both give the same bits.
+ * Both give the same bits: per block, eight partial sums s0…s7 over k ≡ 0…7 (mod 8), the last
+ * (block length mod 8) products into s0, then `((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))`
+ * (`dot-wasm.ts`). Args: x (key), y (aligned).
  */
 const dotKernel = (t: TaskContext): void => {
   const X = t.arrays[0]!;
@@ -219,26 +220,40 @@ const dotKernel = (t: TaskContext): void => {
     let s1 = 0;
     let s2 = 0;
     let s3 = 0;
+    let s4 = 0;
+    let s5 = 0;
+    let s6 = 0;
+    let s7 = 0;
     let k = b0;
     if (xs === 1 && ys === 1) {
       const d = yo - xo;
-      for (; k + 3 < e; k += 4) {
+      for (; k + 7 < e; k += 8) {
         const p = xo + k;
         s0 += X[p]! * Y[p + d]!;
         s1 += X[p + 1]! * Y[p + d + 1]!;
         s2 += X[p + 2]! * Y[p + d + 2]!;
         s3 += X[p + 3]! * Y[p + d + 3]!;
+        s4 += X[p + 4]! * Y[p + d + 4]!;
+        s5 += X[p + 5]! * Y[p + d + 5]!;
+        s6 += X[p + 6]! * Y[p + d + 6]!;
+        s7 += X[p + 7]! * Y[p + d + 7]!;
       }
     } else {
-      for (; k + 3 < e; k += 4) {
-        s0 += X[xo + k * xs]! * Y[yo + k * ys]!;
-        s1 += X[xo + (k + 1) * xs]! * Y[yo + (k + 1) * ys]!;
-        s2 += X[xo + (k + 2) * xs]! * Y[yo + (k + 2) * ys]!;
-        s3 += X[xo + (k + 3) * xs]! * Y[yo + (k + 3) * ys]!;
+      for (; k + 7 < e; k += 8) {
+        const p = xo + k * xs;
+        const q = yo + k * ys;
+        s0 += X[p]! * Y[q]!;
+        s1 += X[p + xs]! * Y[q + ys]!;
+        s2 += X[p + 2 * xs]! * Y[q + 2 * ys]!;
+        s3 += X[p + 3 * xs]! * Y[q + 3 * ys]!;
+        s4 += X[p + 4 * xs]! * Y[q + 4 * ys]!;
+        s5 += X[p + 5 * xs]! * Y[q + 5 * ys]!;
+        s6 += X[p + 6 * xs]! * Y[q + 6 * ys]!;
+        s7 += X[p + 7 * xs]! * Y[q + 7 * ys]!;
       }
     }
     for (; k < e; k++) s0 += X[xo + k * xs]! * Y[yo + k * ys]!;
-    P[(b0 / Bk) | 0] = s0 + s1 + (s2 + s3);
+    P[(b0 / Bk) | 0] = s0 + s1 + (s2 + s3) + (s4 + s5 + (s6 + s7));
   }
 };
 {

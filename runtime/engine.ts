@@ -488,6 +488,11 @@ function submitAt(plan: LaunchPlan, outer: boolean): Future | undefined {
     pool!.posted(s, seq, op);
   }
   if (shared !== null) postCandidates(pool!, shared, info.id, args, launchRec!, op);
+  // A launch the mapper cut into pieces is large work: post it now rather than at the next
+  // microtask or read, so that the workers start on it while the issuing thread goes on issuing
+  // (a synchronous loop of GEMVs otherwise left them idle until its first read — jacobi's first
+  // run issued for 35–60 ms before any piece started). One message per worker per such launch.
+  if (colors > 1 && lastSlot >= 0) pool!.flush();
   if (red !== null) {
     const nB = Math.ceil(args[plan.key]!.store.size / plan.redBlock);
     for (const r of red) {

@@ -1,8 +1,10 @@
 /**
- * The GEMV Wasm sweeps on their own (dense/gemv-wasm.ts): the four-row sweep gives, row for row,
- * the bits of the one-row dot (dense/dot-wasm.ts) — the order the JavaScript kernel also follows —
- * for any row count (multiple of four), length, row pitch and output stride; the column sweep
- * (eight columns per pass while they last) gives the bits of one column group of four at a time.
+ * The GEMV and dot Wasm modules on their own (dense/gemv-wasm.ts, dense/dot-wasm.ts): the row
+ * sweep gives, row for row, the bits of the JavaScript kernel's order (four lanes k mod 4, the
+ * tail into s0, `s0 + s1 + (s2 + s3)`) for any row count (four rows per step, then one at a
+ * time), length, row pitch and output stride; the dot gives the bits of its eight-lane order; the
+ * column sweep (eight columns per pass while they last) gives the bits of one column group of four
+ * at a time.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -24,24 +26,71 @@ const rows = inst(gemvRowsWasmBytes());
 const cols = inst(gemvColumnsWasmBytes());
 const f = new Float64Array(mem.buffer);
 
+/** The row order of the GEMV kernels: lanes k mod 4, the tail into s0, s0 + s1 + (s2 + s3). */
+function rowRef(m: (k: number) => number, x: (k: number) => number, K: number): number {
+  const s = [0, 0, 0, 0];
+  let k = 0;
+  for (; k + 3 < K; k += 4) for (let l = 0; l < 4; l++) s[l]! += m(k + l) * x(k + l);
+  for (; k < K; k++) s[0]! += m(k) * x(k);
+  return s[0]! + s[1]! + (s[2]! + s[3]!);
+}
+
+/** The dot's order: lanes k mod 8, the tail into s0, ((s0+s1)+(s2+s3))+((s4+s5)+(s6+s7)). */
+function dotRef(x: (k: number) => number, y: (k: number) => number, n: number): number {
+  const s = [0, 0, 0, 0, 0, 0, 0, 0];
+  let k = 0;
+  for (; k + 7 < n; k += 8) for (let l = 0; l < 8; l++) s[l]! += x(k + l) * y(k + l);
+  for (; k < n; k++) s[0]! += x(k) * y(k);
+  return s[0]! + s[1]! + (s[2]! + s[3]!) + (s[4]! + s[5]! + (s[6]! + s[7]!));
+}
+
 const val = fc.oneof(
   { weight: 50, arbitrary: fc.double({ min: -1e6, max: 1e6, noNaN: true }) },
   { weight: 1, arbitrary: fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, -0, 1e308) },
 );
 
-describe('gemvRowsWasmBytes', () => {
-  it('equals the one-row dot for every row, bit for bit', () => {
+describe('dotWasmBytes', () => {
+  it('sums in eight lanes k mod 8, the tail into s0, bit for bit', () => {
     fc.assert(
       fc.property(
         fc.record({
-          groups: fc.integer({ min: 0, max: 5 }),
+          n: fc.integer({ min: 0, max: 70 }),
+          gap: fc.integer({ min: 0, max: 3 }),
+          seed: fc.array(val, { minLength: 1, maxLength: 64 }),
+        }),
+        ({ n, gap, seed }) => {
+          const [XP, YP] = [16, 16 + n + gap];
+          for (let i = 0; i < n; i++) {
+            f[XP + i] = seed[(i * 7) % seed.length]! * (1 + (i % 5));
+            f[YP + i] = seed[(i * 3 + 1) % seed.length]!;
+          }
+          const want = dotRef(
+            (k) => f[XP + k]!,
+            (k) => f[YP + k]!,
+            n,
+          );
+          const got = dot(8 * XP, 8 * YP, n);
+          if (!Object.is(got, want)) expect([n, got]).toEqual([n, want]);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('gemvRowsWasmBytes', () => {
+  it("sums every row in the kernels' order (lanes k mod 4), bit for bit, any row count", () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          rowsN: fc.integer({ min: 0, max: 23 }),
           k: fc.integer({ min: 0, max: 41 }),
           pad: fc.integer({ min: 0, max: 5 }),
           ys: fc.integer({ min: 1, max: 3 }),
           seed: fc.array(val, { minLength: 1, maxLength: 64 }),
         }),
-        ({ groups, k, pad, ys, seed }) => {
-          const n = 4 * groups;
+        ({ rowsN, k, pad, ys, seed }) => {
+          const n = rowsN;
           const ldm = k + pad;
           const [MP, XP, YP] = [16, 16 + n * ldm + 8, 16 + n * ldm + 8 + k + 8];
           for (let i = 0; i < n * ldm + k; i++) f[MP + i] = seed[(i * 7) % seed.length]! * (1 + (i % 5));
@@ -49,7 +98,11 @@ describe('gemvRowsWasmBytes', () => {
           f.fill(99, YP, YP + n * ys + 4);
           rows(8 * YP, 8 * ys, 8 * MP, 8 * ldm, 8 * XP, n, k);
           for (let r = 0; r < n; r++) {
-            const want = dot(8 * (MP + r * ldm), 8 * XP, k);
+            const want = rowRef(
+              (q) => f[MP + r * ldm + q]!,
+              (q) => f[XP + q]!,
+              k,
+            );
             const got = f[YP + r * ys]!;
             if (!Object.is(got, want)) expect([r, got]).toEqual([r, want]);
           }
