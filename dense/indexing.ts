@@ -16,8 +16,9 @@ import { allocStore } from './alloc.js';
 import { broadcastShapes, broadcastStrides } from './broadcast.js';
 import { fmtShape } from './errors.js';
 import { assign, copyAs, type Operand } from './ewise.js';
-import { NONZERO, TAKE } from './kernel-names.js';
+import { TAKE } from './kernel-names.js';
 import { ndarray } from './ndarray.js';
+import { nonzeroStores } from './nonzero.js';
 import { parseIndex, Slice } from './slice.js';
 import './kernels-index.js';
 import { align } from '../runtime/index.js';
@@ -161,33 +162,14 @@ function checkBounds(fn: string, arr: ndarray, n: number, axis: number): ndarray
 }
 
 /**
- * The coordinates of the nonzero elements, one int32 array per dimension (C order).
+ * The coordinates of the nonzero elements, one int32 array per dimension (C order): counted,
+ * scanned and written by launches on the pool (dense/nonzero.ts).
  * @example np.nonzero(np.array([0, 3, 0, 4]))[0].tolist() // [1, 3]
  */
 export function nonzero(fn: string, a: ndarray): ndarray[] {
-  const count = Number(countNonzeroHook.fn(a));
-  const outs = a.store.shape.map(() => allocStore('int32', [count]));
-  if (count > 0) {
-    launch({
-      op: fn,
-      kernel: NONZERO,
-      args: [
-        { store: a.store, privilege: 'read' },
-        ...outs.map((s) => ({ store: s, privilege: 'write-discard' as const })),
-      ],
-      single: true,
-      key: 1,
-    });
-  }
-  return outs.map((s) => new ndarray(s));
+  if (a.store.shape.length === 0) return [];
+  return nonzeroStores(fn, a.store).map((s) => new ndarray(s));
 }
-
-/** Late-bound count of nonzero elements (set by the reductions module). */
-export const countNonzeroHook: { fn: (a: ndarray) => number } = {
-  fn: () => {
-    throw new Error('count_nonzero not loaded');
-  },
-};
 
 /** Layout of an advanced-index result: shape R, base strides over R, index arrays viewed as R. */
 function advancedLayout(fn: string, b: Basic) {

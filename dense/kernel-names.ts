@@ -15,8 +15,12 @@ export const AXIS_REDUCE_PREFIX = 'dense.axred.';
 export const COPY_PREFIX = 'dense.copy.';
 /** Gathers (`get`) or scatters (`set`) through integer index arrays. */
 export const TAKE = 'dense.take';
-/** Writes the coordinates of the nonzero elements of an array (one piece, in C order). */
-export const NONZERO = 'dense.nonzero';
+/** Counts the nonzero elements of each block of an array's C-order positions (dense/nonzero.ts). */
+export const NONZERO_COUNT = 'dense.nonzero.count';
+/** Turns those counts into block offsets (an inclusive scan, one piece). */
+export const NONZERO_SCAN = 'dense.nonzero.scan';
+/** Writes each block's nonzero coordinates from its offset on. */
+export const NONZERO_FILL = 'dense.nonzero.fill';
 /** Writes a future's value into a one-element store. */
 export const FROM_FUTURE = 'dense.fromFuture';
 /** Cumulative sum or product along the last axis of a (permuted) view. */

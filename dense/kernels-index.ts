@@ -1,6 +1,6 @@
-/** Kernels of advanced indexing: gather/scatter through index arrays, and nonzero. */
+/** Kernels of advanced indexing: gather/scatter through index arrays (nonzero: kernels-nonzero.ts). */
 import { registerKernel } from '../runtime/index.js';
-import { NONZERO, TAKE } from './kernel-names.js';
+import { TAKE } from './kernel-names.js';
 
 /**
  * arg 0: the index-shaped side R (gather: out; scatter: values), arg 1: the base view, args 2..:
@@ -44,34 +44,5 @@ registerKernel(TAKE, (t) => {
       idx[d] = lo[d]!;
     }
     if (d < 0) break;
-  }
-});
-
-/**
- * arg 0: the (bool or numeric) array, args 1..nd: int32 outputs, one per dimension. One piece:
- * walks the array in C order writing each nonzero element's coordinates.
- */
-registerKernel(NONZERO, (t) => {
-  const a = t.arrays[0]!;
-  const shape = t.shapes[0]!;
-  const st = t.strides[0]!;
-  const nd = shape.length;
-  let total = 1;
-  for (let d = 0; d < nd; d++) total *= shape[d]!;
-  if (total === 0) return;
-  const idx = new Array(nd).fill(0);
-  let off = t.offsets[0]!;
-  let w = 0;
-  for (let k = 0; k < total; k++) {
-    if (a[off] !== 0) {
-      for (let d = 0; d < nd; d++) t.arrays[1 + d]![t.offsets[1 + d]! + w] = idx[d];
-      w++;
-    }
-    for (let d = nd - 1; d >= 0; d--) {
-      off += st[d]!;
-      if (++idx[d] < shape[d]!) break;
-      off -= st[d]! * shape[d]!;
-      idx[d] = 0;
-    }
   }
 });

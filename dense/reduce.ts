@@ -21,7 +21,6 @@ import { allocStore } from './alloc.js';
 import { floatResult, sumResult } from './dtypes.js';
 import { optionsArg } from './errors.js';
 import { copyAs, ewise } from './ewise.js';
-import { countNonzeroHook } from './indexing.js';
 import { FROM_FUTURE } from './kernel-names.js';
 import { ndarray } from './ndarray.js';
 import { ARG_COMBINE, axisKernel, fullKernel, type RedKind } from './reduce-kernels.js';
@@ -324,7 +323,6 @@ export function any(a: ndarray, opts: ReduceOptions = {}): ndarray {
 export function count_nonzero(a: ndarray, opts: ReduceOptions = {}): ndarray {
   return reduction('count_nonzero', 'count', a, opts);
 }
-countNonzeroHook.fn = (a) => Number(reduction('count_nonzero', 'count', a).item());
 
 /**
  * Arithmetic mean (float64 for integer input).

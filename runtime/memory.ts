@@ -6,8 +6,9 @@
  * asks V8 for a full collection itself. (Measured on Node 20: only `gc()` with no options frees
  * the buffers; `gc({ type: 'major' })` and minor collections left all 80 MB arrays resident.) Workers do the same for the regions they drop (runtime/worker.js).
  */
+import { Buffer } from 'node:buffer';
 import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { createContext, runInNewContext, Script } from 'node:vm';
 import { heapHeadroom, heapReclaimed, heapStats, setBeforeFreshHook } from './heap.js';
 
 /** Most bytes of region memory allocated between two collections. */
@@ -70,7 +71,7 @@ const cleaners: Registry<unknown>[] = [];
  * × 80 MB dropped-array loop of tests/runtime/lifecycle.test.ts peaked at 3.9 GB, against 0.41 GB
  * with the flags). Memory freed by `dispose()` needs neither.
  */
-function publicApisOnly(): boolean {
+export function publicApisOnly(): boolean {
   return typeof process !== 'undefined' && process.env.COHORT_PUBLIC_APIS === '1';
 }
 
@@ -145,6 +146,10 @@ export function noteAllocation(bytes: number, inHeap: boolean): void {
  * a collection every 5 steps (40% of its time) to one every ~15.
  */
 function beforeFreshMemory(bytes: number): void {
+  if (publicApisOnly()) {
+    sweepDead();
+    return;
+  }
   // Near the heap's limit, collect rather than let the region fall outside the heap.
   if (bytes > heapHeadroom()) {
     collectAndAdapt();
@@ -193,4 +198,86 @@ export function collectNow(): void {
   if (gc === null) return;
   gc();
   for (const r of cleaners) r.cleanupSome!();
+}
+
+/**
+ * Public-API reclamation (`COHORT_PUBLIC_APIS=1`). Two facts make a synchronous loop that drops
+ * its results bounded without V8 flags:
+ *
+ * - V8 collects by itself when it feels memory pressure, but heap regions live in one shared
+ *   Wasm memory it does not count. So a large heap region carries a **ballast**: an uninitialized
+ *   `Buffer` of its size (`Buffer.allocUnsafeSlow`: `malloc`, never written, so never resident —
+ *   one page of bookkeeping), which V8 counts as external memory and which dies with the region.
+ * - Finalizers wait for an event-loop turn, but a `WeakRef` can be read at any time. Each heap
+ *   region is watched by one; where the heap is about to take fresh memory, the runtime
+ *   {@link sweepDead sweeps} the watch list and frees the blocks of regions V8 collected. A
+ *   `WeakRef` (made or read) keeps its target alive until the current job ends — never, in a
+ *   synchronous loop — so after making one for a large region and after each sweep the runtime
+ *   ends V8's job bookkeeping with an (empty) microtask checkpoint of a `vm` context
+ *   (`microtaskMode: 'afterEvaluate'`), which clears the kept objects.
+ *
+ * It is not a full replacement (measured 2026-11-26, runtime/README.md "Public APIs only"): a
+ * `deref()` while V8's incremental marking runs marks the target, so a sweep that falls inside a
+ * marking cycle keeps every dropped region alive through it, and V8 finishes marking only while
+ * JavaScript runs (not while the issuing thread waits for the pool). The fresh-result loop inline
+ * stays near the flag path's peak; a loop of bare dropped 80 MB arrays does not.
+ */
+const BALLAST_MIN_BYTES = 2 ** 20;
+interface Watched {
+  ref: WeakRef<object>;
+  free: () => void;
+  /** Set when the region was freed another way (dispose, a finalizer). */
+  held: { done: boolean };
+}
+let watched: Watched[] = [];
+let checkpoint: (() => void) | null = null;
+
+/** Ends the "current job" for WeakRefs: an empty microtask checkpoint (see above). */
+function clearKeptObjects(): void {
+  if (checkpoint === null) {
+    const ctx = createContext({}, { microtaskMode: 'afterEvaluate' });
+    const script = new Script('0');
+    checkpoint = () => script.runInContext(ctx);
+  }
+  checkpoint();
+}
+
+/**
+ * Watches `target` (a heap region) so that {@link sweepDead} runs `free` once V8 collected it;
+ * returns the ballast the target must hold (null when none is needed). Only with
+ * {@link publicApisOnly}; otherwise returns null and does nothing.
+ * @param target - the object whose collection frees the memory
+ * @param bytes - the memory's size
+ * @param held - shared with the other ways of freeing (`done` set by whichever runs first)
+ * @param free - frees the memory
+ */
+export function watchCollection(
+  target: object,
+  bytes: number,
+  held: { done: boolean },
+  free: () => void,
+): unknown {
+  if (!publicApisOnly()) return null;
+  watched.push({ ref: new WeakRef(target), free, held });
+  if (bytes < BALLAST_MIN_BYTES) return null;
+  clearKeptObjects();
+  return Buffer.allocUnsafeSlow(bytes);
+}
+
+/** Frees the memory of every watched region that V8 collected; returns how many. */
+export function sweepDead(): number {
+  if (watched.length === 0) return 0;
+  const keep: Watched[] = [];
+  let n = 0;
+  for (const w of watched) {
+    if (w.held.done) continue;
+    if (w.ref.deref() !== undefined) keep.push(w);
+    else {
+      w.free(); // sets held.done
+      n++;
+    }
+  }
+  watched = keep;
+  clearKeptObjects();
+  return n;
 }

@@ -17,14 +17,6 @@ const GEN = 3;
 /** Nonzero while the slot's loop sleeps with tasks set aside until their inputs complete. */
 const PEND = 4;
 
-let handleSym: symbol | undefined | null = null;
-/** Node's private symbol of a Worker's native handle (looked up once). */
-function kHandle(w: Worker): symbol {
-  if (handleSym === null)
-    handleSym = Object.getOwnPropertySymbols(w).find((x) => x.description === 'kHandle');
-  return handleSym ?? Symbol.for('cohort.noHandle');
-}
-
 /** Bytes of regions one worker may hold before the least recently used are dropped. */
 const RESIDENT_BYTES = 256 * 2 ** 20;
 
@@ -63,9 +55,22 @@ export interface Slot {
   worker: Worker | null;
 }
 
+/** The part of piscina's worker interface that the load balancer reads (public, piscina 5). */
+interface PoolWorker {
+  readonly id: number;
+  readonly terminating: boolean;
+  readonly destroyed: boolean;
+}
+
 /**
- * The worker pool: piscina owns the threads (start, replacement of dead ones); each of the `size`
- * slots runs one long-lived piscina task (runtime/worker.js) fed by record batches.
+ * The worker pool: piscina owns the threads (start, replacement of dead ones). Each of the `size`
+ * slots runs one long-lived loop (runtime/worker.js) fed by record batches. The loop is started
+ * by a piscina task that returns at once (the loop then runs on that thread outside any task), so
+ * piscina keeps no port ref'd and a script that used the pool exits by itself. Only public APIs:
+ * a custom `loadBalancer` sends each loop task to a thread that hosts no loop yet, and deaths are
+ * seen through the worker's own exit hook (a word in shared memory), through
+ * `performance.eventLoopUtilization()` of a stopped thread, and at event-loop turns through
+ * piscina's `workerDestroy` event.
  */
 export class Pool {
   readonly piscina: Piscina;
@@ -74,7 +79,11 @@ export class Pool {
   private flushQueued = false;
   private timer: NodeJS.Timeout | null = null;
   private destroyed = false;
-  private readonly infoPorts: MessagePort[] = [];
+  /** Threads (ids) that host a loop or were handed a loop task (never reused: ids are unique). */
+  private readonly loopThreads = new Set<number>();
+  /** piscina's threads whose `terminate` is watched, and those it was called on. */
+  private readonly watched = new WeakSet<Worker>();
+  private readonly terminated = new WeakSet<Worker>();
   /** Shared pieces posted and maybe not done (see {@link lastPosted}). */
   private readonly sharedSeqs: number[] = [];
   /** Length at which {@link noteShared} trims again: twice what the last trim left (≥ 1024). */
@@ -89,18 +98,16 @@ export class Pool {
       idleTimeout: Number.POSITIVE_INFINITY,
       concurrentTasksPerWorker: 1,
       maxQueue: Number.POSITIVE_INFINITY,
+      // A loop task returns at once and its loop keeps the thread (worker.js): piscina would see
+      // the thread idle. So never block in piscina's own Atomics wait after a task (the loop must
+      // start), and hand each loop task to a thread that hosts no loop.
+      atomics: 'disabled',
+      loadBalancer: this.balance as never,
     });
     this.piscina.on('error', () => {
-      /* worker errors are handled through the loop tasks' promises */
+      /* a worker's death is handled through 'workerDestroy' and the loop tasks' promises */
     });
-    this.piscina.on('workerCreate', (w: object) => {
-      // piscina keeps a port ref'd while a task runs on a worker; our loop tasks never end, so
-      // that port would keep the process alive forever. Unref it (piscina's WorkerInfo is only
-      // reachable through this symbol; without it, a script must call shutdown() to exit).
-      const sym = Object.getOwnPropertySymbols(w).find((x) => x.description === 'Piscina.kWorkerData');
-      const info = sym ? (w as Record<symbol, { port?: MessagePort }>)[sym] : undefined;
-      if (info?.port) this.infoPorts.push(info.port);
-    });
+    this.piscina.on('workerDestroy', () => this.onThreadGone());
     setCompletionWake(this.wakeWaiters);
     this.slots = [];
     for (let i = 0; i < size; i++) {
@@ -158,7 +165,6 @@ export class Pool {
     const heap = heapMemory();
     if (heap !== null) s.batch.unshift(['H', heap]);
     const run = this.piscina.run(task, { transferList: [port2] as never });
-    this.unrefAll();
     run.then(
       () => {},
       (err: Error) => {
@@ -184,6 +190,47 @@ export class Pool {
     if (!s.restarted || this.isLive(s)) return i;
     for (const o of this.slots) if (o.running && this.isLive(o)) return o.index;
     return -1;
+  }
+
+  /** piscina's load balancer: a live thread that hosts no loop, else none (the task waits). */
+  private readonly balance = (_task: unknown, workers: PoolWorker[]): PoolWorker | null => {
+    for (const w of workers) {
+      if (w.terminating || w.destroyed || this.loopThreads.has(w.id)) continue;
+      this.loopThreads.add(w.id);
+      return w;
+    }
+    return null;
+  };
+
+  /**
+   * A thread left piscina (seen at an event-loop turn; its id already reads -1): every running
+   * slot whose loop's thread is no longer among piscina's died with it.
+   */
+  private onThreadGone(): void {
+    if (this.destroyed) return;
+    const ids = new Set(this.piscina.threads.map((w) => w.threadId));
+    for (const s of this.slots) {
+      const tid = Atomics.load(this.ctl, s.index * STRIDE + TID);
+      if (s.running && tid !== 0 && !ids.has(tid)) this.onDeath(s, 'the worker thread was terminated');
+    }
+  }
+
+  /**
+   * Notes a `terminate()` call on each of piscina's threads as it happens (the thread runs no
+   * JavaScript once stopped, so it cannot say so itself, and Node reports the stop only at an
+   * event-loop turn): the method is wrapped on each Worker object, once.
+   */
+  private watchThreads(): void {
+    for (const w of this.piscina.threads) {
+      if (this.watched.has(w)) continue;
+      this.watched.add(w);
+      const terminate = w.terminate;
+      const gone = this.terminated;
+      w.terminate = function (this: Worker, ...args: unknown[]) {
+        gone.add(w);
+        return (terminate as (...a: unknown[]) => Promise<number>).apply(this, args);
+      } as Worker['terminate'];
+    }
   }
 
   /**
@@ -212,24 +259,21 @@ export class Pool {
     if (Atomics.load(this.ctl, s.index * STRIDE + TID) !== 0) {
       s.live = true;
       s.restarted = false;
+      this.watchThreads();
     }
     return s.live;
   }
 
   /**
-   * True once thread `w` stopped. Reads the native handle's loop idle time, -1 for a stopped
-   * thread with no event-loop turn needed; `eventLoopUtilization()` is not enough: it caches the
-   * loop's start on its first call and reports zeros forever when that call comes after the stop.
+   * True once thread `w` is known stopped without an event-loop turn: `terminate()` was called on
+   * it ({@link watchThreads}), or its `performance.eventLoopUtilization()` reports an idle time
+   * of -1 (the native loop is gone: this catches a stop that did not go through `terminate()`,
+   * but only once Node marked the Worker online, which takes an event-loop turn and was not seen
+   * to happen for replacement threads whose loop starts at once). Anything else is seen at the
+   * next event-loop turn (piscina's 'workerDestroy').
    */
   private stopped(w: Worker): boolean {
-    const h = (w as unknown as Record<symbol, { loopIdleTime?: () => number } | null>)[kHandle(w)];
-    if (h === null) return true;
-    if (h !== undefined && typeof h.loopIdleTime === 'function') return h.loopIdleTime() < 0;
-    return w.performance.eventLoopUtilization().idle < 0;
-  }
-
-  private unrefAll(): void {
-    for (const p of this.infoPorts) p.unref();
+    return this.terminated.has(w) || w.performance.eventLoopUtilization().idle < 0;
   }
 
   /** Slot `i` (see {@link target}), scheduling a flush of the batches. */
@@ -392,11 +436,11 @@ export class Pool {
     this.timer.unref();
   }
 
-  /** Runs while the event loop turns: health checks, and unref of ports piscina re-ref'd. */
+  /** Runs while the event loop turns: health checks. */
   private tick(): void {
+    this.watchThreads();
     this.checkHealth();
     for (const s of this.slots) this.trimSlot(s);
-    this.unrefAll();
   }
 
   /** Ends every loop task (their threads stay with piscina). */
@@ -419,8 +463,9 @@ export class Pool {
 
   /**
    * Detects dead workers without the event loop (a blocked read calls this between bounded
-   * waits): the worker's exit hook sets a flag (process.exit), and a terminated thread reports an
-   * idle time of -1 through `performance.eventLoopUtilization()`.
+   * waits): the worker's exit hook sets a flag (process.exit, an uncaught error), and a terminated
+   * thread reports an idle time of -1 through `performance.eventLoopUtilization()` (see
+   * {@link stopped}).
    */
   checkHealth(): void {
     for (const s of this.slots) {

@@ -1,7 +1,7 @@
 import { ctorOf, type DType, dtypeOfArray, itemsize, type TypedArray } from './dtype.js';
 import { AllocationError, argMessage, DisposedError, ValueError } from './errors.js';
 import { heapAlloc, heapFree, heapMemory } from './heap.js';
-import { finalizationRegistry, noteAllocation } from './memory.js';
+import { finalizationRegistry, noteAllocation, watchCollection } from './memory.js';
 
 /** Largest number of elements in one region: indices stay int32 (documented limit). */
 export const MAX_REGION_ELEMENTS = 2 ** 31 - 1;
@@ -53,6 +53,13 @@ export class Region {
   disposed = false;
   /** Bytes of the heap block (a multiple of 64), 0 when the region has its own buffer. */
   readonly heapBytes: number;
+  /** What freeing needs (shared by the finalizer, the public-API sweep and dispose). */
+  private readonly held: Held;
+  /**
+   * Memory that V8 counts for this region (public-API mode, runtime/memory.ts
+   * `watchCollection`); held only so that it dies with the region. @internal
+   */
+  readonly ballast: unknown = null;
 
   /**
    * @param dtype - the field's type
@@ -79,7 +86,15 @@ export class Region {
       bytes = a.bytes;
     }
     this.heapBytes = bytes;
-    registry.register(this, { id: this.id, off: this.heapOffset, bytes }, this);
+    const held: Held = { id: this.id, off: this.heapOffset, bytes, done: false };
+    this.held = held;
+    registry.register(this, held, this);
+    if (this.heapOffset >= 0) this.ballast = watchCollection(this, bytes, held, () => release(held));
+  }
+
+  /** Marks the region's memory as freed by another way ({@link disposeRegion}). @internal */
+  markFreed(): void {
+    this.held.done = true;
   }
 
   get byteLength(): number {
@@ -92,6 +107,8 @@ interface Held {
   id: number;
   off: number;
   bytes: number;
+  /** Set by whichever way of freeing ran first. */
+  done: boolean;
 }
 
 /** Regions whose heap memory user code holds (never recycled). */
@@ -108,12 +125,17 @@ export function setRegionFreedHook(fn: (id: number) => readonly number[]): void 
   freedHook = fn;
 }
 
-const registry = finalizationRegistry<Held>((h) => {
+const registry = finalizationRegistry<Held>(release);
+
+/** Frees a collected region's memory (once: a finalizer and the public-API sweep may both see it). */
+function release(h: Held): void {
+  if (h.done) return;
+  h.done = true;
   const pending = freedHook(h.id);
   if (h.off < 0) return;
   if (pinned.delete(h.id)) return;
   heapFree(h.off, h.bytes, pending);
-});
+}
 
 /**
  * Frees a region now instead of at its collection (`a.dispose()` in the libraries). Deferred
@@ -131,6 +153,7 @@ export function disposeRegion(region: Region): void {
   flushDeferredReaders(region);
   region.disposed = true;
   registry.unregister(region);
+  region.markFreed();
   forgetExposed(region);
   const pending = freedHook(region.id);
   if (region.heapOffset < 0) return;

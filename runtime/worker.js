@@ -2,17 +2,19 @@
 /**
  * cohort's worker loop (plain JavaScript: Node 20 cannot run TypeScript in a worker thread).
  *
- * piscina starts the thread and runs the default export once per "slot" as ONE long-lived task.
- * The task drains record batches from its own MessagePort with `receiveMessageOnPort` and reads
- * them in order. It runs only **ready** tasks (DESIGN.md §2 "Scheduling and memory"): a task whose
+ * piscina starts the thread and runs the default export once per "slot": that task sets the
+ * slot's loop up and returns at once, and the loop then runs on the thread outside any piscina
+ * task (so piscina keeps no port ref'd and the process can exit; the pool's load balancer never
+ * hands this thread another loop task). The loop drains record batches from its own MessagePort
+ * with `receiveMessageOnPort` and reads them in order. It runs only **ready** tasks (DESIGN.md §2 "Scheduling and memory"): a task whose
  * dependences are not all complete is set aside, with its launch record, and run as soon as they
  * are — the records behind it do not wait for it. When the port is empty and nothing set aside is
  * ready, the loop sleeps with `Atomics.wait` on its doorbell word (never busy-polls), after
  * raising its PEND word if tasks wait: every thread that completes an event then rings the
  * doorbells of slots with PEND set (here `complete`, on the issuing thread events.ts). Deadlock
  * freedom: dependences point backwards in launch order, so the oldest unfinished task is always
- * ready, and its worker is awake or gets rung. It returns (freeing the piscina task so the
- * process may exit) on a park record, after running what it set aside.
+ * ready, and its worker is awake or gets rung. It returns (giving the thread back to its event
+ * loop) on a park record, after running what it set aside.
  *
  * Records (arrays; see runtime/pool.ts for the issuing side):
  *   ['R', regionId, typedArray, inHeap]              a region's shared memory (sent once)
@@ -172,9 +174,30 @@ export default async function cohortWorker({
   // Let the thread's event loop start before blocking in it: the issuing thread's health check
   // reads the loop's state (performance.eventLoopUtilization() on the Worker).
   await new Promise((r) => setImmediate(r));
-  // A loop task of an older generation (queued in piscina while its slot was restarted) must not
-  // claim the slot: the issuing side already failed its tasks and posts to the new loop.
-  if (Atomics.load(ctl, slot * STRIDE + GEN) !== gen) {
+  if (!claimSlot(slot, gen, ctl)) {
+    port.close();
+    return 0;
+  }
+  // Run the loop after this task returned (piscina posts its result first, in this turn's
+  // microtasks): the task ends, the loop keeps the thread.
+  setImmediate(() =>
+    runLoop({ slot, gen, port, ctl, done, failSeq, cause, fvals, claims, spin, traceFlag, traceTimes }),
+  );
+  return 0;
+}
+
+/**
+ * True when loop task `gen` may take slot `slot`: a loop task of an older generation (queued in
+ * piscina while its slot was restarted) must not claim the slot, the issuing side already failed
+ * its tasks and posts to the new loop.
+ */
+function claimSlot(slot, gen, ctl) {
+  return Atomics.load(ctl, slot * STRIDE + GEN) === gen;
+}
+
+/** The slot's loop (see the header); returns on a park record. */
+function runLoop({ slot, gen, port, ctl, done, failSeq, cause, fvals, claims, spin, traceFlag, traceTimes }) {
+  if (!claimSlot(slot, gen, ctl)) {
     port.close();
     return 0;
   }
