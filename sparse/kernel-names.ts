@@ -125,3 +125,5 @@ export const DIA_FILL_TILED = 'sparse.dia.fill.tiled';
 export const BAND_PTR = 'sparse.band.ptr';
 /** Constant diagonals → CSR: the fill. */
 export const BAND_FILL = 'sparse.band.fill';
+/** `y = Sᵀ x` by blocks of outputs, without a transpose (sparse/core/spmv-transposed.ts). */
+export const CSR_SPMV_T = 'sparse.csr.spmv.t';

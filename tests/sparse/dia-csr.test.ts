@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { configure, DefaultMapper } from '../../runtime/index.js';
+import * as np from '../../dense/index.js';
+import { configure, DefaultMapper, fence, traceStart, traceStop } from '../../runtime/index.js';
 import * as sparse from '../../sparse/index.js';
 import { diaRows } from '../../sparse/kernels/assemble.js';
 import { bandFill, bandPtr, diaCountTiled, diaFillTiled } from '../../sparse/kernels/dia.js';
@@ -178,5 +179,15 @@ describe('diags of constant diagonals straight to CSR', () => {
       );
     expect([same(A.indptr, B.indptr), same(A.indices, B.indices), same(A.data, B.data)]).toEqual([0, 0, 0]);
     expect(A.has_canonical_format).toBe(true);
+    // In range by construction: the first SpMV launches no range check.
+    const x = np.ones([n]);
+    fence();
+    traceStart();
+    const y = A.dot(x) as np.ndarray;
+    fence();
+    const ops = traceStop().map((r) => r.op);
+    expect(ops).toContain('csr.spmv');
+    expect(ops).not.toContain('check_format');
+    expect(y.get('0').item()).toBe(0.5 + 1.5 + 2.5 + 3.5 + 4.5 + 5.5);
   });
 });
