@@ -32,6 +32,11 @@ export class DerivedCache<T> {
     }
     return this.value;
   }
+  /** The cached value when it is still valid for `sources`, else undefined (builds nothing). */
+  peek(sources: readonly Region[]): T | undefined {
+    if (this.value === undefined) return undefined;
+    return sources.map((r) => `${r.id}:${r.version}`).join(',') === this.key ? this.value : undefined;
+  }
 }
 
 /** Shared storage and methods of CSR and CSC. */
@@ -74,6 +79,12 @@ export abstract class _cs_array extends sparray {
   protected _flipped(): Csr {
     const s = this._s;
     return this._other.get([s.indptr, s.indices, s.data], () => transposeCsr(s));
+  }
+
+  /** @internal the other orientation if it is already built and valid, else undefined. */
+  _flippedIfBuilt(): Csr | undefined {
+    const s = this._s;
+    return this._other.peek([s.indptr, s.indices, s.data]);
   }
 
   _sum_duplicates(): void {

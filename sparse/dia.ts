@@ -4,10 +4,11 @@ import { argMessage, type DType, FormatError, type Region, Store, ValueError } f
 import { type SparseFormat, type SparseOptions, sparray } from './base.js';
 import { DerivedCache } from './compressed.js';
 import { cooFromTuple, parseInput, type SparseInput } from './construct.js';
-import { canonicalize, cooToCsr, denseToCsr, diaToCsr } from './core/convert.js';
+import { canonicalize, cooToCsr, denseToCsr } from './core/convert.js';
 import { copyInto, mapStore } from './core/elementwise.js';
 import { type Csr, type Dia, readPrefix, region, vec } from './core/types.js';
 import { cooToDia, diaNnz } from './dia-convert.js';
+import { diaToCsrTiled } from './dia-csr.js';
 import { holdStorage } from './dispose.js';
 import { dtypeOpt, shapeArg, type VectorLike, vectorRegion } from './inputs.js';
 import { formatEntries } from './print.js';
@@ -116,7 +117,7 @@ export class DiaArray extends sparray {
     return this._cache.get([d.offsets, d.data], () => {
       const o = Array.from(readPrefix(d.offsets, d.nd));
       const inc = o.every((k, i) => i === 0 || k > o[i - 1]!);
-      return diaToCsr(d, inc);
+      return diaToCsrTiled(d, inc);
     });
   }
   _values(): Store {

@@ -24,6 +24,7 @@ import { copyInto, mapStore, structureFlags } from './core/elementwise.js';
 import { checkKronSize, kronCsr } from './core/kron.js';
 import { type Coo, type Csr, promote, region, vec } from './core/types.js';
 import { DiaArray } from './dia.js';
+import { bandOf } from './dia-csr.js';
 import { optionsArg } from './inputs.js';
 import { kernel } from './kdef.js';
 import { EYE_FILL, KRON } from './kernel-names.js';
@@ -268,6 +269,11 @@ function diagsImpl(
     // NumPy's common_type: float32 only when every diagonal is float32, else float64.
     const f32 = ds.length > 0 && ds.every((d) => d instanceof ndarray && d.dtype === 'float32');
     dtype = f32 ? 'float32' : 'float64';
+  }
+  if (opts.format && opts.format !== 'dia') {
+    // Constant diagonals to another format: CSR straight away (no nd × L diagonals in between).
+    const band = bandOf(fn, host, offs, m, n, dtype);
+    if (band !== null) return fmt(wrap.csr(band), opts.format, 'csr');
   }
   const K = Math.min(m, n);
   let M = 0;

@@ -117,3 +117,13 @@ export const COO_SCATTER = 'sparse.coo.scatter';
 export const COO_STAGED_COUNT = 'sparse.coo.staged.count';
 /** Counting sort, assembly fill: rows placed (and sorted) from the staged segments. */
 export const COO_STAGED_FILL = 'sparse.coo.staged.fill';
+/** DIA → CSR, tiled count (sparse/dia-csr.ts). */
+export const DIA_COUNT_TILED = 'sparse.dia.count.tiled';
+/** DIA → CSR, tiled fill. */
+export const DIA_FILL_TILED = 'sparse.dia.fill.tiled';
+/** Constant diagonals → CSR: indptr in closed form. */
+export const BAND_PTR = 'sparse.band.ptr';
+/** Constant diagonals → CSR: the fill. */
+export const BAND_FILL = 'sparse.band.fill';
+/** `y = Sᵀ x` by blocks of outputs, without a transpose (sparse/core/spmv-transposed.ts). */
+export const CSR_SPMV_T = 'sparse.csr.spmv.t';

@@ -38,6 +38,7 @@ import {
   structureFlags,
 } from './core/elementwise.js';
 import { csrSpmm, csrSpmv, diaSpmv, spgemm } from './core/products.js';
+import { spmvTApplies, transposedProduct } from './core/spmv-transposed.js';
 import { type Csr, type Dia, divType, promote, promoteScalar, region, vec } from './core/types.js';
 import { cooToDia } from './dia-convert.js';
 import { wrap } from './registry.js';
@@ -46,6 +47,16 @@ import { wrap } from './registry.js';
 export function csrT(a: sparray): Csr {
   const f = (a as unknown as { _csrT?: () => Csr })._csrT;
   return f ? f.call(a) : transposeCsr(a._csr());
+}
+
+/**
+ * The stored structure S of a CSR/CSC array whose product needs Sᵀ (CSC @ x, x @ CSR), when the
+ * other orientation is not built yet (then Sᵀ x runs on S without a transpose); null when it is
+ * (the plain SpMV on it is faster).
+ */
+function transposedOnly(a: sparray): Csr | null {
+  const c = a as unknown as { _s: Csr; _flippedIfBuilt(): Csr | undefined };
+  return c._flippedIfBuilt() === undefined ? c._s : null;
 }
 
 /** Dense result of an array. */
@@ -205,24 +216,30 @@ export function matmul(a: sparray, other: unknown, fn: string, opts?: ProductOpt
   const xs = contiguous(x);
   const bsr = a.format === 'bsr' ? (a as unknown as { _b: Bsr })._b : null;
   const dia = a.format === 'dia' && x.ndim === 1 ? (a as unknown as { _d: Dia })._d : null;
-  const csr = dia === null && bsr === null ? a._csr() : null;
+  // CSC @ x (and `A.T @ x` of a CSR A, a CSC sharing A's structure): Sᵀ x on the stored structure
+  // S, unless the CSR form is already built (core/spmv-transposed.ts: a loop builds it once).
+  const stored = a.format === 'csc' && x.ndim === 1 && spmvTApplies(out) ? transposedOnly(a) : null;
+  const csr = dia === null && bsr === null && stored === null ? a._csr() : null;
   let into: Store | undefined;
   if (outArr !== undefined) {
+    const st = stored ?? csr;
     const operands = bsr
       ? [bsr.indptr, bsr.indices, bsr.data]
       : dia
         ? [dia.offsets, dia.data]
-        : [csr!.indptr, csr!.indices, csr!.data];
+        : [st!.indptr, st!.indices, st!.data];
     const shape = x.ndim === 1 ? [m] : [m, x.shape[1]!];
     into = destination(fn, outArr, shape, out, [xs.region, ...operands]) ?? undefined;
   }
   const y = bsr
     ? bsrProduct(bsr, xs, out, into)
-    : dia
-      ? diaSpmv(dia, xs, out, into)
-      : x.ndim === 1
-        ? csrSpmv(csr!, xs, out, into)
-        : csrSpmm(csr!, xs, out, into);
+    : stored
+      ? transposedProduct(stored, xs, out, into)
+      : dia
+        ? diaSpmv(dia, xs, out, into)
+        : x.ndim === 1
+          ? csrSpmv(csr!, xs, out, into)
+          : csrSpmm(csr!, xs, out, into);
   if (outArr === undefined) return ndarray.fromStore(y);
   if (into === undefined) outArr.set('...', ndarray.fromStore(y));
   return outArr;
@@ -236,6 +253,10 @@ export function rmatmul(a: sparray, other: unknown): ndarray {
     throw new ShapeError(argMessage('rmatmul', 'other', `last dimension ${m}`, `shape [${x.shape}]`));
   }
   const out = promote(a.dtype, x.dtype);
+  if (x.ndim === 1 && a.format === 'csr' && spmvTApplies(out)) {
+    const s = transposedOnly(a);
+    if (s !== null) return ndarray.fromStore(transposedProduct(s, contiguous(x), out));
+  }
   const t = csrT(a);
   if (x.ndim === 1) return ndarray.fromStore(csrSpmv(t, contiguous(x), out));
   const k = x.shape[0]!;

@@ -6,7 +6,7 @@
  * the merges both operands' — and their kernels (registered `guarded`) choose Wasm or JavaScript
  * when they run: the issuing thread neither fences, nor scans, nor waits (issue 17, item 3).
  */
-import { broadcast, type Future, launch, type Region } from '../../runtime/index.js';
+import { broadcast, Future, launch, type Region } from '../../runtime/index.js';
 import { kernel } from '../kdef.js';
 import { CSR_IN_RANGE } from '../kernel-names.js';
 import { csrInRange } from '../kernels/range-check.js';
@@ -64,4 +64,15 @@ export function structureCheck(a: Csr): Future | null {
     f,
   });
   return f;
+}
+
+/**
+ * Records `a`'s structure (at its current versions) as in range without a check: for structures
+ * in range by construction (DIA → CSR, constant diagonals), so their first SpMV needs no check.
+ * @param a - a structure whose pointers and indices are in range by construction
+ */
+export function markInRange(a: Csr): void {
+  if (a.rows === 0) return;
+  const { indptr, rows, cols } = a;
+  checked.set(a.indices, { indptr, pv: indptr.version, iv: a.indices.version, rows, cols, f: Future.of(1) });
 }
