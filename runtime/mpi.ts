@@ -30,6 +30,14 @@ interface Transport {
   allgatherv(send: ArrayBufferView, recv: ArrayBufferView, counts: Int32Array, displs: Int32Array): void;
   allreduceMaxI32(value: number): number;
   sendrecv(send: ArrayBufferView, dest: number, recv: ArrayBufferView, source: number, tag: number): void;
+  exchange(
+    sends: readonly ArrayBufferView[],
+    sendPeers: Int32Array,
+    sendTags: Int32Array,
+    recvs: readonly ArrayBufferView[],
+    recvPeers: Int32Array,
+    recvTags: Int32Array,
+  ): void;
   finalize(): void;
   abort(code: number): never;
   version(): string;
@@ -171,6 +179,27 @@ export function entropySeed(): number {
   const seed = Uint32Array.of(Math.floor(Math.random() * 2 ** 32));
   broadcastBytes(seed, 0);
   return seed[0]!;
+}
+
+/**
+ * Planned point-to-point copies (runtime/shard-copy.ts): this rank's messages of a plan every rank
+ * computed identically — it receives `recvs[k]` from `recvPeers[k]` and sends `sends[k]` to
+ * `sendPeers[k]`, each message matched by its tag. Every receive is posted before any send and
+ * all are awaited together, so no order of the ranks' calls deadlocks. Counted in `commStats()`.
+ */
+export function exchangeBytes(
+  sends: readonly ArrayBufferView[],
+  sendPeers: Int32Array,
+  sendTags: Int32Array,
+  recvs: readonly ArrayBufferView[],
+  recvPeers: Int32Array,
+  recvTags: Int32Array,
+): void {
+  if (sends.length === 0 && recvs.length === 0) return;
+  transport().exchange(sends, sendPeers, sendTags, recvs, recvPeers, recvTags);
+  for (const b of sends) world.bytesSent += b.byteLength;
+  for (const b of recvs) world.bytesReceived += b.byteLength;
+  world.messages += sends.length + recvs.length;
 }
 
 /** Waits until every rank reaches this point. Collective. */
