@@ -84,6 +84,11 @@ function start(): void {
   if (!isMainThread) return;
   const n = launcherSize();
   if (n === 0) return;
+  // Open MPI's blocking waits spin a core; the issuing thread waits in them (planned copies,
+  // reduction partials) while this rank's workers and the other ranks need the cores. Yielding
+  // while idle took CG at nx = 1000 on 2 ranks × 1 worker from 207 to 83 ms per iteration on a
+  // loaded 2-core host (benchmarks/mpi/_cg.ts). Read by MPI_Init; the user's setting wins.
+  process.env.OMPI_MCA_mpi_yield_when_idle ??= '1';
   const { addon, reason } = loadTransport();
   if (addon === null) {
     throw new CohortError(
