@@ -159,12 +159,22 @@ export function shardLaunch(plan: LaunchPlan, kinds: readonly number[], hasRed: 
     }
   }
   const args = plan.spec.args;
+  if (DEBUG && me === 0)
+    process.stderr.write(
+      `launch ${plan.spec.op} colors ${colors} owners ${sharding?.owners.join(',') ?? 'all'} ${args
+        .map(
+          (a, i) =>
+            `r${a.store.region.id}/k${kinds[i]}:${plan.footprints.map((f) => `${f[i]!.lo}-${f[i]!.hi}#${f[i]!.count}`).join(' ')}`,
+        )
+        .join(' | ')}\n`,
+    );
   // Reads: what each piece's rank lacks, from the map as it stood before this launch.
   let transfers: Transfer[] | null = null;
   let before: Map<Region, IntervalSet[]> | null = null;
   const found: (number | IntervalSet)[] = [];
   for (let i = 0; i < args.length; i++) {
-    if (kinds[i] === K_DISCARD) continue;
+    const discard = kinds[i] === K_DISCARD;
+    if (discard && !widened(plan, i)) continue;
     const region = args[i]!.store.region;
     const v = peekValidity(region);
     if (v === undefined) continue;
@@ -176,7 +186,7 @@ export function shardLaunch(plan: LaunchPlan, kinds: readonly number[], hasRed: 
     }
     for (let c = 0; c < colors; c++) {
       const fp = plan.footprints[c]![i]!;
-      if (fp.empty) continue;
+      if (fp.empty || (discard && fp.volume <= pieceVolume(plan, i, c))) continue;
       const r0 = sharding === null ? 0 : sharding.owners[c]!;
       const r1 = sharding === null ? n : r0 + 1;
       for (let r = r0; r < r1; r++) {
@@ -214,6 +224,26 @@ export function shardLaunch(plan: LaunchPlan, kinds: readonly number[], hasRed: 
     }
   }
   return sharding;
+}
+
+/** Points of piece `c` of argument `i`'s partition (its index space, not its region). */
+function pieceVolume(plan: LaunchPlan, i: number, c: number): number {
+  const p = plan.partitions[i]!;
+  return p.colors === plan.colors ? p.pieces[c]!.volume : plan.spec.args[i]!.store.size;
+}
+
+/**
+ * Whether a written argument's footprint is wider than what its pieces write: a view whose exact
+ * footprint has too many intervals gets its bounding range (Store.footprint). The map may then
+ * say that the writing rank holds the whole range only after that rank has received the elements
+ * in between: such a write is planned as a read-write.
+ */
+function widened(plan: LaunchPlan, i: number): boolean {
+  for (let c = 0; c < plan.colors; c++) {
+    const fp = plan.footprints[c]![i]!;
+    if (!fp.empty && fp.volume > pieceVolume(plan, i, c)) return true;
+  }
+  return false;
 }
 
 function addTransfer(list: Transfer[], region: Region, from: number, to: number, set: IntervalSet): void {
