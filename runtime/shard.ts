@@ -23,6 +23,7 @@
 import { shardBlock } from '../mapper/mapper.js';
 import { currentMapper } from './config.js';
 import { analyze, K_DISCARD, K_READ, type RegionState, stateOf, writersOf } from './deps.js';
+import type { TypedArray } from './dtype.js';
 import { waitKnown } from './engine-pool.js';
 import { IntervalSet } from './index-space.js';
 import { DEFAULT_REDUCTION_BLOCK } from './launch-types.js';
@@ -228,8 +229,9 @@ export function shardLaunch(plan: LaunchPlan, kinds: readonly number[], hasRed: 
 
 /** Points of piece `c` of argument `i`'s partition (its index space, not its region). */
 function pieceVolume(plan: LaunchPlan, i: number, c: number): number {
-  const p = plan.partitions[i]!;
-  return p.colors === plan.colors ? p.pieces[c]!.volume : plan.spec.args[i]!.store.size;
+  // The one-piece path has no partitions (its piece is the whole store).
+  const p = plan.partitions[i];
+  return p !== undefined && p.colors === plan.colors ? p.pieces[c]!.volume : plan.spec.args[i]!.store.size;
 }
 
 /**
@@ -291,27 +293,39 @@ function runTransfers(list: readonly Transfer[], me: number): void {
   const recvs: ArrayBufferView[] = [];
   const recvPeers: number[] = [];
   const recvTags: number[] = [];
-  let tag = 0;
-  for (const t of list) {
-    const mine = t.from === me || t.to === me;
-    if (mine) settle(stateOf(t.region), t.set, t.to === me);
+  /** Receives of several intervals: [packed buffer, transfer] to scatter after the exchange. */
+  const unpack: [TypedArray, Transfer][] = [];
+  for (let k = 0; k < list.length; k++) {
+    const t = list[k]!;
+    if (t.from !== me && t.to !== me) continue;
+    settle(stateOf(t.region), t.set, t.to === me);
     const b = t.set.bounds;
     const data = t.region.data;
-    for (let k = 0; k < b.length; k += 2) {
-      const tg = tag++ & 0x7fff;
-      if (!mine) continue;
-      const view = data.subarray(b[k]!, b[k + 1]!);
+    // One message per transfer (its tag: the transfer's index, the same on both sides); a set of
+    // several intervals is packed in interval order.
+    let view: TypedArray;
+    if (b.length === 2) view = data.subarray(b[0]!, b[1]!);
+    else {
+      view = new (data.constructor as new (n: number) => TypedArray)(t.set.volume);
       if (t.from === me) {
-        sends.push(view);
-        sendPeers.push(t.to);
-        sendTags.push(tg);
-        stats.copyBytesSent += view.byteLength;
-      } else {
-        recvs.push(view);
-        recvPeers.push(t.from);
-        recvTags.push(tg);
-        stats.copyBytesReceived += view.byteLength;
-      }
+        let at = 0;
+        for (let q = 0; q < b.length; q += 2) {
+          view.set(data.subarray(b[q]!, b[q + 1]!) as never, at);
+          at += b[q + 1]! - b[q]!;
+        }
+      } else unpack.push([view, t]);
+    }
+    const tag = k & 0x7fff;
+    if (t.from === me) {
+      sends.push(view);
+      sendPeers.push(t.to);
+      sendTags.push(tag);
+      stats.copyBytesSent += view.byteLength;
+    } else {
+      recvs.push(view);
+      recvPeers.push(t.from);
+      recvTags.push(tag);
+      stats.copyBytesReceived += view.byteLength;
     }
   }
   if (sends.length + recvs.length === 0) return;
@@ -324,6 +338,16 @@ function runTransfers(list: readonly Transfer[], me: number): void {
     Int32Array.from(recvPeers),
     Int32Array.from(recvTags),
   );
+  for (const [buf, t] of unpack) {
+    const b = t.set.bounds;
+    const data = t.region.data;
+    let at = 0;
+    for (let q = 0; q < b.length; q += 2) {
+      const len = b[q + 1]! - b[q]!;
+      data.set(buf.subarray(at, at + len) as never, b[q]!);
+      at += len;
+    }
+  }
 }
 
 /**
