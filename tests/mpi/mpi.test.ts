@@ -180,3 +180,27 @@ describe.skipIf(missing !== '')('sharded under mpirun (layers 1, 3, 5 of issue 2
     },
   );
 });
+
+describe.skipIf(missing !== '')('random programs sharded under mpirun', () => {
+  interface SeedRun {
+    rank: number;
+    seed: number;
+    results: string[];
+  }
+  const env = { COHORT_INLINE_LAUNCH_BYTES: '0' };
+  const modelProgram = [...program('model.ts'), '3', '40'];
+  const alone =
+    missing === '' ? parse<SeedRun>(run(modelProgram, { ...env, COHORT_WORKERS: '2' }).stdout) : [];
+
+  it.each([2, 4])(
+    '-np %i: views, slices, in-place updates, reductions, SpMVs: the bits of one process',
+    (np) => {
+      const r = mpirun(np, modelProgram, { ...env, COHORT_WORKERS: '1' });
+      expect(r.status, r.stderr).toBe(0);
+      const printed = parse<SeedRun>(r.stdout);
+      expect(alone.length).toBe(3);
+      expect(printed.length).toBe(3 * np);
+      for (const p of printed) expect(p.results).toEqual(alone.find((a) => a.seed === p.seed)!.results);
+    },
+  );
+});
