@@ -45,6 +45,7 @@ function refreshClean(v: Validity): void {
 
 /** Rank `owner` wrote `fp`: it alone holds it now. */
 export function ownedWrite(v: Validity, fp: IntervalSet, owner: number): void {
+  if (fp.empty) return;
   const st = v.stale;
   for (let r = 0; r < st.length; r++) st[r] = r === owner ? st[r]!.difference(fp) : st[r]!.union(fp);
   v.clean = false;
