@@ -1,4 +1,4 @@
-import type { Mapper, MapperQuery } from './mapper.js';
+import { type Mapper, type MapperQuery, shardBlock } from './mapper.js';
 
 /** Options of the default mapper. */
 export interface DefaultMapperOptions {
@@ -67,6 +67,8 @@ export class DefaultMapper implements Mapper {
   }
 
   pieces(q: MapperQuery): number {
+    const ranks = q.ranks ?? 1;
+    if (ranks > 1) return this.piecesOver(q, Math.max(1, q.workers), ranks);
     if (q.workers <= 0 || q.volume <= 1) return 1;
     // Small launches run as one inline piece — but not those that read a broadcast argument whole
     // (a matrix product): their work grows faster than their bytes.
@@ -78,12 +80,33 @@ export class DefaultMapper implements Mapper {
     return Math.max(1, Math.min(q.workers * perWorker, byBytes, q.volume));
   }
 
+  /**
+   * Under MPI: the same rule per rank, and a multiple of the ranks when every rank gets a piece
+   * (each rank then runs the same share of every launch, so launches of different piece counts
+   * over the same data cut it at the same rank boundaries, and element-wise chains move nothing).
+   */
+  private piecesOver(q: MapperQuery, workers: number, ranks: number): number {
+    if (q.volume <= 1) return 1;
+    if (q.bytes < this.inlineLaunchBytes && !((q.replicatedBytes ?? 0) > 0)) return 1;
+    const byBytes = Math.floor(q.bytes / this.minPieceBytes);
+    const perWorker = (q.replicatedBytes ?? 0) > 0 ? 1 : this.piecesPerWorker;
+    // At least one piece per rank (below minPieceBytes per rank if need be): a launch split
+    // differently from the others over the same data would move it between the ranks.
+    const perRank = Math.max(1, Math.min(workers * perWorker, Math.floor(byBytes / ranks)));
+    return Math.max(1, Math.min(perRank * ranks, q.volume));
+  }
+
   worker(color: number, _colors: number, workers: number): number {
     return workers > 0 ? color % workers : 0;
   }
 
   inline(_op: string, bytes: number, workers: number, colors = 0): boolean {
     return workers === 0 || bytes < this.inlineBytes || (colors === 1 && bytes < this.inlineLaunchBytes);
+  }
+
+  /** Contiguous blocks of pieces per rank ({@link shardBlock}). */
+  shard(pieceCount: number, piece: number, ranks: number): number {
+    return shardBlock(pieceCount, piece, ranks);
   }
 
   share(_op: string, colors: number, workers: number): boolean {

@@ -18,6 +18,11 @@ export interface MapperQuery {
    * product): work that each extra piece repeats. Optional (0 when absent).
    */
   readonly replicatedBytes?: number;
+  /**
+   * MPI ranks of the job (DESIGN.md §9; 1 or absent alone): the pieces of a launch are shared out
+   * over the ranks (see {@link Mapper.shard}), each of which has `workers` workers.
+   */
+  readonly ranks?: number;
 }
 
 /** The decisions a mapper makes. */
@@ -26,6 +31,14 @@ export interface Mapper {
   pieces(q: MapperQuery): number;
   /** Which worker runs piece `color` of `colors` — consistently across operations on the same data. */
   worker(color: number, colors: number, workers: number): number;
+  /**
+   * Under MPI (DESIGN.md §9): the rank that runs piece `piece` of a launch of `pieceCount` pieces,
+   * out of `ranks` ranks. Every rank asks the same question at the same point of the program and
+   * must get the same answer (answer from the arguments alone). Optional; without it, contiguous
+   * blocks of pieces per rank ({@link shardBlock}). One-piece launches are never asked: every rank
+   * runs them.
+   */
+  shard?(pieceCount: number, piece: number, ranks: number): number;
   /**
    * Whether a piece of `bytes` bytes (of a launch of `colors` pieces) runs inline on the calling
    * thread rather than in the pool.
@@ -59,6 +72,16 @@ export interface Mapper {
    * event table's 131,072 tasks bound how far a program runs ahead).
    */
   inFlightBytes?(workers: number): number;
+}
+
+/**
+ * The default sharding: contiguous blocks of pieces per rank (rank r runs pieces
+ * `[ceil(r·n/ranks), ceil((r+1)·n/ranks))`), so the pieces of one rank are neighbours and
+ * element-wise chains over the same partition keep their data where it was written.
+ * @example shardBlock(4, 3, 2) // 1
+ */
+export function shardBlock(pieceCount: number, piece: number, ranks: number): number {
+  return Math.floor((piece * ranks) / pieceCount);
 }
 
 /** Type guard for a user-supplied mapper. */

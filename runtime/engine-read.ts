@@ -9,13 +9,16 @@ import { currentPool, throwIfFailed, waitAsync, waitKnown, waitKnownAsync, waitS
 import { peekSeq } from './events.js';
 import { markKnownBelow } from './known.js';
 import { issueHeld } from './launch-hold.js';
+import { distributed } from './mpi.js';
 import { checkLive, type Region } from './region.js';
+import { syncForRead } from './shard.js';
 import type { Store } from './store.js';
 
 /** The events a read of `store` (or of all of `region`) waits for. */
 function writers(region: Region, store: Store | null): number[] {
   checkLive('read', region);
   issueHeld(); // a launch held for fusion may write it
+  if (distributed()) syncForRead(region, store === null ? null : store.footprint()); // collective under MPI
   const st = peekState(region);
   if (st === undefined || st.accesses.length === 0) return [];
   const out: number[] = [];

@@ -21,9 +21,12 @@ import { Future } from './future.js';
 import { heapMemory, type WasmMemory } from './heap.js';
 import { getKernel, type KernelFn, type TaskContext } from './kernels.js';
 import { isKnown, markKnown, noteDeps } from './known.js';
+import { distributed } from './mpi.js';
 import type { LaunchPlan } from './plan.js';
 import type { Pool, Slot } from './pool.js';
 import { foldRegion, makeRedArgs, type RedArg, runBlocks } from './reduction.js';
+import { type Sharding, shardLaunch } from './shard.js';
+import { finishShardedReduce } from './shard-reduce.js';
 import { traceInline, traceIssued, traceNow, tracing } from './trace.js';
 
 export { combine } from './engine-combine.js';
@@ -282,6 +285,8 @@ function submitAt(plan: LaunchPlan, outer: boolean): Future | undefined {
     plan.redBlock > 0 ? makeRedArgs(spec, Math.ceil(args[plan.key]!.store.size / plan.redBlock)) : null;
   /** Events of this launch's pieces (pairs seq, 1): the folds' data dependences. */
   const pieceDeps: number[] | null = red === null ? null : [];
+  // Under MPI (ranks() > 1): which rank runs each piece; the copies its pieces need are done.
+  const sharding: Sharding | null = distributed() ? shardLaunch(plan, kinds, red !== null) : null;
 
   // Input futures: known values go by value; pending ones by event (a data dependence).
   let futVals: number[] = EMPTY;
@@ -330,6 +335,7 @@ function submitAt(plan: LaunchPlan, outer: boolean): Future | undefined {
   const scalars = (spec.scalars ?? EMPTY) as number[];
 
   for (let c = 0; c < colors; c++) {
+    if (sharding !== null && sharding.owners[c] !== sharding.me) continue; // another rank's piece
     const fps = plan.footprints[c]!;
     deps.length = 0;
     for (let k = 0; k < futDeps.length; k++) deps.push(futDeps[k]!);
@@ -503,6 +509,7 @@ function submitAt(plan: LaunchPlan, outer: boolean): Future | undefined {
 
   if (!reduce) return undefined;
   partials ??= new Float64Array(nPartials); // no piece ran (none, or every one skipped)
+  if (sharding !== null) return finishShardedReduce(plan, sharding, partials, posted, failOrigin);
   if (failOrigin >= 0) return Future.failed(taskErrorFor(failOrigin));
   if (posted === null) {
     try {

@@ -17,6 +17,7 @@ import { peekState, writersOf } from './deps.js';
 import { submit, syncRegion } from './engine.js';
 import { IntervalSet, Rect, type SubSpace } from './index-space.js';
 import { registerKernel, type TaskContext } from './kernels.js';
+import { distributed } from './mpi.js';
 import { Partition } from './partition.js';
 import { footprintsOf } from './partition-cache.js';
 import type { LaunchPlan } from './plan.js';
@@ -182,6 +183,9 @@ export function provisionalImage(colors: number, dstExtent: number): Partition {
 
 /** Whether `region` has writes not known complete (deterministic: see known.ts). */
 export function hasPendingWriters(region: Region): boolean {
+  // Under MPI the ranks wait for different pieces: this answer would differ between ranks and
+  // with it whether an image launch (a collective copy) happens. Answer from the program alone.
+  if (distributed()) return false;
   const st = peekState(region);
   if (st === undefined || st.accesses.length === 0) return false;
   const out: number[] = [];

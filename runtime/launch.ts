@@ -8,6 +8,7 @@ import { recordLaunch, reserveFor } from './govern.js';
 import { fusable, fusionActive, holdable, pairSpec, withLaunchFusion } from './launch-fusion.js';
 import { issueHeld, setHeld } from './launch-hold.js';
 import type { LaunchSpec } from './launch-types.js';
+import { ranks } from './mpi.js';
 import { onePiecePlan } from './one-piece.js';
 import type { LaunchPlan } from './plan.js';
 import { checkLive, flushDeferredReaders } from './region.js';
@@ -33,6 +34,7 @@ const SOLVER_CONTEXT: SolverContext = {
       bytes,
       workers: workerCount(),
       replicatedBytes,
+      ranks: ranks(),
     });
   },
   syncRegion,

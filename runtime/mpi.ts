@@ -30,6 +30,14 @@ interface Transport {
   allgatherv(send: ArrayBufferView, recv: ArrayBufferView, counts: Int32Array, displs: Int32Array): void;
   allreduceMaxI32(value: number): number;
   sendrecv(send: ArrayBufferView, dest: number, recv: ArrayBufferView, source: number, tag: number): void;
+  exchange(
+    sends: readonly ArrayBufferView[],
+    sendPeers: Int32Array,
+    sendTags: Int32Array,
+    recvs: readonly ArrayBufferView[],
+    recvPeers: Int32Array,
+    recvTags: Int32Array,
+  ): void;
   finalize(): void;
   abort(code: number): never;
   version(): string;
@@ -76,6 +84,11 @@ function start(): void {
   if (!isMainThread) return;
   const n = launcherSize();
   if (n === 0) return;
+  // Open MPI's blocking waits spin a core; the issuing thread waits in them (planned copies,
+  // reduction partials) while this rank's workers and the other ranks need the cores. Yielding
+  // while idle took CG at nx = 1000 on 2 ranks × 1 worker from 207 to 83 ms per iteration on a
+  // loaded 2-core host (benchmarks/mpi/_cg.ts). Read by MPI_Init; the user's setting wins.
+  process.env.OMPI_MCA_mpi_yield_when_idle ??= '1';
   const { addon, reason } = loadTransport();
   if (addon === null) {
     throw new CohortError(
@@ -171,6 +184,27 @@ export function entropySeed(): number {
   const seed = Uint32Array.of(Math.floor(Math.random() * 2 ** 32));
   broadcastBytes(seed, 0);
   return seed[0]!;
+}
+
+/**
+ * Planned point-to-point copies (runtime/shard-copy.ts): this rank's messages of a plan every rank
+ * computed identically — it receives `recvs[k]` from `recvPeers[k]` and sends `sends[k]` to
+ * `sendPeers[k]`, each message matched by its tag. Every receive is posted before any send and
+ * all are awaited together, so no order of the ranks' calls deadlocks. Counted in `commStats()`.
+ */
+export function exchangeBytes(
+  sends: readonly ArrayBufferView[],
+  sendPeers: Int32Array,
+  sendTags: Int32Array,
+  recvs: readonly ArrayBufferView[],
+  recvPeers: Int32Array,
+  recvTags: Int32Array,
+): void {
+  if (sends.length === 0 && recvs.length === 0) return;
+  transport().exchange(sends, sendPeers, sendTags, recvs, recvPeers, recvTags);
+  for (const b of sends) world.bytesSent += b.byteLength;
+  for (const b of recvs) world.bytesReceived += b.byteLength;
+  world.messages += sends.length + recvs.length;
 }
 
 /** Waits until every rank reaches this point. Collective. */

@@ -19,6 +19,7 @@ import type { LaunchPlan } from './plan.js';
 import { recordPlan, replayPlan, seenBefore } from './plan-memo.js';
 import { hasReduceArg, regionReduceBlock } from './reduction.js';
 import type { Region } from './region.js';
+import { shardAlign } from './shard.js';
 import type { Store } from './store.js';
 import { tiling, wholePartition } from './tiling.js';
 
@@ -295,7 +296,7 @@ function solveNow(spec: LaunchSpec, ctx: SolverContext): LaunchPlan {
   // The key partition: the key view's current partition if it can stay, else the natural tiling.
   const keyView = views[key]!;
   const redBlock = hasRed ? block || regionReduceBlock(keyStore.size) : 0;
-  const natural = naturalTiling(keyView, keyStore, pieces, block || redBlock || 1);
+  const natural = naturalTiling(keyView, keyStore, pieces, block || redBlock || shardAlign(keyStore));
   const cur = keyView.current;
   const keyPart =
     cur !== natural && reusable(cur, keyStore, natural.colors, block || redBlock) ? cur! : natural;

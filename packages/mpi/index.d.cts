@@ -20,6 +20,18 @@ export interface MpiAddon {
     source: number,
     tag: number,
   ): void;
+  /**
+   * Planned point-to-point copies: every receive is posted, then every send, then all are awaited
+   * (no deadlock whatever the order). Peers and tags are Int32Arrays, one per message.
+   */
+  exchange(
+    sends: readonly ArrayBufferView[],
+    sendPeers: Int32Array,
+    sendTags: Int32Array,
+    recvs: readonly ArrayBufferView[],
+    recvPeers: Int32Array,
+    recvTags: Int32Array,
+  ): void;
   finalize(): void;
   abort(code: number): never;
   version(): string;

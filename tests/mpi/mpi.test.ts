@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { ShardStats } from '../../runtime/shard.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -56,14 +57,33 @@ interface Printed {
   results: string[];
   unseeded: string;
   stats: { bytesSent: number; bytesReceived: number; messages: number };
+  shard: ShardStats;
 }
 
-function parse(stdout: string): Printed[] {
+interface ShardRun {
+  rank: number;
+  ranks: number;
+  results: string[];
+  chain: {
+    bytes: number;
+    partials: number;
+    copies: number;
+    issued: Record<string, number>;
+    run: number;
+    skipped: number;
+  };
+  spmv: { received: number; sent: number; issued: Record<string, number>; run: number; skipped: number };
+  shard: ShardStats;
+}
+
+function parse<T = Printed>(stdout: string): T[] {
   return stdout
     .split('\n')
     .filter((l) => l.startsWith('{'))
-    .map((l) => JSON.parse(l) as Printed);
+    .map((l) => JSON.parse(l) as T);
 }
+
+const total = (issued: Record<string, number>) => Object.values(issued).reduce((a, b) => a + b, 0);
 
 describe('alone (no MPI launcher)', () => {
   it('rank 0 of 1, no communication', () => {
@@ -89,9 +109,19 @@ describe.skipIf(missing !== '')('under mpirun', () => {
       // An unseeded generator draws rank 0's seed on every rank.
       expect(p.unseeded).toBe(printed[0]!.unseeded);
     }
-    // Two seeds (the legacy global generator and default_rng()) broadcast from rank 0, 4 bytes each.
-    expect(printed[0]!.stats.bytesSent).toBe(2 * 4 * (np - 1));
-    for (const p of printed.slice(1)) expect(p.stats.bytesReceived).toBe(2 * 4);
+    // Two seeds (the legacy global generator and default_rng()) broadcast from rank 0, 4 bytes
+    // each; everything else a rank moved is a planned copy or a reduction's partials.
+    for (const p of printed) {
+      const seedsSent = p.rank === 0 ? 2 * 4 * (np - 1) : 0;
+      const seedsReceived = p.rank === 0 ? 0 : 2 * 4;
+      expect(p.stats.bytesSent).toBe(seedsSent + p.shard.copyBytesSent + p.shard.partialBytesSent);
+      expect(p.stats.bytesReceived).toBe(
+        seedsReceived + p.shard.copyBytesReceived + p.shard.partialBytesReceived,
+      );
+      // The suite's COHORT_INLINE_LAUNCH_BYTES=0 splits these launches: every rank ran its share.
+      expect(p.shard.shardedLaunches).toBeGreaterThan(0);
+      expect(p.shard.piecesRun * np).toBe(p.shard.piecesRun + p.shard.piecesSkipped);
+    }
   });
 
   it('a failing rank ends the job at once, with its code and its error on stderr', () => {
@@ -104,4 +134,73 @@ describe.skipIf(missing !== '')('under mpirun', () => {
     // Measured 0.1–0.5 s on an idle host; the bound leaves room for a loaded CI machine.
     expect(r.ended - failedAt).toBeLessThan(10_000);
   });
+});
+
+describe.skipIf(missing !== '')('sharded under mpirun (layers 1, 3, 5 of issue 22)', () => {
+  // Poisson nx = 300: 90,000 unknowns, every launch split into pieces (COHORT_INLINE_LAUNCH_BYTES=0).
+  const nx = 300;
+  const env = { COHORT_INLINE_LAUNCH_BYTES: '0' };
+  const shardProgram = [...program('shard.ts'), String(nx), '40'];
+  const alone =
+    missing === ''
+      ? parse<ShardRun>(run(shardProgram, { ...env, COHORT_WORKERS: '2' }).stdout)[0]
+      : undefined;
+
+  it.each([2, 4])(
+    '-np %i: bitwise results, each piece on one rank, no copy for a chain, the SpMV halo',
+    (np) => {
+      const r = mpirun(np, shardProgram, { ...env, COHORT_WORKERS: '1' });
+      expect(r.status, r.stderr).toBe(0);
+      const printed = parse<ShardRun>(r.stdout).sort((a, b) => a.rank - b.rank);
+      expect(printed.map((p) => p.rank)).toEqual([...Array(np).keys()]);
+      const chainPieces = printed[0]!.chain.run + printed[0]!.chain.skipped;
+      const spmvPieces = printed[0]!.spmv.run + printed[0]!.spmv.skipped;
+      let chainIssued = 0;
+      for (const p of printed) {
+        // Sums, dots, norms, the chain, three SpMVs and 40 CG iterations: the bits of one process.
+        expect(p.results).toEqual(alone!.results);
+        // Each rank issued exactly its share of the chain's pieces (decision log), and skipped the rest.
+        expect(p.chain.run + p.chain.skipped).toBe(chainPieces);
+        expect(p.chain.run * np).toBe(chainPieces);
+        expect(total(p.chain.issued)).toBe(p.chain.run);
+        chainIssued += total(p.chain.issued);
+        // An element-wise chain over data written with the same partition moves no region data:
+        // only its sum's partials.
+        expect(p.chain.copies).toBe(0);
+        expect(p.chain.bytes).toBe(p.chain.partials);
+        // The SpMV (rows of x's row partition) receives and sends exactly its halo: nx values per
+        // neighbouring rank (ranks cut the rows at block boundaries, each far wider than nx).
+        const neighbours = (p.rank > 0 ? 1 : 0) + (p.rank < np - 1 ? 1 : 0);
+        expect(p.spmv.received).toBe(8 * nx * neighbours);
+        expect(p.spmv.sent).toBe(8 * nx * neighbours);
+        expect(p.spmv.run * np).toBe(spmvPieces);
+        expect(p.spmv.issued['csr.spmv']).toBe(p.spmv.run);
+      }
+      expect(chainIssued).toBe(chainPieces);
+    },
+  );
+});
+
+describe.skipIf(missing !== '')('random programs sharded under mpirun', () => {
+  interface SeedRun {
+    rank: number;
+    seed: number;
+    results: string[];
+  }
+  const env = { COHORT_INLINE_LAUNCH_BYTES: '0' };
+  const modelProgram = [...program('model.ts'), '3', '40'];
+  const alone =
+    missing === '' ? parse<SeedRun>(run(modelProgram, { ...env, COHORT_WORKERS: '2' }).stdout) : [];
+
+  it.each([2, 4])(
+    '-np %i: views, slices, in-place updates, reductions, SpMVs: the bits of one process',
+    (np) => {
+      const r = mpirun(np, modelProgram, { ...env, COHORT_WORKERS: '1' });
+      expect(r.status, r.stderr).toBe(0);
+      const printed = parse<SeedRun>(r.stdout);
+      expect(alone.length).toBe(3);
+      expect(printed.length).toBe(3 * np);
+      for (const p of printed) expect(p.results).toEqual(alone.find((a) => a.seed === p.seed)!.results);
+    },
+  );
 });

@@ -188,6 +188,58 @@ static napi_value js_sendrecv(napi_env env, napi_callback_info info) {
   return NULL;
 }
 
+/*
+ * exchange(sends, sendPeers, sendTags, recvs, recvPeers, recvTags): planned point-to-point copies.
+ * Every receive is posted first (MPI_Irecv), then every send (MPI_Isend), then all are awaited
+ * (MPI_Waitall), so two ranks that send to each other cannot deadlock whatever the sizes. The
+ * peers and tags come from a plan every rank computed identically (runtime/shard-copy.ts).
+ */
+#define EXCHANGE_MAX 4096
+static napi_value js_exchange(napi_env env, napi_callback_info info) {
+  size_t argc = 6;
+  napi_value argv[6];
+  CHECK_NAPI(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  if (!ready(env)) return NULL;
+  uint32_t ns = 0, nr = 0;
+  CHECK_NAPI(env, napi_get_array_length(env, argv[0], &ns));
+  CHECK_NAPI(env, napi_get_array_length(env, argv[3], &nr));
+  if (ns + nr > EXCHANGE_MAX) {
+    napi_throw_range_error(env, "COHORT_MPI", "cohort mpi: exchange of more than 4096 messages");
+    return NULL;
+  }
+  void *sp, *st, *rp, *rt;
+  size_t spl, stl, rpl, rtl;
+  if (!bytes_of(env, argv[1], &sp, &spl) || !bytes_of(env, argv[2], &st, &stl) ||
+      !bytes_of(env, argv[4], &rp, &rpl) || !bytes_of(env, argv[5], &rt, &rtl))
+    return NULL;
+  if (spl < ns * 4 || stl < ns * 4 || rpl < nr * 4 || rtl < nr * 4) {
+    napi_throw_range_error(env, "COHORT_MPI", "cohort mpi: exchange needs one peer and tag per message");
+    return NULL;
+  }
+  static MPI_Request reqs[EXCHANGE_MAX];
+  int n = 0, rc = MPI_SUCCESS;
+  for (uint32_t k = 0; k < nr && rc == MPI_SUCCESS; k++) {
+    napi_value v;
+    void *data;
+    size_t len;
+    CHECK_NAPI(env, napi_get_element(env, argv[3], k, &v));
+    if (!bytes_of(env, v, &data, &len)) return NULL;
+    rc = MPI_Irecv(data, (int)len, MPI_BYTE, ((int32_t *)rp)[k], ((int32_t *)rt)[k], MPI_COMM_WORLD, &reqs[n++]);
+  }
+  for (uint32_t k = 0; k < ns && rc == MPI_SUCCESS; k++) {
+    napi_value v;
+    void *data;
+    size_t len;
+    CHECK_NAPI(env, napi_get_element(env, argv[0], k, &v));
+    if (!bytes_of(env, v, &data, &len)) return NULL;
+    rc = MPI_Isend(data, (int)len, MPI_BYTE, ((int32_t *)sp)[k], ((int32_t *)st)[k], MPI_COMM_WORLD, &reqs[n++]);
+  }
+  if (rc != MPI_SUCCESS) return throw_mpi(env, "MPI_Isend/MPI_Irecv", rc);
+  rc = MPI_Waitall(n, reqs, MPI_STATUSES_IGNORE);
+  if (rc != MPI_SUCCESS) return throw_mpi(env, "MPI_Waitall", rc);
+  return NULL;
+}
+
 /* finalize(): the end of a successful run. */
 static napi_value js_finalize(napi_env env, napi_callback_info info) {
   (void)info;
@@ -231,6 +283,7 @@ static napi_value init_module(napi_env env, napi_value exports) {
       {"allgatherv", NULL, js_allgatherv, NULL, NULL, NULL, napi_default, NULL},
       {"allreduceMaxI32", NULL, js_allreduce_max_i32, NULL, NULL, NULL, napi_default, NULL},
       {"sendrecv", NULL, js_sendrecv, NULL, NULL, NULL, napi_default, NULL},
+      {"exchange", NULL, js_exchange, NULL, NULL, NULL, napi_default, NULL},
       {"finalize", NULL, js_finalize, NULL, NULL, NULL, napi_default, NULL},
       {"abort", NULL, js_abort, NULL, NULL, NULL, napi_default, NULL},
       {"version", NULL, js_version, NULL, NULL, NULL, napi_default, NULL},

@@ -8,6 +8,7 @@ import * as np from 'cohortjs/numpy';
 import { commStats, rank, ranks } from 'cohortjs/runtime';
 import { cg } from 'cohortjs/sparse/linalg';
 import { poisson2d, poissonProblem } from '../../../examples/poisson.js';
+import { shardStats } from '../../../runtime/shard.js';
 
 function bits(x: number): string {
   const b = new DataView(new ArrayBuffer(8));
@@ -37,5 +38,6 @@ console.log(
     results: lines,
     unseeded: unseeded.map(bits).join(','),
     stats: commStats(),
+    shard: shardStats(),
   }),
 );
