@@ -145,10 +145,12 @@ export function opJS(op: string, a: readonly string[], t: CodegenDType, helpers:
       return wrap(`${use('ftrig')}(${x}, 0)`, t);
     case 'cos':
       return wrap(`${use('ftrig')}(${x}, 1)`, t);
+    case 'tanh':
+      use('fexp'); // ftanh calls it
+      return wrap(`${use('ftanh')}(${x})`, t);
     case 'sqrt':
     case 'log10':
     case 'log2':
-    case 'tanh':
       return wrap(`Math.${op}(${x})`, t);
     case 'where':
       // An int32 branch may be a weak scalar -0; an int32 array never holds -0 (unfused, the

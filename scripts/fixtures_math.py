@@ -133,6 +133,20 @@ def gen_cos(rng):
     return gen_trig(rng), mpmath.cos
 
 
+def gen_tanh(rng):
+    """tanh: the whole range, [-1, 1] and [-25, 25] densely, around the 0.55 switch, tiny values."""
+    xs = specials()
+    xs += rand_doubles(rng, -1.7976931348623157e308, 1.7976931348623157e308, 3000)
+    xs += [rng.uniform(-1, 1) for _ in range(3000)]
+    xs += [rng.uniform(-25, 25) for _ in range(2000)]
+    xs += [rng.uniform(-1, 1) * 2.0 ** -rng.randint(0, 60) for _ in range(1000)]
+    u = struct.unpack(">Q", struct.pack(">d", 0.55))[0]
+    xs += [from_bits(u + d) for d in range(-50, 51)] + [-from_bits(u + d) for d in range(-50, 51)]
+    xs += [rng.uniform(0.5, 0.6) for _ in range(1000)]
+    xs += rand_doubles(rng, 0.0, 2.2250738585072014e-308, 100)
+    return xs, mpmath.tanh
+
+
 def reference(fn, x: float) -> float:
     import math
     if math.isnan(x):
@@ -142,6 +156,8 @@ def reference(fn, x: float) -> float:
             return float("inf") if x > 0 else 0.0
         if fn is mpmath.sin or fn is mpmath.cos:
             return float("nan")
+        if fn is mpmath.tanh:
+            return 1.0 if x > 0 else -1.0
         return float("inf") if x > 0 else float("nan")
     v = fn(mpmath.mpf(x))
     return rounded(v)
@@ -149,7 +165,7 @@ def reference(fn, x: float) -> float:
 
 def main():
     OUT.mkdir(parents=True, exist_ok=True)
-    for name, gen in (("exp", gen_exp), ("log", gen_log), ("sin", gen_sin), ("cos", gen_cos)):
+    for name, gen in (("exp", gen_exp), ("log", gen_log), ("sin", gen_sin), ("cos", gen_cos), ("tanh", gen_tanh)):
         rng = random.Random(20261126)
         xs, fn = gen(rng)
         ys = [reference(fn, x) for x in xs]

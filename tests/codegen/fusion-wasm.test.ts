@@ -27,7 +27,7 @@ const VALUES = [
   0.5,
   7e-310,
 ];
-const UN = ['negative', 'abs', 'sqrt', 'floor', 'ceil', 'sin', 'cos'] as const;
+const UN = ['negative', 'abs', 'sqrt', 'floor', 'ceil', 'sin', 'cos', 'tanh'] as const;
 const BIN = ['add', 'subtract', 'multiply', 'divide', 'maximum', 'minimum'] as const;
 
 const tree = fc.letrec<{ node: FuseNode }>((rec) => ({
@@ -130,7 +130,7 @@ describe('fuseWasm', () => {
   it('refuses the other transcendentals, powers, predicates and non-float64 arithmetic', () => {
     const x = fx.input(0, 'float64');
     for (const e of [
-      fx.tanh(x),
+      fx.log10(x),
       fx.power(x, x),
       fx.less(x, x),
       fx.add(fx.input(0, 'float32'), fx.input(1, 'float32')),

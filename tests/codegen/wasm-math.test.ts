@@ -36,6 +36,7 @@ const FNS = [
   { op: 'log', f: mathJS.flog! },
   { op: 'sin', f: (x: number) => ftrig(x, 0) },
   { op: 'cos', f: (x: number) => ftrig(x, 1) },
+  { op: 'tanh', f: mathJS.ftanh! },
 ] as const;
 type Op = (typeof FNS)[number]['op'];
 const wasmApi = (globalThis as any).WebAssembly;
@@ -121,6 +122,13 @@ describe('transcendentals (wasm-math)', () => {
     expect(cos(Infinity)).toBeNaN();
     expect(cos(Number.NaN)).toBeNaN();
     expect(cos(5e-324)).toBe(1);
+    const tanh = mathJS.ftanh!;
+    expect(Object.is(tanh(-0), -0)).toBe(true);
+    expect(tanh(-5e-324)).toBe(-5e-324);
+    expect(tanh(Infinity)).toBe(1);
+    expect(tanh(-Infinity)).toBe(-1);
+    expect(tanh(710)).toBe(1);
+    expect(tanh(Number.NaN)).toBeNaN();
     // Huge arguments (the BigInt reduction): sin(1e22) and cos(2^1023) correctly rounded (mpmath).
     expect(sin(1e22)).toBe(-0.8522008497671888);
     expect(cos(2 ** 1023)).toBe(-0.826369834614148);

@@ -1,11 +1,12 @@
 /**
- * np.sin / np.cos through the launch paths (flat Wasm with the `e.trig` import for huge lanes,
+ * np.sin / np.cos / np.tanh through the launch paths (flat Wasm with the `e.trig` import for huge lanes,
  * 2-D rows mode, the strided JavaScript kernel, float32): every element equals codegen's `ftrig`
  * (within 1 ulp of the correctly rounded value, tests/codegen/wasm-math.test.ts), so the bits are
  * the same at every pool size.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { mathJS } from '../../codegen/wasm-math.js';
 import { ftrig } from '../../codegen/wasm-trig.js';
 import * as np from '../../dense/index.js';
 import { configure } from '../../runtime/index.js';
@@ -18,7 +19,7 @@ const valueArb = fc.oneof(
   fc.constantFrom(0, -0, 1e22, -1e300, 1.6e6, Infinity, Number.NaN, 5e-324, Math.PI / 2),
 );
 
-describe.each(POOLS)('sin and cos at pool size %i', (workers) => {
+describe.each(POOLS)('sin, cos and tanh at pool size %i', (workers) => {
   it('contiguous, fused, 2-D views and strided: each element is ftrig of it', () => {
     configure({ workers });
     fc.assert(
@@ -30,9 +31,11 @@ describe.each(POOLS)('sin and cos at pool size %i', (workers) => {
           const s = np.sin(x).toArray() as Float64Array;
           const c = np.cos(x).toArray() as Float64Array;
           const f = np.add(np.multiply(np.sin(x), 2), np.cos(x)).toArray() as Float64Array;
+          const th = np.tanh(x).toArray() as Float64Array;
           vals.forEach((v, i) => {
             if (!same(s[i]!, ftrig(v, 0))) expect([v, s[i]]).toEqual([v, ftrig(v, 0)]);
             if (!same(c[i]!, ftrig(v, 1))) expect([v, c[i]]).toEqual([v, ftrig(v, 1)]);
+            if (!same(th[i]!, mathJS.ftanh!(v))) expect([v, th[i]]).toEqual([v, mathJS.ftanh!(v)]);
             const r = ftrig(v, 0) * 2 + ftrig(v, 1);
             if (!same(f[i]!, r)) expect([v, f[i]]).toEqual([v, r]);
           });
