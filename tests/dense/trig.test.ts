@@ -27,7 +27,7 @@ describe.each(POOLS)('sin, cos and tanh at pool size %i', (workers) => {
         fc.array(valueArb, { minLength: 1, maxLength: 3000 }),
         fc.integer({ min: 1, max: 40 }),
         (vals, w) => {
-          const x = np.array(vals);
+          const x = np.array(vals, { dtype: 'float64' }); // all-integer values would infer int32
           const s = np.sin(x).toArray() as Float64Array;
           const c = np.cos(x).toArray() as Float64Array;
           const f = np.add(np.multiply(np.sin(x), 2), np.cos(x)).toArray() as Float64Array;
