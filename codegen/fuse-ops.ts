@@ -170,12 +170,16 @@ export function opJS(op: string, a: readonly string[], t: CodegenDType, helpers:
       return wrap(`${use('fexp')}(${x})`, t);
     case 'log':
       return wrap(`${use('flog')}(${x})`, t);
+    case 'sin':
+      return wrap(`${use('ftrig')}(${x}, 0)`, t);
+    case 'cos':
+      return wrap(`${use('ftrig')}(${x}, 1)`, t);
+    case 'tanh':
+      use('fexp'); // ftanh calls it
+      return wrap(`${use('ftanh')}(${x})`, t);
     case 'sqrt':
     case 'log10':
     case 'log2':
-    case 'sin':
-    case 'cos':
-    case 'tanh':
       return wrap(`Math.${op}(${x})`, t);
     case 'exp2':
       return wrap(`Math.pow(2, ${x})`, t);

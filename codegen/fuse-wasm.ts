@@ -186,6 +186,12 @@ export function fuseWasm(
     bOne.set(k, local(F64));
     bTwo.set(k, local(V128));
   }
+  let trigImport = false;
+  /** `call` of an imported JavaScript function (the only one: `e.trig`, index 0). */
+  const call = (_name: 'trig'): number[] => {
+    trigImport = true;
+    return [0x10, 0];
+  };
   const code: number[] = [];
   const emit = (...xs: (number | number[])[]) => {
     for (const x of xs)
@@ -282,7 +288,7 @@ export function fuseWasm(
         // exp, log (wasm-math.ts): f64x2 code; the scalar tail runs it on a splat, lane 0.
         walk(t.args[0]!);
         if (!vector) emit(V.splat);
-        math.emit({ emit, local });
+        math.emit({ emit, local, call });
         if (!vector) emit(simd(0x21), 0);
         return;
       }
@@ -336,5 +342,6 @@ export function fuseWasm(
   emit(addr(OUT, 0));
   element(false, 0);
   emit(S.store, 0x0b, 0x0b); // end if, end function
-  return kernelModule(params, locals, code);
+  const imports = trigImport ? [{ name: 'trig', params: [F64, I32], results: [F64] }] : [];
+  return kernelModule(params, locals, code, [], imports);
 }

@@ -49,3 +49,4 @@ export {
   uleb,
   vec as wasmVec,
 } from './wasm-asm.js';
+export { wasmImports } from './wasm-trig.js';

@@ -38,6 +38,13 @@ export const section = (id: number, body: number[]): number[] => [id, ...uleb(bo
 /** A name (ASCII). */
 export const name = (s: string): number[] => [...uleb(s.length), ...[...s].map((c) => c.charCodeAt(0))];
 
+/** A function the module imports as `e.<name>` (imported functions take indices 0, 1, ...). */
+export interface FuncImport {
+  readonly name: string;
+  readonly params: readonly number[];
+  readonly results: readonly number[];
+}
+
 /**
  * A module of one function `kernel` (params all of `paramTypes`, results `resultTypes`, none by
  * default) importing the shared memory `e.mem` (up to 4 GiB), with the given local declarations
@@ -53,14 +60,26 @@ export function kernelModule(
   locals: number[],
   code: number[],
   resultTypes: number[] = [],
+  funcImports: readonly FuncImport[] = [],
 ): Uint8Array {
   const body = [...vec(locals.map((t) => [1, t])), ...code];
+  const type = (ps: readonly number[], rs: readonly number[]) => [
+    0x60,
+    ...vec(ps.map((t) => [t])),
+    ...vec(rs.map((t) => [t])),
+  ];
   return Uint8Array.from([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-    ...section(1, vec([[0x60, ...vec(paramTypes.map((t) => [t])), ...vec(resultTypes.map((t) => [t]))]])),
-    ...section(2, vec([[...name('e'), ...name('mem'), 0x02, 0x03, ...uleb(0), ...uleb(65536)]])),
+    ...section(1, vec([type(paramTypes, resultTypes), ...funcImports.map((f) => type(f.params, f.results))])),
+    ...section(
+      2,
+      vec([
+        [...name('e'), ...name('mem'), 0x02, 0x03, ...uleb(0), ...uleb(65536)],
+        ...funcImports.map((f, i) => [...name('e'), ...name(f.name), 0x00, ...uleb(i + 1)]),
+      ]),
+    ),
     ...section(3, vec([[0]])),
-    ...section(7, vec([[...name('kernel'), 0x00, 0]])),
+    ...section(7, vec([[...name('kernel'), 0x00, ...uleb(funcImports.length)]])),
     ...section(10, vec([[...uleb(body.length), ...body]])),
   ]);
 }

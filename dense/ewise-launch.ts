@@ -5,7 +5,7 @@
  * output as the key array. {@link launchEwise} is called by `ewise` (eager in-place and `{out}`
  * operations) and by lazy arrays when they materialize (dense/lazy.ts).
  */
-import { type FusedKernel, type FuseNode, fuse, fuseWasm, fx } from '../codegen/index.js';
+import { type FusedKernel, type FuseNode, fuse, fuseWasm, fx, wasmImports } from '../codegen/index.js';
 import {
   align,
   type Constraint,
@@ -293,6 +293,7 @@ function wasmSource(fk: FusedKernel, call: string[], bytes: Uint8Array, nIn: num
   return `(function () {
 ${js}
 ${fk.hoistSource ?? ''}
+${wasmImports(js).prelude}
 const W = [${Array.from(bytes).join(',')}];
 const hv = new Float64Array(${Math.max(1, fk.hoisted)});
 let mem = null, wk = null;
@@ -301,7 +302,7 @@ return function (t) {
   if (t.heap) {
     if (mem !== t.heap) {
       const api = globalThis.WebAssembly;
-      wk = new api.Instance(new api.Module(new Uint8Array(W)), { e: { mem: t.heap } }).exports.kernel;
+      wk = new api.Instance(new api.Module(new Uint8Array(W)), { e: { mem: t.heap${wasmImports(js).imports} } }).exports.kernel;
       mem = t.heap;
     }
     ${hoist}

@@ -3,7 +3,7 @@
  * contiguous for the output and every input (or one element broadcast along the row) runs the
  * flat Wasm form of its expression once per row — `grid[1:-1, 1:-1]`, `x[:, None] + y[None, :]`.
  */
-import { type FuseNode, fuse } from '../codegen/index.js';
+import { type FuseNode, fuse, wasmImports } from '../codegen/index.js';
 
 /** Elements per row from which a 2-D launch runs the flat Wasm form per row. */
 export const ROWS_MIN = 32;
@@ -58,6 +58,7 @@ export function rowsKernelSource(
   const source = `(function () {
 ${fk.source}
 ${flat.hoistSource ?? ''}
+${wasmImports(fk.source).prelude}
 const W = [${Array.from(wasm).join(',')}];
 const hv = new Float64Array(${Math.max(1, flat.hoisted)});
 let mem = null, wk = null;
@@ -66,7 +67,7 @@ return function (t) {
   if (t.heap) {
     if (mem !== t.heap) {
       const api = globalThis.WebAssembly;
-      wk = new api.Instance(new api.Module(new Uint8Array(W)), { e: { mem: t.heap } }).exports.kernel;
+      wk = new api.Instance(new api.Module(new Uint8Array(W)), { e: { mem: t.heap${wasmImports(fk.source).imports} } }).exports.kernel;
       mem = t.heap;
     }
     for (let i = lo[0]; i < hi[0]; i++) {

@@ -41,10 +41,16 @@ export const MAX_INPUTS = 8;
 /** Pending lazy readers of one region before they are moved onto a copy of it. */
 export const MAX_PENDING = 1024;
 /**
- * Bytes of *other* regions that the pending readers of one region may hold alive (counted per
- * reader, so shared operands count several times: conservative) before they are moved onto a copy.
+ * Bytes of *other* regions that the pending readers of one region may hold alive (each distinct
+ * region counted once) before they are moved onto a copy — when that is also more than
+ * {@link HELD_PER_COPIED} times the bytes the copy would move: a copy costs a pass over the
+ * region, so it pays only against a much larger amount of memory it may release. (Counted per
+ * reader, Black–Scholes on 4e6 options — every reader holding S, X and T — copied its inputs 85
+ * times per pricing: 2.7 GB of copies for 0.5 GB of real work.)
  */
 export const MAX_PENDING_BYTES = 64 * 2 ** 20;
+/** See {@link MAX_PENDING_BYTES}. */
+export const HELD_PER_COPIED = 8;
 /** The byte bound applies past this many pending readers (a few live ones are no leak). */
 const MIN_PENDING_COPY = 8;
 
@@ -92,8 +98,10 @@ class Readers implements DeferredReader {
   readonly states = new Set<LazyState>();
   /** True while this object is in `region.deferred`. */
   armed = false;
-  /** Bytes of other regions its readers reference (see {@link MAX_PENDING_BYTES}). */
+  /** Bytes of the distinct other regions its readers reference (see {@link MAX_PENDING_BYTES}). */
   heldBytes = 0;
+  /** Those regions, with the number of registered readers referencing each. */
+  readonly held = new Map<Region, number>();
   /** The state registered last per tree (candidates for sharing). */
   readonly last = new Map<FuseNode, LazyState>();
   constructor(readonly region: Region) {}
@@ -143,14 +151,37 @@ function register(s: LazyState): void {
     g.last.set(s.tree, s);
     s.groups.push(g);
   }
-  let bytes = 0;
-  for (let i = 0; i < arrays.length; i++) bytes += arrays[i]!._store!.region.byteLength;
   const gs = s.groups;
+  for (let k = 0; k < gs.length; k++)
+    for (let j = 0; j < gs.length; j++) if (j !== k) addHeld(gs[k]!, gs[j]!.region);
+  let copyOf: Readers[] | null = null;
   for (let k = 0; k < gs.length; k++) {
     const g = gs[k]!;
-    g.heldBytes += bytes - g.region.byteLength;
     const n = g.states.size;
-    if (n > MAX_PENDING || (n > MIN_PENDING_COPY && g.heldBytes > MAX_PENDING_BYTES)) snapshot(g);
+    if (
+      n > MAX_PENDING ||
+      (n > MIN_PENDING_COPY &&
+        g.heldBytes > MAX_PENDING_BYTES &&
+        g.heldBytes > HELD_PER_COPIED * g.region.byteLength)
+    )
+      (copyOf ??= []).push(g);
+  }
+  if (copyOf !== null) for (const g of copyOf) snapshot(g);
+}
+
+function addHeld(g: Readers, r: Region): void {
+  const c = g.held.get(r) ?? 0;
+  g.held.set(r, c + 1);
+  if (c === 0) g.heldBytes += r.byteLength;
+}
+
+function dropHeld(g: Readers, r: Region): void {
+  const c = g.held.get(r);
+  if (c === undefined) return;
+  if (c > 1) g.held.set(r, c - 1);
+  else {
+    g.held.delete(r);
+    g.heldBytes -= r.byteLength;
   }
 }
 
@@ -158,10 +189,12 @@ function unregister(s: LazyState): void {
   const gs = s.groups;
   for (let k = 0; k < gs.length; k++) {
     const g = gs[k]!;
-    g.states.delete(s);
+    if (!g.states.delete(s)) continue;
     if (g.last.get(s.tree) === s) g.last.delete(s.tree);
+    for (let j = 0; j < gs.length; j++) if (j !== k) dropHeld(g, gs[j]!.region);
     if (g.states.size === 0) {
       g.heldBytes = 0;
+      g.held.clear();
       g.last.clear();
       if (g.armed) {
         g.region.deferred!.delete(g);
@@ -226,6 +259,7 @@ function snapshot(g: Readers): void {
   const states = [...g.states];
   g.states.clear();
   g.last.clear();
+  g.held.clear();
   g.heldBytes = 0;
   if (g.armed) {
     region.deferred!.delete(g);
@@ -250,7 +284,15 @@ function snapshot(g: Readers): void {
       arrays[i] = b;
     }
     const gs = s.groups;
-    gs[gs.indexOf(g)] = target;
+    const at = gs.indexOf(g);
+    // The reader now holds the copy instead of the region, in its other groups' accounts.
+    for (let j = 0; j < gs.length; j++) {
+      if (j === at) continue;
+      dropHeld(gs[j]!, region);
+      addHeld(gs[j]!, copy.region);
+      addHeld(target, gs[j]!.region);
+    }
+    gs[at] = target;
     target.states.add(s);
   }
 }

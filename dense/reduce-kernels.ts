@@ -3,7 +3,7 @@
  * reductions write one partial per fixed block (deterministic at any pool size); axis reductions
  * reduce the last axis of a permuted input view into each output element of the piece.
  */
-import { ensureKernel, registerCombine } from '../runtime/index.js';
+import { ensureKernel, registerCombine, registerKernel, type TaskContext } from '../runtime/index.js';
 import { AXIS_REDUCE_PREFIX, REDUCE_PREFIX } from './kernel-names.js';
 
 /** The reduction operations with their accumulator snippets (`v` is the element, `k` its index). */
@@ -38,13 +38,15 @@ const SNIPS: Record<RedKind, Snip> = {
   any: { init: '0', step: 'if (v !== 0) acc = 1;' },
 };
 
+const fullRegistered = new Set<string>();
+
 /** Name of the full-reduction kernel of `kind` (registered on first use). */
 export function fullKernel(kind: RedKind): string {
   const name = `${REDUCE_PREFIX}${kind}`;
+  if (fullRegistered.has(name)) return name;
   const s = SNIPS[kind];
   const w = s.arg ? 2 : 1;
-  ensureKernel(name, () => ({
-    source: `function (t) {
+  const source = `function (t) {
   const X = t.arrays[0], off = t.offsets[0], s0 = t.strides[0][0], P = t.partials, B = t.block;
   const m = t.futures.length > 0 ? t.futures[0] : 0;
   for (let b0 = t.lo[0]; b0 < t.hi[0]; b0 += B) {
@@ -59,8 +61,12 @@ export function fullKernel(kind: RedKind): string {
     const p = ((b0 / B) | 0) * ${w};
     P[p] = acc;${s.arg ? '\n    P[p + 1] = ai;' : ''}
   }
-}`,
-  }));
+}`;
+  // nothrow: comparisons and sums of any numbers never throw, so the runtime may run this kernel
+  // in one task with the element-wise launch that computes its input (launch-pair fusion).
+  const fn = new Function(`return (${source});`)() as (t: TaskContext) => void;
+  registerKernel(name, fn, { source, nothrow: true });
+  fullRegistered.add(name);
   return name;
 }
 

@@ -16,6 +16,7 @@ import {
   registerKernel,
   Store,
   ValueError,
+  withFusedLaunches,
 } from '../runtime/index.js';
 import { allocStore } from './alloc.js';
 import { floatResult, sumResult } from './dtypes.js';
@@ -131,13 +132,19 @@ export function reduceAll(fn: string, kind: RedKind, a: ndarray, futures: Future
             : kind === 'any'
               ? 'max'
               : 'sum';
-  return launch({
-    op: fn,
-    kernel: fullKernel(kind),
-    args: [{ store: flat(fn, a), privilege: 'read' }],
-    futures,
-    reduce: { combine, width: kind === 'argmin' || kind === 'argmax' ? 2 : 1, identity: IDENTITY[kind] },
-  });
+  const run = () =>
+    launch({
+      op: fn,
+      kernel: fullKernel(kind),
+      args: [{ store: flat(fn, a), privilege: 'read' }],
+      futures,
+      reduce: { combine, width: kind === 'argmin' || kind === 'argmax' ? 2 : 1, identity: IDENTITY[kind] },
+      key: 0,
+    });
+  // A pending 1-D element-wise input (`sum(y * y)`, `sum(power(y, 2))`): its launch and this one
+  // run as one, block by block (runtime launch-pair fusion): the reduction reads each block of the
+  // computed values while they are in cache. Same ranges, same bits as unfused.
+  return a._lazy !== null && a.ndim === 1 ? withFusedLaunches(run) : run();
 }
 
 /** Reduces one axis (the output partitions; the input is projected onto it). */

@@ -101,6 +101,52 @@ def gen_log(rng):
     return xs, f
 
 
+def gen_trig(rng):
+    """sin/cos: the whole range (Payne-Hanek beyond 1.6e6), near multiples of pi/2 (the
+    reduction's cancellation), around the 1.6e6 switch, and the double closest to a multiple of
+    pi/2 (6381956970095103 * 2^797)."""
+    import math
+    xs = specials()
+    xs += rand_doubles(rng, -1.7976931348623157e308, 1.7976931348623157e308, 4000)
+    xs += [rng.uniform(-10, 10) for _ in range(2000)]
+    xs += [rng.uniform(-2e6, 2e6) for _ in range(1000)]
+    xs += [rng.uniform(-1, 1) * 2.0 ** -rng.randint(0, 60) for _ in range(500)]
+    half_pi = mpmath.pi / 2
+    for k in list(range(-200, 201)) + [rng.randint(-2**20, 2**20) for _ in range(600)]:
+        c = float(k * half_pi)
+        u = struct.unpack(">Q", struct.pack(">d", abs(c)))[0]
+        for d in (-1, 0, 1):
+            xs.append(math.copysign(from_bits(u + d), c) if c != 0 else from_bits(d if d >= 0 else 0))
+    u = struct.unpack(">Q", struct.pack(">d", 1.6e6))[0]
+    xs += [from_bits(u + d) for d in range(-20, 21)] + [-from_bits(u + d) for d in range(-20, 21)]
+    xs += [math.ldexp(6381956970095103, 797), -math.ldexp(6381956970095103, 797), 2.0**1023, 1e22, 1e300]
+    xs += [math.ldexp(rng.randint(2**52, 2**53 - 1), rng.randint(-10, 971)) for _ in range(500)]
+    xs += rand_doubles(rng, 0.0, 2.2250738585072014e-308, 100)
+    return xs
+
+
+def gen_sin(rng):
+    return gen_trig(rng), mpmath.sin
+
+
+def gen_cos(rng):
+    return gen_trig(rng), mpmath.cos
+
+
+def gen_tanh(rng):
+    """tanh: the whole range, [-1, 1] and [-25, 25] densely, around the 0.55 switch, tiny values."""
+    xs = specials()
+    xs += rand_doubles(rng, -1.7976931348623157e308, 1.7976931348623157e308, 3000)
+    xs += [rng.uniform(-1, 1) for _ in range(3000)]
+    xs += [rng.uniform(-25, 25) for _ in range(2000)]
+    xs += [rng.uniform(-1, 1) * 2.0 ** -rng.randint(0, 60) for _ in range(1000)]
+    u = struct.unpack(">Q", struct.pack(">d", 0.55))[0]
+    xs += [from_bits(u + d) for d in range(-50, 51)] + [-from_bits(u + d) for d in range(-50, 51)]
+    xs += [rng.uniform(0.5, 0.6) for _ in range(1000)]
+    xs += rand_doubles(rng, 0.0, 2.2250738585072014e-308, 100)
+    return xs, mpmath.tanh
+
+
 def reference(fn, x: float) -> float:
     import math
     if math.isnan(x):
@@ -108,6 +154,10 @@ def reference(fn, x: float) -> float:
     if math.isinf(x):
         if fn is mpmath.exp:
             return float("inf") if x > 0 else 0.0
+        if fn is mpmath.sin or fn is mpmath.cos:
+            return float("nan")
+        if fn is mpmath.tanh:
+            return 1.0 if x > 0 else -1.0
         return float("inf") if x > 0 else float("nan")
     v = fn(mpmath.mpf(x))
     return rounded(v)
@@ -115,7 +165,7 @@ def reference(fn, x: float) -> float:
 
 def main():
     OUT.mkdir(parents=True, exist_ok=True)
-    for name, gen in (("exp", gen_exp), ("log", gen_log)):
+    for name, gen in (("exp", gen_exp), ("log", gen_log), ("sin", gen_sin), ("cos", gen_cos), ("tanh", gen_tanh)):
         rng = random.Random(20261126)
         xs, fn = gen(rng)
         ys = [reference(fn, x) for x in xs]

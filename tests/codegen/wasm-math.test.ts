@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileKernel, fuse, fuseWasm, fx } from '../../codegen/index.js';
 import { mathJS } from '../../codegen/wasm-math.js';
+import { ftrig } from '../../codegen/wasm-trig.js';
 import { heapAlloc, heapMemory } from '../../runtime/heap.js';
 
 const fromHex = (h: string): number => {
@@ -31,15 +32,19 @@ const ulps = (a: number, b: number): number => {
 const sameBits = (a: number, b: number) => Object.is(a, b) || (Number.isNaN(a) && Number.isNaN(b));
 
 const FNS = [
-  { op: 'exp', helper: 'fexp' },
-  { op: 'log', helper: 'flog' },
+  { op: 'exp', f: mathJS.fexp! },
+  { op: 'log', f: mathJS.flog! },
+  { op: 'sin', f: (x: number) => ftrig(x, 0) },
+  { op: 'cos', f: (x: number) => ftrig(x, 1) },
+  { op: 'tanh', f: mathJS.ftanh! },
 ] as const;
+type Op = (typeof FNS)[number]['op'];
 const wasmApi = (globalThis as any).WebAssembly;
 
 const kernels = new Map<string, (...a: number[]) => void>();
 let block: { off: number; cap: number } | null = null;
 /** Runs the Wasm form of `op(x0)` over `xs` (pairs and the odd tail). */
-function runWasm(op: 'exp' | 'log', xs: Float64Array): Float64Array {
+function runWasm(op: Op, xs: Float64Array): Float64Array {
   const mem = heapMemory()!;
   const n = xs.length;
   if (block === null || block.cap < n) block = { off: heapAlloc(8 * (2 * n + 2))!.off, cap: n };
@@ -49,7 +54,7 @@ function runWasm(op: 'exp' | 'log', xs: Float64Array): Float64Array {
   let f = kernels.get(op);
   if (f === undefined) {
     const bytes = fuseWasm(fx[op](fx.input(0)), 1, 0);
-    f = new wasmApi.Instance(new wasmApi.Module(bytes), { e: { mem } }).exports.kernel as (
+    f = new wasmApi.Instance(new wasmApi.Module(bytes), { e: { mem, trig: ftrig } }).exports.kernel as (
       ...a: number[]
     ) => void;
     kernels.set(op, f);
@@ -59,7 +64,7 @@ function runWasm(op: 'exp' | 'log', xs: Float64Array): Float64Array {
 }
 
 describe('transcendentals (wasm-math)', () => {
-  for (const { op, helper } of FNS) {
+  for (const { op, f: js } of FNS) {
     it(`${op}: within 2 ulp of the correctly rounded value, same bits in Wasm and JavaScript`, () => {
       const d = JSON.parse(readFileSync(new URL(`../fixtures/math/${op}.json`, import.meta.url), 'utf8')) as {
         x: string[];
@@ -67,7 +72,6 @@ describe('transcendentals (wasm-math)', () => {
       };
       const xs = Float64Array.from(d.x.map(fromHex));
       const ys = d.y.map(fromHex);
-      const js = mathJS[helper]!;
       let worst = 0;
       let worstAt = 0;
       for (let i = 0; i < xs.length; i++) {
@@ -106,10 +110,44 @@ describe('transcendentals (wasm-math)', () => {
     expect(flog!(Number.NaN)).toBeNaN();
     expect(flog!(1)).toBe(0);
     expect(flog!(5e-324)).toBe(-744.4400719213812);
-    const sp = Float64Array.from([0, -0, Infinity, -Infinity, Number.NaN, 5e-324, -5e-324, 1, -1]);
-    for (const { op, helper } of FNS) {
+    const sin = (x: number) => ftrig(x, 0);
+    const cos = (x: number) => ftrig(x, 1);
+    expect(Object.is(sin(-0), -0)).toBe(true);
+    expect(Object.is(sin(0), 0)).toBe(true);
+    expect(sin(-5e-324)).toBe(-5e-324);
+    expect(sin(Infinity)).toBeNaN();
+    expect(sin(-Infinity)).toBeNaN();
+    expect(sin(Number.NaN)).toBeNaN();
+    expect(cos(-0)).toBe(1);
+    expect(cos(Infinity)).toBeNaN();
+    expect(cos(Number.NaN)).toBeNaN();
+    expect(cos(5e-324)).toBe(1);
+    const tanh = mathJS.ftanh!;
+    expect(Object.is(tanh(-0), -0)).toBe(true);
+    expect(tanh(-5e-324)).toBe(-5e-324);
+    expect(tanh(Infinity)).toBe(1);
+    expect(tanh(-Infinity)).toBe(-1);
+    expect(tanh(710)).toBe(1);
+    expect(tanh(Number.NaN)).toBeNaN();
+    // Huge arguments (the BigInt reduction): sin(1e22) and cos(2^1023) correctly rounded (mpmath).
+    expect(sin(1e22)).toBe(-0.8522008497671888);
+    expect(cos(2 ** 1023)).toBe(-0.826369834614148);
+    const sp = Float64Array.from([
+      0,
+      -0,
+      Infinity,
+      -Infinity,
+      Number.NaN,
+      5e-324,
+      -5e-324,
+      1,
+      -1,
+      1e22,
+      -1e300,
+    ]);
+    for (const { op, f } of FNS) {
       const w = runWasm(op, sp);
-      for (let i = 0; i < sp.length; i++) expect(sameBits(w[i]!, mathJS[helper]!(sp[i]!))).toBe(true);
+      for (let i = 0; i < sp.length; i++) expect(sameBits(w[i]!, f(sp[i]!))).toBe(true);
     }
   });
 
@@ -117,11 +155,10 @@ describe('transcendentals (wasm-math)', () => {
     fc.assert(
       fc.property(fc.array(fc.double(), { minLength: 1, maxLength: 33 }), (vals) => {
         const xs = Float64Array.from(vals);
-        for (const { op, helper } of FNS) {
+        for (const { op, f } of FNS) {
           const w = runWasm(op, xs);
           xs.forEach((x, i) => {
-            if (!sameBits(w[i]!, mathJS[helper]!(x)))
-              expect([op, x, w[i]]).toEqual([op, x, mathJS[helper]!(x)]);
+            if (!sameBits(w[i]!, f(x))) expect([op, x, w[i]]).toEqual([op, x, f(x)]);
           });
         }
       }),

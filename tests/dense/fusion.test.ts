@@ -213,6 +213,33 @@ describe.each(POOLS)('fusion, %i workers', (workers) => {
     expect(dropped.at(-1)!.tolist()).toEqual(Array(4).fill(-(MAX_PENDING * 2 + 2)));
   });
 
+  it('readers sharing the same large operands are not copied (held bytes count each region once)', () => {
+    configure({ workers });
+    // 9.2 MB each: 20 readers of x all holding y counted 184 MB per reader before (a copy of x at
+    // the 9th); y counted once is 9.2 MB, under the bound.
+    const n = 1_150_000;
+    const x = np.arange(n, undefined, undefined, { dtype: 'float64' });
+    const y = np.ones([n]);
+    x.sum().item();
+    y.sum().item();
+    const readers = Array.from({ length: 20 }, (_, k) => x.multiply(k).add(y));
+    const groupOf = (a: A) =>
+      [...(a.store.region.deferred ?? [])][0] as unknown as {
+        states: Set<unknown>;
+        heldBytes: number;
+      };
+    const gx = groupOf(x);
+    expect(gx.states.size).toBe(40); // each x*k (inlined, dropped) and each x*k + y
+    expect(gx.heldBytes).toBe(n * 8);
+    expect(groupOf(y).heldBytes).toBe(n * 8);
+    for (const r of readers.slice(0, 19)) r.sum().item(); // computed readers leave the accounts
+    expect(gx.states.size).toBe(21);
+    expect(gx.heldBytes).toBe(n * 8);
+    readers[19]!.sum().item();
+    expect(gx.heldBytes).toBe(0);
+    expect(readers[3]!.get('-1').item()).toBe(3 * (n - 1) + 1);
+  });
+
   it('identical pending expressions share one registration, yet are distinct arrays', () => {
     configure({ workers });
     const x = np.array([1, 2, 3]);
