@@ -15,6 +15,7 @@ import {
 import { kernel } from '../kdef.js';
 import { SCAN } from '../kernel-names.js';
 import { scanCounts } from '../kernels/assemble.js';
+import { scanWasm } from '../kernels/transpose-wasm.js';
 import { readAt, region, vec } from './types.js';
 
 /** What a count phase writes into and a fill phase reads from. */
@@ -59,11 +60,22 @@ export function assemble(
   return { indptr, indices, data, nnz };
 }
 
+const noWasm = process.env.COHORT_WASM === '0';
+
 /** Inclusive scan of `indptr[1..rows]` in place (one piece). */
 export function scanRegion(op: string, indptr: Region, rows: number): void {
   launch({
     op,
-    kernel: kernel(SCAN, scanCounts, (t, f) => f(t.arrays[0], t.shapes[0]![0]! - 1)),
+    // The Wasm form returns 1 where the JavaScript loop throws (no exceptions in a module).
+    kernel: kernel(
+      SCAN,
+      scanCounts,
+      (t, f) => {
+        if (f(t.arrays[0], t.shapes[0]![0]! - 1) === 1)
+          throw new RangeError('int32 overflow: more than 2147483647 stored entries');
+      },
+      noWasm ? null : scanWasm(),
+    ),
     args: [{ store: vec(indptr, rows + 1), privilege: 'read-write' }],
     single: true,
   });
