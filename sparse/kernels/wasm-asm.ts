@@ -49,6 +49,10 @@ export const w = Object.freeze({
   i64c: (v: number) => [0x42, ...sleb(v | 0)],
   f64Ne: [0x62],
   f64Add: [0xa0],
+  f64Sub: [0xa1],
+  f64Neg: [0x9a],
+  /** `f64.const 0`. */
+  f64c0: [0x44, 0, 0, 0, 0, 0, 0, 0, 0],
   f64Mul: [0xa2],
   f64PromoteF32: [0xbb],
   f32DemoteF64: [0xb6],
