@@ -15,7 +15,7 @@ import {
 import { kernel } from '../kdef.js';
 import { KRON_COUNT, KRON_FILL } from '../kernel-names.js';
 import { kronCount, kronFill } from '../kernels/kron.js';
-import { kronFillWasm } from '../kernels/kron-wasm.js';
+import { kronCountWasm, kronFillWasm } from '../kernels/kron-wasm.js';
 import { scanRegion } from './assemble.js';
 import { markChecked, structureCheck } from './range-check.js';
 import { type Csr, region, vec } from './types.js';
@@ -76,8 +76,12 @@ export function kronCsr(
     const bPtr = vec(b.indptr, b.rows + 1);
     launch({
       op,
-      kernel: kernel(KRON_COUNT, kronCount, (t, f) =>
-        f(t.arrays[1], t.arrays[2], t.scalars[0], t.arrays[0], t.lo[0], t.hi[0]),
+      // Reads A's and B's pointers at rows i / bm and i % bm (i < rows): in range, no guard.
+      kernel: kernel(
+        KRON_COUNT,
+        kronCount,
+        (t, f) => f(t.arrays[1], t.arrays[2], t.scalars[0], t.arrays[0], t.lo[0], t.hi[0]),
+        noWasm ? null : kronCountWasm(),
       ),
       args: [
         { store: vec(indptr, rows, 1), privilege: 'write-discard' },

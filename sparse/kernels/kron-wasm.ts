@@ -64,3 +64,27 @@ function build(da: F, db: F, dc: F): WasmSpec {
   const types = [INT, INT, CLS[da], INT, INT, CLS[db], null, null, INT, INT, CLS[dc], null, null];
   return { bytes: x.module(), types, lens: [] };
 }
+
+/** `kronCount(aPtr, bPtr, bm, counts, lo, hi)`; reads only pointers of rows below `hi / bm`. */
+export function kronCountWasm(): WasmSpec {
+  let m = memo.get('count');
+  if (m === undefined || m === null) memo.set('count', (m = buildCount()));
+  return m;
+}
+
+function buildCount(): WasmSpec {
+  const [AP, BP, BM, CNT, LO, HI] = [0, 1, 2, 3, 4, 5];
+  const x = new Asm(new Array<number>(6).fill(I32));
+  const i = x.local();
+  const ia = x.local();
+  const ib = x.local();
+  x.for(i, [w.get(LO)], [w.get(HI)], () => {
+    x.e(w.get(i), w.get(BM), w.i32DivU, w.tee(ia), w.get(BM), w.i32Mul, w.set(ib));
+    x.e(w.get(i), w.get(ib), w.i32Sub, w.set(ib));
+    x.addr(CNT, i, 2);
+    x.addr(AP, ia, 2).e(w.i32Load(4)).addr(AP, ia, 2).e(w.i32Load(), w.i32Sub);
+    x.addr(BP, ib, 2).e(w.i32Load(4)).addr(BP, ib, 2).e(w.i32Load(), w.i32Sub, w.i32Mul);
+    x.e(w.i32Store(4));
+  });
+  return { bytes: x.module(), types: [INT, INT, null, INT, null, null], lens: [] };
+}

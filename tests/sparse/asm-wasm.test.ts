@@ -10,15 +10,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { binopLoops } from '../../sparse/core/generated.js';
 import { scanCounts } from '../../sparse/kernels/assemble.js';
-import { kronFill } from '../../sparse/kernels/kron.js';
-import { kronFillWasm } from '../../sparse/kernels/kron-wasm.js';
+import { kronCount, kronFill } from '../../sparse/kernels/kron.js';
+import { kronCountWasm, kronFillWasm } from '../../sparse/kernels/kron-wasm.js';
 import { mergeCountWasm, mergeFillWasm } from '../../sparse/kernels/merge-wasm.js';
 import { transposeCount, transposeFill } from '../../sparse/kernels/transpose.js';
 import { scanWasm, transposeCountWasm, transposeFillWasm } from '../../sparse/kernels/transpose-wasm.js';
 
 type F = 'float64' | 'float32';
 // The project's `lib` has no WebAssembly types.
-// biome-ignore lint/suspicious/noExplicitAny: see above
 const Wasm = (globalThis as any).WebAssembly;
 const CTOR = { float64: Float64Array, float32: Float32Array } as const;
 
@@ -129,7 +128,7 @@ describe('hand-assembled Wasm assembly loops equal their JavaScript loops', () =
     );
   });
 
-  it('kron fill (float32/float64 factors and result)', () => {
+  it('kron count and fill (float32/float64 factors and result)', () => {
     fc.assert(
       fc.property(
         csrArb(true, 5),
@@ -152,6 +151,12 @@ describe('hand-assembled Wasm assembly loops equal their JavaScript loops', () =
           const [AP, AI, AV] = [alloc(Int32Array, a.ptr), alloc(Int32Array, a.idx), V(da, a.v)];
           const [BP, BI, BV] = [alloc(Int32Array, b.ptr), alloc(Int32Array, b.idx), V(db, b.v)];
           const CP = alloc(Int32Array, cPtr);
+          const [k1, k2] = [alloc(Int32Array, rows + 1), alloc(Int32Array, rows + 1)];
+          kronCount(AP, BP, b.m, k1, 0, rows);
+          run(kronCountWasm())(at(AP), at(BP), b.m, at(k2), 0, rows);
+          same(k2, k1);
+          scanCounts(k1, rows);
+          same(k1, CP);
           const [i1, v1, i2, v2] = [alloc(Int32Array, nnz), V(dc, nnz), alloc(Int32Array, nnz), V(dc, nnz)];
           kronFill(AP, AI, AV, BP, BI, BV, b.m, b.n, CP, i1, v1, 0, rows);
           const spec = kronFillWasm(da, db, dc)!;
