@@ -10,6 +10,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { binopLoops } from '../../sparse/core/generated.js';
 import { scanCounts } from '../../sparse/kernels/assemble.js';
+import { cooStats, sortedRowPtr } from '../../sparse/kernels/coo-sort.js';
+import { cooStatsWasm, sortedRowPtrWasm } from '../../sparse/kernels/coo-sort-wasm.js';
 import { kronCount, kronFill } from '../../sparse/kernels/kron.js';
 import { kronCountWasm, kronFillWasm } from '../../sparse/kernels/kron-wasm.js';
 import { mergeCountWasm, mergeFillWasm } from '../../sparse/kernels/merge-wasm.js';
@@ -228,6 +230,50 @@ describe('hand-assembled Wasm assembly loops equal their JavaScript loops', () =
           f(at(AP), at(AI), at(AV), at(BP), at(BI), at(BV), at(c1), at(i2), at(v2), 0, m);
           same(i2, i1);
           same(v2, v1);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('COO stats per chunk and indptr of a row-ordered COO (every piece of chunks and rows)', () => {
+    const idx = fc.integer({ min: -3, max: 9 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(idx, idx), { maxLength: 40 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.nat(),
+        fc.boolean(),
+        (es, P, seed, sortRows) => {
+          if (sortRows) es.sort((x, y) => x[0] - y[0]);
+          const nnz = es.length;
+          const { alloc, run } = arena();
+          const R = alloc(
+            Int32Array,
+            es.map((e) => e[0]),
+          );
+          const C = alloc(
+            Int32Array,
+            es.map((e) => e[1]),
+          );
+          const [lo, hi] = [seed % (P + 1), P];
+          const [n1, s1, n2, s2] = [
+            alloc(Int32Array, P),
+            alloc(Int32Array, 6 * P),
+            alloc(Int32Array, P),
+            alloc(Int32Array, 6 * P),
+          ];
+          cooStats(R, C, nnz, P, n1, s1, lo, hi);
+          run(cooStatsWasm())(at(R), at(C), nnz, P, at(n2), at(s2), lo, hi);
+          same(n2, n1);
+          same(s2, s1);
+          if (!sortRows || es.some((e) => e[0] < 0)) return;
+          const rows = 10;
+          const [p1, p2] = [alloc(Int32Array, rows + 1), alloc(Int32Array, rows + 1)];
+          const [a, b] = [seed % (rows + 2), rows + 1];
+          sortedRowPtr(R, nnz, p1, a, b);
+          run(sortedRowPtrWasm())(at(R), nnz, at(p2), a, b);
+          same(p2, p1);
         },
       ),
       { numRuns: 300 },
