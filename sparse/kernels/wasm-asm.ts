@@ -48,6 +48,7 @@ export const w = Object.freeze({
   i64DivS: [0x7f],
   i32LeS: [0x4c],
   i32And: [0x71],
+  i32Or: [0x72],
   /** `select`: the first operand when the i32 on top is non-zero, else the second. */
   select: [0x1b],
   i64Add: [0x7c],

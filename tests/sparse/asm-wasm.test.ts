@@ -9,9 +9,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { binopLoops } from '../../sparse/core/generated.js';
-import { scanCounts } from '../../sparse/kernels/assemble.js';
+import { filterRows, scanCounts } from '../../sparse/kernels/assemble.js';
 import { cooStats, sortedRowPtr } from '../../sparse/kernels/coo-sort.js';
 import { cooStatsWasm, sortedRowPtrWasm } from '../../sparse/kernels/coo-sort-wasm.js';
+import { filterRowsWasm } from '../../sparse/kernels/filter-wasm.js';
 import { kronCount, kronFill } from '../../sparse/kernels/kron.js';
 import { kronCountWasm, kronFillWasm } from '../../sparse/kernels/kron-wasm.js';
 import { mergeCountWasm, mergeFillWasm } from '../../sparse/kernels/merge-wasm.js';
@@ -274,6 +275,63 @@ describe('hand-assembled Wasm assembly loops equal their JavaScript loops', () =
           sortedRowPtr(R, nnz, p1, a, b);
           run(sortedRowPtrWasm())(at(R), nnz, at(p2), a, b);
           same(p2, p1);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('row filters (eliminate_zeros, tril/triu, a diagonal) for every dtype', () => {
+    const CT = {
+      float64: Float64Array,
+      float32: Float32Array,
+      int32: Int32Array,
+      uint8: Uint8Array,
+    } as const;
+    fc.assert(
+      fc.property(
+        csrArb(false),
+        fc.constantFrom<keyof typeof CT>('float64', 'float32', 'int32', 'uint8'),
+        fc.constantFrom(0, 1, 2, 3),
+        fc.integer({ min: -10, max: 10 }),
+        fc.nat(),
+        (a, d, mode, k, seed) => {
+          const { alloc, run } = arena();
+          const vals =
+            d === 'int32' || d === 'uint8'
+              ? a.v.map((v) => (Number.isFinite(v) ? Math.trunc(v) & 255 : 0))
+              : a.v;
+          const [P, I] = [alloc(Int32Array, a.ptr), alloc(Int32Array, a.idx)];
+          const V = alloc(CT[d] as unknown as typeof Float64Array, vals);
+          const lim = seed % (a.m + 1);
+          const [lo, hi] = [seed % (a.m + 1), a.m];
+          const [c1, c2] = [alloc(Int32Array, a.m + 1), alloc(Int32Array, a.m + 1)];
+          filterRows(P, I, V, c1, I, V, mode, k, lim, 0, 0, a.m);
+          run(filterRowsWasm(d))(at(P), at(I), at(V), at(c2), at(I), at(V), mode, k, lim, 0, 0, a.m);
+          same(c2, c1);
+          scanCounts(c1, a.m);
+          const nnz = c1[a.m]!;
+          const o = [0, 1].map(() => ({
+            i: alloc(Int32Array, nnz),
+            v: alloc(CT[d] as unknown as typeof Float64Array, nnz),
+          }));
+          filterRows(P, I, V, c1, o[0]!.i, o[0]!.v, mode, k, lim, 1, lo, hi);
+          run(filterRowsWasm(d))(
+            at(P),
+            at(I),
+            at(V),
+            at(c1),
+            at(o[1]!.i),
+            at(o[1]!.v),
+            mode,
+            k,
+            lim,
+            1,
+            lo,
+            hi,
+          );
+          same(o[1]!.i, o[0]!.i);
+          same(o[1]!.v, o[0]!.v);
         },
       ),
       { numRuns: 300 },
