@@ -6,6 +6,7 @@
 import {
   align,
   argMessage,
+  type Future,
   IndexError,
   image,
   launch,
@@ -28,13 +29,17 @@ import {
 } from '../kernel-names.js';
 import { canonRows, denseRows, diaRows, expandRows, filterRows } from '../kernels/assemble.js';
 import { csrToDense } from '../kernels/elementwise.js';
+import { filterRowsWasm } from '../kernels/filter-wasm.js';
 import { assemble } from './assemble.js';
 import { scatterCooToCsr } from './coo-scatter.js';
 import { cooFacts, sortedCooToCsr } from './coo-sort.js';
+import { markChecked, structureCheck } from './range-check.js';
 import { transposeCsr } from './transpose.js';
 import { type Coo, type Csr, type Dia, posStore, region, vec } from './types.js';
 
 export { transposeCsr };
+
+const noWasm = process.env.COHORT_WASM === '0';
 
 /**
  * COO → CSR: entries in row order are copied; others take a parallel counting sort by row
@@ -157,6 +162,14 @@ export function canonicalize(a: Csr, dedup = true): Csr {
  */
 export function filterCsr(a: Csr, mode: 0 | 1 | 2 | 3, k = 0, op = 'eliminate_zeros', lim = a.rows): Csr {
   const { rows, cols, dtype, nnz } = a;
+  // Both phases read (and the fill writes) where A's pointers lead: Wasm only once A's range check
+  // said 1. k is clamped to int32 (|j − i| < 2³¹: the same rule), as the Wasm form takes int32.
+  const check = noWasm || nnz === 0 ? null : structureCheck(a);
+  const guard = check !== null ? { futures: [check] } : {};
+  const kk = Math.max(-2147483647, Math.min(2147483647, k));
+  const tag = `${dtype}${check ? '.wasm.guard' : ''}`;
+  const spec = check ? filterRowsWasm(dtype) : null;
+  let result: Future | null = null;
   const b = assemble(
     op,
     rows,
@@ -164,21 +177,27 @@ export function filterCsr(a: Csr, mode: 0 | 1 | 2 | 3, k = 0, op = 'eliminate_ze
     (counts) =>
       launch({
         op,
-        kernel: kernel(`${FILTER_COUNT}.${dtype}`, filterRows, (t, f) =>
-          f(
-            t.arrays[1],
-            t.arrays[2],
-            t.arrays[3],
-            t.arrays[0],
-            null,
-            null,
-            t.scalars[0],
-            t.scalars[1],
-            t.scalars[2],
-            0,
-            t.lo[0],
-            t.hi[0],
-          ),
+        kernel: kernel(
+          `${FILTER_COUNT}.${tag}`,
+          filterRows,
+          (t, f) =>
+            // (outCrd/outVals are not written when counting: A's own arrays stand in for them.)
+            f(
+              t.arrays[1],
+              t.arrays[2],
+              t.arrays[3],
+              t.arrays[0],
+              t.arrays[2],
+              t.arrays[3],
+              t.scalars[0],
+              t.scalars[1],
+              t.scalars[2],
+              0,
+              t.lo[0],
+              t.hi[0],
+            ),
+          spec,
+          check !== null,
         ),
         args: [
           { store: counts, privilege: 'write-discard' },
@@ -186,28 +205,39 @@ export function filterCsr(a: Csr, mode: 0 | 1 | 2 | 3, k = 0, op = 'eliminate_ze
           { store: vec(a.indices, nnz), privilege: 'read' },
           { store: vec(a.data, nnz), privilege: 'read' },
         ],
-        scalars: [mode, k, lim],
+        scalars: [mode, kk, lim],
+        ...guard,
         constraints: [align(0, 1), image(1, 2, 'offsets'), image(1, 3, 'offsets')],
         key: 0,
       }),
-    (indptr, indices, data) =>
-      launch({
+    (indptr, indices, data) => {
+      const f = launch({
         op,
-        kernel: kernel(`${FILTER_FILL}.${dtype}`, filterRows, (t, f) =>
-          f(
-            t.arrays[1],
-            t.arrays[2],
-            t.arrays[3],
-            t.arrays[0],
-            t.arrays[4],
-            t.arrays[5],
-            t.scalars[0],
-            t.scalars[1],
-            t.scalars[2],
-            1,
-            t.lo[0],
-            t.hi[0],
-          ),
+        kernel: kernel(
+          `${FILTER_FILL}.${tag}`,
+          filterRows,
+          (t, f) => {
+            f(
+              t.arrays[1],
+              t.arrays[2],
+              t.arrays[3],
+              t.arrays[0],
+              t.arrays[4],
+              t.arrays[5],
+              t.scalars[0],
+              t.scalars[1],
+              t.scalars[2],
+              1,
+              t.lo[0],
+              t.hi[0],
+            );
+            // The result is in range exactly when A is: the reduction passes A's check on.
+            if (t.partials === null) return;
+            const ok = t.futures.length === 1 && t.futures[0] === 1 ? 1 : 0;
+            for (let b0 = t.lo[0]!; b0 < t.hi[0]!; b0 += t.block) t.partials[(b0 / t.block) | 0] = ok;
+          },
+          spec,
+          check !== null,
         ),
         args: [
           { store: vec(indptr, rows), privilege: 'read' },
@@ -217,7 +247,8 @@ export function filterCsr(a: Csr, mode: 0 | 1 | 2 | 3, k = 0, op = 'eliminate_ze
           { store: vec(indices), privilege: 'write-discard' },
           { store: vec(data), privilege: 'write-discard' },
         ],
-        scalars: [mode, k, lim],
+        scalars: [mode, kk, lim],
+        ...(check !== null ? { futures: [check], reduce: { combine: 'min' as const, identity: 1 } } : {}),
         constraints: [
           align(0, 1),
           image(1, 2, 'offsets'),
@@ -226,9 +257,13 @@ export function filterCsr(a: Csr, mode: 0 | 1 | 2 | 3, k = 0, op = 'eliminate_ze
           image(0, 5, 'offsets'),
         ],
         key: 0,
-      }),
+      });
+      if (check !== null) result = f ?? null;
+    },
   );
-  return { rows, cols, dtype, ...b, canonical: a.canonical, sorted: a.sorted };
+  const c: Csr = { rows, cols, dtype, ...b, canonical: a.canonical, sorted: a.sorted };
+  if (result !== null) markChecked(c, result);
+  return c;
 }
 
 /** CSR → COO: a new row array; columns and values are shared with the CSR (no copy). */

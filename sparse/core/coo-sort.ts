@@ -9,6 +9,7 @@ import { broadcast, launch, type Region, scale, workerCount } from '../../runtim
 import { kernel } from '../kdef.js';
 import { COO_STATS_KERNEL, SORTED_ROW_PTR } from '../kernel-names.js';
 import { COO_STATS, cooStats, sortedRowPtr } from '../kernels/coo-sort.js';
+import { cooStatsWasm, sortedRowPtrWasm } from '../kernels/coo-sort-wasm.js';
 import { copyInto } from './elementwise.js';
 import { type Coo, type Csr, readPrefix, region, vec } from './types.js';
 
@@ -42,6 +43,7 @@ export function setMinChunk(n: number): number {
   return old;
 }
 
+const noWasm = process.env.COHORT_WASM === '0';
 const STATS_CONSTRAINTS = Object.freeze([scale(0, 1, [COO_STATS]), broadcast(2), broadcast(3)]);
 const PTR_CONSTRAINTS = Object.freeze([broadcast(1)]);
 
@@ -71,17 +73,21 @@ export function cooFacts(row: Region, col: Region, nnz: number, op: string): Coo
   const stats = region('int32', P * COO_STATS, false);
   launch({
     op,
-    kernel: kernel(COO_STATS_KERNEL, cooStats, (t, f) =>
-      f(
-        t.arrays[2],
-        t.arrays[3],
-        t.shapes[2]![0],
-        t.shapes[0]![0],
-        t.arrays[0],
-        t.arrays[1],
-        t.lo[0],
-        t.hi[0],
-      ),
+    kernel: kernel(
+      COO_STATS_KERNEL,
+      cooStats,
+      (t, f) =>
+        f(
+          t.arrays[2],
+          t.arrays[3],
+          t.shapes[2]![0],
+          t.shapes[0]![0],
+          t.arrays[0],
+          t.arrays[1],
+          t.lo[0],
+          t.hi[0],
+        ),
+      noWasm ? null : cooStatsWasm(),
     ),
     args: [
       { store: vec(n, P), privilege: 'write-discard' },
@@ -123,8 +129,11 @@ export function sortedCooToCsr(a: Coo, lexSorted: boolean, op = 'tocsr'): Csr {
   const indptr = region('int32', rows + 1, false);
   launch({
     op,
-    kernel: kernel(SORTED_ROW_PTR, sortedRowPtr, (t, f) =>
-      f(t.arrays[1], t.shapes[1]![0], t.arrays[0], t.lo[0], t.hi[0]),
+    kernel: kernel(
+      SORTED_ROW_PTR,
+      sortedRowPtr,
+      (t, f) => f(t.arrays[1], t.shapes[1]![0], t.arrays[0], t.lo[0], t.hi[0]),
+      noWasm ? null : sortedRowPtrWasm(),
     ),
     args: [
       { store: vec(indptr, rows + 1), privilege: 'write-discard' },

@@ -32,9 +32,10 @@ import {
   csrRowSum,
   mapValues,
 } from '../kernels/elementwise.js';
+import { mergeCountWasm, mergeFillWasm } from '../kernels/merge-wasm.js';
 import { assemble } from './assemble.js';
 import { binopLoops } from './generated.js';
-import { structureCheck } from './range-check.js';
+import { markChecked, structureCheck } from './range-check.js';
 import { type Csr, posStore, region, vec } from './types.js';
 
 /** Binary operation codes of {@link binop}. */
@@ -83,6 +84,16 @@ export function binop(a: Csr, b: Csr, op: number, out: DType, name: string): Csr
   const guard = fa !== null && fb !== null ? [fa, fb] : null;
   const wasm = guard !== null;
   const withGuard = guard !== null ? { futures: guard } : {};
+  // The Wasm forms are hand-assembled (kernels/merge-wasm.ts, the same parameters and bits as the
+  // generated ones, ~2x their speed: codegen's Wasm of these branchy merges is slow).
+  const fl = (d: DType): d is 'float64' | 'float32' => d === 'float64' || d === 'float32';
+  const hw = wasm && opName !== undefined && fl(a.dtype) && fl(b.dtype) && fl(out);
+  const countWasm = hw
+    ? mergeCountWasm(opName, a.dtype as 'float64', b.dtype as 'float64')
+    : loops?.count.wasm;
+  const fillWasm = hw
+    ? mergeFillWasm(opName, a.dtype as 'float64', b.dtype as 'float64', out as 'float64')
+    : loops?.fill.wasm;
   const tag = `${opName}.${a.dtype}.${b.dtype}.${out}.gen${wasm ? '.wasm.guard' : ''}`;
   const inputs = pairInputs(a, b);
   const imgs = pairImages;
@@ -94,7 +105,7 @@ export function binop(a: Csr, b: Csr, op: number, out: DType, name: string): Csr
         `${BINOP_COUNT}.${tag}`,
         loops.count.impl,
         (t, f) => f(...t.arrays.slice(1, 7), t.arrays[0].subarray(t.offsets[0]), t.lo[0], t.hi[0]),
-        wasm ? loops.count.wasm : null,
+        wasm ? countWasm : null,
         wasm,
       )
     : kernel(`${BINOP_COUNT}.${a.dtype}.${b.dtype}`, binopRows, (t, f) =>
@@ -104,13 +115,21 @@ export function binop(a: Csr, b: Csr, op: number, out: DType, name: string): Csr
     ? kernel(
         `${BINOP_FILL}.${tag}`,
         loops.fill.impl,
-        (t, f) => f(...t.arrays.slice(3, 9), ...t.arrays.slice(0, 3), t.lo[0], t.hi[0]),
-        wasm ? loops.fill.wasm : null,
+        (t, f) => {
+          f(...t.arrays.slice(3, 9), ...t.arrays.slice(0, 3), t.lo[0], t.hi[0]);
+          // C is in range exactly when A and B are: the reduction passes their checks on.
+          if (t.partials === null) return;
+          let ok = t.futures.length > 0 ? 1 : 0;
+          for (let k = 0; k < t.futures.length; k++) if (t.futures[k] !== 1) ok = 0;
+          for (let b0 = t.lo[0]!; b0 < t.hi[0]!; b0 += t.block) t.partials[(b0 / t.block) | 0] = ok;
+        },
+        wasm ? fillWasm : null,
         wasm,
       )
     : kernel(`${BINOP_FILL}.${a.dtype}.${b.dtype}.${out}`, binopRows, (t, f) =>
         f(...t.arrays.slice(3, 9), ...t.arrays.slice(0, 3), t.scalars[0], 1, t.lo[0], t.hi[0]),
       );
+  let check: Future | null = null;
   const r = assemble(
     name,
     rows,
@@ -125,8 +144,8 @@ export function binop(a: Csr, b: Csr, op: number, out: DType, name: string): Csr
         ...withGuard,
         key: 0,
       }),
-    (indptr, indices, data) =>
-      launch({
+    (indptr, indices, data) => {
+      const f = launch({
         op: name,
         kernel: fillKernel,
         args: [
@@ -137,11 +156,17 @@ export function binop(a: Csr, b: Csr, op: number, out: DType, name: string): Csr
         ],
         scalars: [op],
         constraints: [align(0, 3), image(0, 1, 'offsets'), image(0, 2, 'offsets'), ...imgs(3)],
-        ...withGuard,
+        ...(guard !== null && loops
+          ? { futures: guard, reduce: { combine: 'min' as const, identity: 1 } }
+          : {}),
         key: 0,
-      }),
+      });
+      if (guard !== null && loops && f) check = f;
+    },
   );
-  return { rows, cols, dtype: out, ...r, canonical: true, sorted: true };
+  const c: Csr = { rows, cols, dtype: out, ...r, canonical: true, sorted: true };
+  if (check !== null) markChecked(c, check);
+  return c;
 }
 
 /** `out[p] = data[p] * D[i, j]` (D a 2-D store broadcast to `[rows, cols]`); returns new values. */

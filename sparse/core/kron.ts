@@ -3,14 +3,25 @@
  * scan, fill — both partitioned by result rows, A and B read whole by every piece (they are the
  * small factors). nnz is `nnz(A)·nnz(B)`, known up front: nothing is read back.
  */
-import { argMessage, broadcast, type DType, image, launch, ValueError } from '../../runtime/index.js';
+import {
+  argMessage,
+  broadcast,
+  type DType,
+  type Future,
+  image,
+  launch,
+  ValueError,
+} from '../../runtime/index.js';
 import { kernel } from '../kdef.js';
 import { KRON_COUNT, KRON_FILL } from '../kernel-names.js';
 import { kronCount, kronFill } from '../kernels/kron.js';
+import { kronCountWasm, kronFillWasm } from '../kernels/kron-wasm.js';
 import { scanRegion } from './assemble.js';
+import { markChecked, structureCheck } from './range-check.js';
 import { type Csr, region, vec } from './types.js';
 
 const INT32_MAX = 2147483647;
+const noWasm = process.env.COHORT_WASM === '0';
 const COUNT_CONSTRAINTS = Object.freeze([broadcast(1), broadcast(2)]);
 const FILL_CONSTRAINTS = Object.freeze([
   broadcast(1),
@@ -59,13 +70,18 @@ export function kronCsr(
   const indptr = region('int32', rows + 1, nnz === 0);
   const indices = region('int32', nnz, false);
   const data = region(dtype, nnz, false);
+  let checkFuture: Future | null = null;
   if (nnz > 0) {
     const aPtr = vec(a.indptr, a.rows + 1);
     const bPtr = vec(b.indptr, b.rows + 1);
     launch({
       op,
-      kernel: kernel(KRON_COUNT, kronCount, (t, f) =>
-        f(t.arrays[1], t.arrays[2], t.scalars[0], t.arrays[0], t.lo[0], t.hi[0]),
+      // Reads A's and B's pointers at rows i / bm and i % bm (i < rows): in range, no guard.
+      kernel: kernel(
+        KRON_COUNT,
+        kronCount,
+        (t, f) => f(t.arrays[1], t.arrays[2], t.scalars[0], t.arrays[0], t.lo[0], t.hi[0]),
+        noWasm ? null : kronCountWasm(),
       ),
       args: [
         { store: vec(indptr, rows, 1), privilege: 'write-discard' },
@@ -77,24 +93,41 @@ export function kronCsr(
       key: 0,
     });
     scanRegion(op, indptr, rows);
-    launch({
+    // The fill writes where the factors' pointers lead: Wasm (float values) only once both range
+    // checks said 1. The launch's reduction is the minimum of those checks: C is in range exactly
+    // when A and B are, so C needs no check of its own (markChecked).
+    const spec = noWasm ? null : kronFillWasm(a.dtype, b.dtype, dtype);
+    const fa = spec !== null ? structureCheck(a) : null;
+    const fb = fa !== null ? structureCheck(b) : null;
+    const guard = fa !== null && fb !== null ? [fa, fb] : null;
+    const f = launch({
       op,
-      kernel: kernel(`${KRON_FILL}.${a.dtype}.${b.dtype}.${dtype}`, kronFill, (t, f) =>
-        f(
-          t.arrays[1],
-          t.arrays[2],
-          t.arrays[3],
-          t.arrays[4],
-          t.arrays[5],
-          t.arrays[6],
-          t.scalars[0],
-          t.scalars[1],
-          t.arrays[0],
-          t.arrays[7],
-          t.arrays[8],
-          t.lo[0],
-          t.hi[0],
-        ),
+      kernel: kernel(
+        `${KRON_FILL}.${a.dtype}.${b.dtype}.${dtype}${guard ? '.wasm.guard' : ''}`,
+        kronFill,
+        (t, f) => {
+          f(
+            t.arrays[1],
+            t.arrays[2],
+            t.arrays[3],
+            t.arrays[4],
+            t.arrays[5],
+            t.arrays[6],
+            t.scalars[0],
+            t.scalars[1],
+            t.arrays[0],
+            t.arrays[7],
+            t.arrays[8],
+            t.lo[0],
+            t.hi[0],
+          );
+          if (t.partials === null) return;
+          let ok = t.futures.length > 0 ? 1 : 0;
+          for (let k = 0; k < t.futures.length; k++) if (t.futures[k] !== 1) ok = 0;
+          for (let b0 = t.lo[0]!; b0 < t.hi[0]!; b0 += t.block) t.partials[(b0 / t.block) | 0] = ok;
+        },
+        guard ? spec : null,
+        guard !== null,
       ),
       args: [
         { store: vec(indptr, rows), privilege: 'read' },
@@ -108,11 +141,13 @@ export function kronCsr(
         { store: vec(data, nnz), privilege: 'write-discard' },
       ],
       scalars: [b.rows, b.cols],
+      ...(guard ? { futures: guard, reduce: { combine: 'min' as const, identity: 1 } } : {}),
       constraints: FILL_CONSTRAINTS,
       key: 0,
     });
+    checkFuture = guard ? (f ?? null) : null;
   }
-  return {
+  const c: Csr = {
     rows,
     cols,
     dtype,
@@ -123,4 +158,6 @@ export function kronCsr(
     canonical: flags.canonical || nnz === 0 || undefined,
     sorted: flags.sorted || nnz === 0 || undefined,
   };
+  if (checkFuture) markChecked(c, checkFuture);
+  return c;
 }

@@ -76,3 +76,22 @@ export function markInRange(a: Csr): void {
   const { indptr, rows, cols } = a;
   checked.set(a.indices, { indptr, pv: indptr.version, iv: a.indices.version, rows, cols, f: Future.of(1) });
 }
+
+/**
+ * Records `f` as the range check of `c`'s structure as it is now: for results that the assembly
+ * kernels built from operands whose checks passed (a transpose, kron, a merge), in range exactly
+ * when those were — `f` is then the minimum of the operands' checks, computed by the fill launch
+ * itself (a `min` reduction whose adapter writes the minimum of the launch's futures into each of
+ * its blocks: adapters are shipped as source, so each spells the loop out), so no scan of the
+ * result is needed.
+ */
+export function markChecked(c: Csr, f: Future): void {
+  checked.set(c.indices, {
+    indptr: c.indptr,
+    pv: c.indptr.version,
+    iv: c.indices.version,
+    rows: c.rows,
+    cols: c.cols,
+    f,
+  });
+}

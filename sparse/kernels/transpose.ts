@@ -23,7 +23,8 @@ export function transposeCount(
 
 /**
  * Writes rows `[lo, hi)` of Aᵀ from `tPtr` (its scanned indptr): `tIdx[q] = i`, `tVals[q] = A[i, j]`
- * for the entries of A's column j in row order.
+ * for the entries of A's column j in row order. `cur[lo..hi)` is the piece's cursor space (the
+ * WebAssembly form cannot allocate): it starts as `tPtr[lo..hi)`.
  */
 export function transposeFill(
   ptr: Int32Array,
@@ -31,20 +32,20 @@ export function transposeFill(
   vals: Float64Array,
   rows: number,
   tPtr: Int32Array,
+  cur: Int32Array,
   tIdx: Int32Array,
   tVals: Float64Array,
   lo: number,
   hi: number,
 ): void {
   const w = hi - lo;
-  const next = new Int32Array(w);
-  for (let j = 0; j < w; j++) next[j] = tPtr[lo + j];
+  for (let j = lo; j < hi; j++) cur[j] = tPtr[j];
   for (let i = 0; i < rows; i++) {
     const e = ptr[i + 1];
     for (let p = ptr[i]; p < e; p++) {
       const j = idx[p] - lo;
       if (j >>> 0 < w) {
-        const q = next[j]++;
+        const q = cur[j + lo]++;
         tIdx[q] = i;
         tVals[q] = vals[p];
       }
