@@ -74,21 +74,22 @@ function spmvRows(
   }
 }
 
-/** q = A·p and returns p·q, block by block (the fused SpMV + dot launch). */
+/** y = A·x and returns w·y, block by block (the fused SpMV + dot launch). */
 function spmvDot(
   P: Int32Array,
   C: Int32Array,
   V: Float64Array,
-  p: Float64Array,
-  q: Float64Array,
+  x: Float64Array,
+  y: Float64Array,
+  w: Float64Array,
   n: number,
   B: number,
 ): number {
   let tot = 0;
   for (let b0 = 0; b0 < n; b0 += B) {
     const e = b0 + B < n ? b0 + B : n;
-    spmvRows(P, C, V, p, q, b0, e);
-    tot += dotPart(p, q, b0, e);
+    spmvRows(P, C, V, x, y, b0, e);
+    tot += dotPart(w, y, b0, e);
   }
   return tot;
 }
@@ -123,7 +124,7 @@ function xpay(p: Float64Array, beta: number, z: Float64Array, n: number): void {
 interface OneTaskWasm {
   dotBlocks(xp: number, yp: number, n: number, B: number): number;
   spmvRows(P: number, C: number, V: number, xp: number, yp: number, lo: number, hi: number): void;
-  spmvDot(P: number, C: number, V: number, pp: number, qp: number, n: number, B: number): number;
+  spmvDot(P: number, C: number, V: number, xp: number, yp: number, wp: number, n: number, B: number): number;
   ymx(yp: number, a: number, xp: number, lo: number, hi: number): void;
   ypx(yp: number, a: number, xp: number, lo: number, hi: number): void;
   zpp(pp: number, beta: number, zp: number, lo: number, hi: number): void;
@@ -261,7 +262,7 @@ function cgSolve(t: TaskContext): void {
     if (it === 0) p.set(z);
     else if (W !== null) W.zpp(pa, rho / rhoPrev, za, 0, n);
     else xpay(p, rho / rhoPrev, z, n);
-    const pq = W !== null ? W.spmvDot(Apa, Aia, Ava, pa, qa, n, B) : spmvDot(Ap, Ai, Av, p, q, n, B);
+    const pq = W !== null ? W.spmvDot(Apa, Aia, Ava, pa, qa, pa, n, B) : spmvDot(Ap, Ai, Av, p, q, p, n, B);
     const alpha = rho / pq;
     if (W !== null) W.ypx(xa, alpha, pa, 0, n);
     else axpy(x, alpha, p, n);
@@ -278,25 +279,168 @@ function cgSolve(t: TaskContext): void {
 }
 
 /**
- * The CG kernel's source: the module (base64), the helpers, then `cgSolve`, in one function
- * expression.
+ * The whole BiCGSTAB solve over one piece: the loop of bicgstab-host.ts. Arguments: 0 x, 1–3 A,
+ * 4 b, 5 r, 6 r̃, 7 p, 8 v, 9 t, 10 out, and with M 11–13 M, 14 p̂, 15 ŝ. Scalars: as cgSolve's,
+ * then rhotol.
+ */
+function bicgstabSolve(t: TaskContext): void {
+  const S = t.scalars;
+  const n = S[0]!;
+  const maxiter = S[3]!;
+  const hasM = S[5] === 1;
+  const B = S[6]!;
+  const rhotol = S[7]!;
+  const a = t.arrays;
+  const [x, b, r, rt] = [view(t, 0, n), view(t, 4, n), view(t, 5, n), view(t, 6, n)];
+  const [p, v, tv] = [view(t, 7, n), view(t, 8, n), view(t, 9, n)];
+  const out = a[10] as Float64Array;
+  const [Ap, Ai, Av] = [a[1] as Int32Array, a[2] as Int32Array, a[3] as Float64Array];
+  const [Mp, Mi, Mv] = hasM
+    ? [a[11] as Int32Array, a[12] as Int32Array, a[13] as Float64Array]
+    : [Ap, Ai, Av];
+  const phat = hasM ? view(t, 14, n) : p;
+  const shat = hasM ? view(t, 15, n) : r;
+  const W = wasmFor(t, n, hasM ? [1, 11] : [1]);
+  const bnrm = Math.sqrt(dotWith(W, b, b, n, B));
+  if (bnrm === 0) {
+    x.set(b);
+    out[0] = 0;
+    return;
+  }
+  const atol = Math.max(bnrm * S[1]!, S[2]!);
+  if (S[4] === 1) {
+    spmvWith(W, Ap, Ai, Av, x, tv, n);
+    for (let i = 0; i < n; i++) r[i] = b[i]! - tv[i]!;
+  } else r.set(b);
+  rt.set(r);
+  let info = maxiter;
+  let rhoPrev = 0;
+  let alpha = 0;
+  let omega = 0;
+  let rr = dotWith(W, r, r, n, B);
+  for (let it = 0; it < maxiter; it++) {
+    if (Math.sqrt(rr) < atol) {
+      info = 0;
+      break;
+    }
+    const rho = dotWith(W, rt, r, n, B);
+    if (Math.abs(rho) < rhotol) {
+      info = -10;
+      break;
+    }
+    if (it === 0) p.set(r);
+    else {
+      if (Math.abs(omega) < rhotol) {
+        info = -11;
+        break;
+      }
+      const beta = (rho / rhoPrev) * (alpha / omega);
+      if (W !== null) {
+        W.ymx(p.byteOffset, omega, v.byteOffset, 0, n);
+        W.zpp(p.byteOffset, beta, r.byteOffset, 0, n);
+      } else {
+        axmy(p, omega, v, n);
+        xpay(p, beta, r, n);
+      }
+    }
+    if (hasM) spmvWith(W, Mp, Mi, Mv, p, phat, n);
+    const rv = spmvDotWith(W, Ap, Ai, Av, phat, v, rt, n, B);
+    if (rv === 0) {
+      info = -11;
+      break;
+    }
+    alpha = rho / rv;
+    rr = W !== null ? W.axmyDot(r.byteOffset, alpha, v.byteOffset, n, B) : axmyDot(r, alpha, v, n, B);
+    if (W !== null) W.ypx(x.byteOffset, alpha, phat.byteOffset, 0, n);
+    else axpy(x, alpha, phat, n);
+    if (Math.sqrt(rr) < atol) {
+      info = 0;
+      break;
+    }
+    if (hasM) spmvWith(W, Mp, Mi, Mv, r, shat, n);
+    const tr = spmvDotWith(W, Ap, Ai, Av, shat, tv, r, n, B);
+    omega = tr / dotWith(W, tv, tv, n, B);
+    if (W !== null) W.ypx(x.byteOffset, omega, shat.byteOffset, 0, n);
+    else axpy(x, omega, shat, n);
+    rr = W !== null ? W.axmyDot(r.byteOffset, omega, tv.byteOffset, n, B) : axmyDot(r, omega, tv, n, B);
+    rhoPrev = rho;
+  }
+  out[0] = info;
+}
+
+/** Argument i's n elements from its offset (a float64 vector). */
+function view(t: TaskContext, i: number, n: number): Float64Array {
+  const o = t.offsets[i]!;
+  return (t.arrays[i] as Float64Array).subarray(o, o + n);
+}
+
+/** y = A·x over all rows, in Wasm when `W` is given. */
+function spmvWith(
+  W: OneTaskWasm | null,
+  P: Int32Array,
+  C: Int32Array,
+  V: Float64Array,
+  x: Float64Array,
+  y: Float64Array,
+  n: number,
+): void {
+  if (W !== null) W.spmvRows(P.byteOffset, C.byteOffset, V.byteOffset, x.byteOffset, y.byteOffset, 0, n);
+  else spmvRows(P, C, V, x, y, 0, n);
+}
+
+/** y = A·x and returns w·y block by block, in Wasm when `W` is given. */
+function spmvDotWith(
+  W: OneTaskWasm | null,
+  P: Int32Array,
+  C: Int32Array,
+  V: Float64Array,
+  x: Float64Array,
+  y: Float64Array,
+  w: Float64Array,
+  n: number,
+  B: number,
+): number {
+  return W !== null
+    ? W.spmvDot(P.byteOffset, C.byteOffset, V.byteOffset, x.byteOffset, y.byteOffset, w.byteOffset, n, B)
+    : spmvDot(P, C, V, x, y, w, n, B);
+}
+
+const HELPERS = [
+  dotBlocks,
+  dotPart,
+  spmvRows,
+  spmvDot,
+  axmyDot,
+  axpy,
+  axmy,
+  xpay,
+  wasmOf,
+  wasmFor,
+  dotWith,
+  view,
+  spmvWith,
+  spmvDotWith,
+];
+
+/** One kernel's source: the module (base64), the helpers, then `solve`, in one function expression. */
+function sourceOf(solve: (t: TaskContext) => void): string {
+  const wasm = JSON.stringify(ONE_TASK_WASM_BASE64);
+  const parts = [...HELPERS, solve].map((f) => f.toString()).join('\n');
+  return `(() => { const ONE_TASK_WASM = ${wasm};\n${parts}\nreturn ${solve.name}; })()`;
+}
+
+/**
+ * The CG kernel's source.
  * @returns the source text
  */
 export function cgSource(): string {
-  const wasm = JSON.stringify(ONE_TASK_WASM_BASE64);
-  const parts = [
-    dotBlocks,
-    dotPart,
-    spmvRows,
-    spmvDot,
-    axmyDot,
-    axpy,
-    axmy,
-    xpay,
-    wasmOf,
-    wasmFor,
-    dotWith,
-    cgSolve,
-  ];
-  return `(() => { const ONE_TASK_WASM = ${wasm};\n${parts.map((f) => f.toString()).join('\n')}\nreturn cgSolve; })()`;
+  return sourceOf(cgSolve);
+}
+
+/**
+ * The BiCGSTAB kernel's source.
+ * @returns the source text
+ */
+export function bicgstabSource(): string {
+  return sourceOf(bicgstabSolve);
 }

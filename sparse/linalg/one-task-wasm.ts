@@ -9,7 +9,7 @@
  *
  * Exports (addresses are byte offsets in the heap, element ranges are `lo ≤ i < hi`):
  * `dotPart(xp, yp, lo, hi) → f64`, `dotBlocks(xp, yp, n, B) → f64`,
- * `spmvRows(P, C, V, xp, yp, lo, hi)`, `spmvDot(P, C, V, pp, qp, n, B) → f64`,
+ * `spmvRows(P, C, V, xp, yp, lo, hi)`, `spmvDot(P, C, V, xp, yp, wp, n, B) → f64` (y ← A·x, w·y),
  * `ymx(yp, a, xp, lo, hi)` (y − x·a), `ypx(yp, a, xp, lo, hi)` (y + x·a),
  * `zpp(pp, β, zp, lo, hi)` (p ← z + p·β), `axmyDot(yp, a, xp, n, B) → f64`,
  * `checkCsr(P, C, n, cap) → i32` (1 when every row's range is ordered within `[0, cap]` and
@@ -496,12 +496,12 @@ function spmvRows(): Fn {
   };
 }
 
-/** q ← A·p and p·q block by block: params 0 P, 1 C, 2 V, 3 pp, 4 qp, 5 n, 6 B. */
+/** y ← A·x and w·y block by block: params 0 P, 1 C, 2 V, 3 xp, 4 yp, 5 wp, 6 n, 7 B. */
 function spmvDot(): Fn {
-  const [P, C, V, PP, QP, N, B, B0, E, TOT] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+  const [P, C, V, XP, YP, WP, N, B, B0, E, TOT] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
   return {
     name: 'spmvDot',
-    params: [I32, I32, I32, I32, I32, I32, I32],
+    params: [I32, I32, I32, I32, I32, I32, I32, I32],
     results: [F64],
     locals: [I32, I32, F64],
     code: c(
@@ -516,14 +516,14 @@ function spmvDot(): Fn {
           get(P),
           get(C),
           get(V),
-          get(PP),
-          get(QP),
+          get(XP),
+          get(YP),
           get(B0),
           get(E),
           call(SPMV_ROWS),
           get(TOT),
-          get(PP),
-          get(QP),
+          get(WP),
+          get(YP),
           get(B0),
           get(E),
           call(DOT_PART),

@@ -11,8 +11,19 @@
  * (`Mapper.solveInOneTask`, from the bytes an iteration touches; never from timing). Anything
  * else runs the per-launch loop.
  */
-import type * as np from '../../dense/index.js';
-import { broadcast, type Constraint, currentMapper, type Store, workerCount } from '../../runtime/index.js';
+import * as np from '../../dense/index.js';
+import {
+  broadcast,
+  type Constraint,
+  currentMapper,
+  DEFAULT_REDUCTION_BLOCK,
+  ensureKernel,
+  type LaunchArg,
+  launch,
+  readStore,
+  type Store,
+  workerCount,
+} from '../../runtime/index.js';
 import { type LinearOperator, sparseOperand } from './interface.js';
 import type { System } from './system.js';
 
@@ -92,4 +103,91 @@ export const oneTaskStats = { solves: 0 };
 /** Whether a system qualifies at all (float64, array-backed operators). */
 export function eligible(s: System, callback: unknown): boolean {
   return s.dtype === 'float64' && !s.exactCalls && callback === undefined;
+}
+
+/** A solver's one-task kernel: its name, source, and its scratch vectors. */
+export interface OneTaskKernel {
+  readonly op: string;
+  readonly name: string;
+  readonly source: () => string;
+  /** Scratch vectors after b (arguments 5 …), then `out` (`[info]`). */
+  readonly vectors: number;
+  /** Scratch vectors after M's three arrays, with a preconditioner. */
+  readonly mVectors: number;
+}
+
+/**
+ * Runs a solve as one task when the system qualifies and the mapper says so; else undefined (the
+ * caller runs the per-launch loop). Arguments: 0 x (read-write), 1–3 A's indptr, indices, data,
+ * 4 b, then `vectors` scratch vectors, `out`, and with M its three arrays and `mVectors` more.
+ * Scalars: n, rtol, atol, maxiter, hasX0, hasM, the dot's block, then `extra`.
+ * @param k - the kernel.
+ * @param s - the system.
+ * @param callback - the user's callback (a one-task solve has none).
+ * @param extra - more scalars.
+ * @returns `[x, info]`, or undefined.
+ */
+export function solveOneTask(
+  k: OneTaskKernel,
+  s: System,
+  callback: unknown,
+  extra: readonly number[] = [],
+): [ndarray, number] | undefined {
+  if (!eligible(s, callback)) return undefined;
+  const n = s.n;
+  const A = csrParts(s.A, n);
+  if (A === undefined) return undefined;
+  const M = s.M === undefined ? undefined : csrParts(s.M, n);
+  if (s.M !== undefined && M === undefined) return undefined;
+  // One iteration touches A (and M), x, b and the scratch vectors.
+  const bytes = A.bytes + 8 * n * (2 + k.vectors) + (M === undefined ? 0 : M.bytes + 8 * n * k.mVectors);
+  if (!oneTask(k.op, bytes)) return undefined;
+  ensureKernel(k.name, () => ({ source: k.source() }));
+  const scratch: ndarray[] = [];
+  const work = (): LaunchArg => {
+    const v = np.empty([n]);
+    scratch.push(v);
+    return { store: v.store, privilege: 'write-discard' };
+  };
+  const outArr = np.empty([1]);
+  const args: LaunchArg[] = [
+    { store: s.x.store, privilege: 'read-write' },
+    { store: A.indptr, privilege: 'read' },
+    { store: A.indices, privilege: 'read' },
+    { store: A.data, privilege: 'read' },
+    { store: contiguous(s.b), privilege: 'read' },
+  ];
+  for (let i = 0; i < k.vectors; i++) args.push(work());
+  args.push({ store: outArr.store, privilege: 'write-discard' });
+  if (M !== undefined) {
+    args.push(
+      { store: M.indptr, privilege: 'read' },
+      { store: M.indices, privilege: 'read' },
+      { store: M.data, privilege: 'read' },
+    );
+    for (let i = 0; i < k.mVectors; i++) args.push(work());
+  }
+  launch({
+    op: k.op,
+    kernel: k.name,
+    args,
+    scalars: [
+      n,
+      s.rtol,
+      s.atol,
+      s.maxiter,
+      s.hasX0 ? 1 : 0,
+      M !== undefined ? 1 : 0,
+      DEFAULT_REDUCTION_BLOCK,
+      ...extra,
+    ],
+    constraints: broadcastRest(args.length),
+    key: 0,
+    single: true,
+  });
+  oneTaskStats.solves++;
+  const info = readStore(outArr.store)[0]!;
+  for (const v of scratch) v.dispose();
+  outArr.dispose();
+  return [s.x, info];
 }

@@ -1,6 +1,7 @@
 /**
- * One-task solves (sparse/linalg/one-task.ts): a small `cg` runs its whole loop in one kernel, and
- * gives bitwise the per-launch loop's iterate and `info` — on random SPD systems (random patterns,
+ * One-task solves (sparse/linalg/one-task.ts): a small `cg` or `bicgstab` runs its whole loop in one
+ * kernel, and gives bitwise the per-launch loop's iterate and `info` — on random SPD (for
+ * bicgstab also nonsymmetric) systems (random patterns,
  * unsorted rows, sizes across the dot's 4,096-element blocks), with and without x0, M, tolerances
  * met or maxiter reached, b = 0 — at pool sizes 0, 1, 2 (the one task inline or on a worker).
  * The Wasm loops and the JavaScript loops give the same bits; a malformed structure takes the
@@ -10,12 +11,12 @@
 import * as np from 'cohortjs/numpy';
 import { configure } from 'cohortjs/runtime';
 import * as sparse from 'cohortjs/sparse';
-import { cg } from 'cohortjs/sparse/linalg';
+import { bicgstab, cg } from 'cohortjs/sparse/linalg';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DefaultMapper } from '../../mapper/index.js';
 import { oneTaskStats } from '../../sparse/linalg/one-task.js';
-import { cgSource } from '../../sparse/linalg/one-task-kernels.js';
+import { bicgstabSource, cgSource } from '../../sparse/linalg/one-task-kernels.js';
 import { oneTaskWasmBytes } from '../../sparse/linalg/one-task-wasm.js';
 import { ONE_TASK_WASM_BASE64 } from '../../sparse/linalg/one-task-wasm-base64.js';
 
@@ -43,9 +44,10 @@ function rng(seed: number): () => number {
 /**
  * A random SPD matrix: a symmetric random pattern (`perRow` entries a row on average), the
  * diagonal larger than each row's absolute sum. `unsorted` reverses every row's storage order
- * (a non-canonical CSR: the SpMV adds in storage order).
+ * (a non-canonical CSR: the SpMV adds in storage order). `skew` makes it nonsymmetric (the upper
+ * entries scaled), still diagonally dominant.
  */
-function randomSpd(n: number, perRow: number, seed: number, unsorted: boolean): sparse.csr_array {
+function randomSpd(n: number, perRow: number, seed: number, unsorted: boolean, skew = 1): sparse.csr_array {
   const r = rng(seed);
   const rows: number[] = [];
   const cols: number[] = [];
@@ -58,7 +60,7 @@ function randomSpd(n: number, perRow: number, seed: number, unsorted: boolean): 
       const v = -(0.1 + r());
       rows.push(i, j);
       cols.push(j, i);
-      vals.push(v, v);
+      vals.push(v, j > i ? v * skew : v);
       rowSum[i]! += -v;
       rowSum[j]! += -v;
     }
@@ -91,6 +93,7 @@ function randomSpd(n: number, perRow: number, seed: number, unsorted: boolean): 
 }
 
 interface Case {
+  solver: 'cg' | 'bicgstab';
   n: number;
   perRow: number;
   seed: number;
@@ -106,7 +109,7 @@ interface Case {
 /** Runs cg on the case at `workers`, one task or not; returns the iterate's bits, info and whether one task ran. */
 function solve(c: Case, workers: number, one: boolean): { x: string; info: number; oneTask: boolean } {
   mode(workers, one);
-  const A = randomSpd(c.n, c.perRow, c.seed, c.unsorted);
+  const A = randomSpd(c.n, c.perRow, c.seed, c.unsorted, c.solver === 'cg' ? 1 : 0.5);
   const r = rng(c.seed + 7);
   const b = c.zeroB ? np.zeros([c.n]) : np.array(Array.from({ length: c.n }, () => r() - 0.3));
   const x0 =
@@ -122,11 +125,18 @@ function solve(c: Case, workers: number, one: boolean): { x: string; info: numbe
         ? sparse.diags([np.divide(1, A.diagonal())], [0], { format: 'csr' })
         : randomSpd(c.n, 2, c.seed + 3, false);
   const before = oneTaskStats.solves;
-  const [x, info] = cg(A, b, { rtol: c.rtol, atol: c.atol, maxiter: c.maxiter, x0, M });
+  const [x, info] = (c.solver === 'cg' ? cg : bicgstab)(A, b, {
+    rtol: c.rtol,
+    atol: c.atol,
+    maxiter: c.maxiter,
+    x0,
+    M,
+  });
   return { x: bitsOf(x), info, oneTask: oneTaskStats.solves === before + 1 };
 }
 
 const caseArb: fc.Arbitrary<Case> = fc.record({
+  solver: fc.constantFrom('cg', 'bicgstab'),
   n: fc.oneof(fc.integer({ min: 1, max: 80 }), fc.constantFrom(4095, 4097, 8193)),
   perRow: fc.integer({ min: 0, max: 4 }),
   seed: fc.nat(10_000),
@@ -139,7 +149,7 @@ const caseArb: fc.Arbitrary<Case> = fc.record({
   zeroB: fc.boolean(),
 });
 
-describe('cg as one task', () => {
+describe('cg and bicgstab as one task', () => {
   it('embeds the module the assembler makes', () => {
     const bytes = oneTaskWasmBytes();
     const wasm = (globalThis as unknown as { WebAssembly: { validate(b: Uint8Array): boolean } }).WebAssembly;
@@ -158,7 +168,7 @@ describe('cg as one task', () => {
           expect(one.info).toBe(ref.info);
           expect(one.x).toBe(ref.x);
         }),
-        { numRuns: workers === 0 ? 40 : 15 },
+        { numRuns: workers === 0 ? 60 : 20 },
       );
     });
   }
@@ -174,36 +184,38 @@ describe('cg as one task', () => {
     expect(res).toBeLessThan(1e-10 * 10);
   });
 
-  it('the JavaScript loops give the Wasm loops’ bits', () => {
-    mode(0, true);
-    const n = 5000;
-    const A = randomSpd(n, 3, 11, true);
-    const b = np.linspace(-1, 2, n);
-    const [x, info] = cg(A, b, { rtol: 1e-9, maxiter: 60 });
-    // The kernel on plain arrays (no heap: the JavaScript loops), on copies of the operands.
-    const kernel = new Function(`return ${cgSource()}`)() as (t: unknown) => void;
-    const xs = new Float64Array(n);
-    const out = new Float64Array(1);
-    const arrays = [
-      xs,
-      (A.indptr.toArray() as Int32Array).slice(),
-      (A.indices.toArray() as Int32Array).slice(),
-      (A.data.toArray() as Float64Array).slice(),
-      (b.toArray() as Float64Array).slice(),
-      new Float64Array(n),
-      new Float64Array(n),
-      new Float64Array(n),
-      out,
-    ];
-    kernel({
-      arrays,
-      offsets: arrays.map(() => 0),
-      scalars: [n, 1e-9, 0, 60, 0, 0, 4096],
-      heap: null,
+  for (const solver of ['cg', 'bicgstab'] as const) {
+    it(`the JavaScript loops give the Wasm loops’ bits (${solver})`, () => {
+      mode(0, true);
+      const n = 5000;
+      const A = randomSpd(n, 3, 11, true, solver === 'cg' ? 1 : 0.5);
+      const b = np.linspace(-1, 2, n);
+      const [x, info] = (solver === 'cg' ? cg : bicgstab)(A, b, { rtol: 1e-9, maxiter: 60 });
+      // The kernel on plain arrays (no heap: the JavaScript loops), on copies of the operands.
+      const source = solver === 'cg' ? cgSource() : bicgstabSource();
+      const kernel = new Function(`return ${source}`)() as (t: unknown) => void;
+      const xs = new Float64Array(n);
+      const out = new Float64Array(1);
+      const scratch = solver === 'cg' ? 3 : 5;
+      const arrays = [
+        xs,
+        (A.indptr.toArray() as Int32Array).slice(),
+        (A.indices.toArray() as Int32Array).slice(),
+        (A.data.toArray() as Float64Array).slice(),
+        (b.toArray() as Float64Array).slice(),
+        ...Array.from({ length: scratch }, () => new Float64Array(n)),
+        out,
+      ];
+      kernel({
+        arrays,
+        offsets: arrays.map(() => 0),
+        scalars: [n, 1e-9, 0, 60, 0, 0, 4096, 2 ** -104],
+        heap: null,
+      });
+      expect(out[0]).toBe(info);
+      expect(Buffer.from(xs.buffer).toString('hex')).toBe(bitsOf(x));
     });
-    expect(out[0]).toBe(info);
-    expect(Buffer.from(xs.buffer).toString('hex')).toBe(bitsOf(x));
-  });
+  }
 
   it('a malformed structure runs the JavaScript loops, as the SpMV does', () => {
     for (const one of [false, true]) {
