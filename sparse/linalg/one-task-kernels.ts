@@ -12,7 +12,11 @@
  *
  * Module-level functions, joined into one self-contained source by {@link cgSource} (a kernel is
  * shipped as text): helpers are made once per thread, not once per call (fresh closures per call
- * deoptimize their callers: "wrong call target").
+ * deoptimize their callers: "wrong call target"). They stay in this one module on purpose: a
+ * helper imported from another module would appear in a kernel's text under the name the
+ * transpiler gives the import (vitest's transform rewrites it to a property access), so the text
+ * would not run elsewhere. Nested arrow functions are avoided for the same reason (tsx wraps them
+ * in a `__name` helper).
  */
 import type { TaskContext } from '../../runtime/index.js';
 import { ONE_TASK_WASM_BASE64 } from './one-task-wasm-base64.js';
