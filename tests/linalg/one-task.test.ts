@@ -168,9 +168,9 @@ describe('cg and bicgstab as one task', () => {
           expect(one.info).toBe(ref.info);
           expect(one.x).toBe(ref.x);
         }),
-        { numRuns: workers === 0 ? 60 : 20 },
+        { numRuns: workers === 0 ? 40 : 20 },
       );
-    });
+    }, 240_000); // ~10 s on an idle host; the shared machine's load stretches it several times
   }
 
   it('runs the iteration count SciPy runs (maxiter reached, converged)', () => {
