@@ -22,6 +22,8 @@ export default defineConfig({
     pool: 'forks',
     // Small launches run inline by default (mapper/README.md); the suite sends them to the pool
     // so that its small arrays exercise the pool's paths at pool sizes 1 and 2.
-    env: { COHORT_INLINE_LAUNCH_BYTES: '0' },
+    // Small solves run as one task by default (sparse/linalg/one-task.ts); the suite keeps them on
+    // the per-launch loop (tests/linalg/one-task.test.ts compares the two bit for bit).
+    env: { COHORT_INLINE_LAUNCH_BYTES: '0', COHORT_ONE_TASK_SOLVE_BYTES: '0' },
   },
 });

@@ -33,6 +33,13 @@ export interface DefaultMapperOptions {
    * next (see README).
    */
   readonly inFlightBytes?: number;
+  /**
+   * Iterative solves whose iteration touches fewer bytes than this run as one task (see
+   * {@link Mapper.solveInOneTask}). Default 32 MiB (measured crossover, see README), or the
+   * environment's `COHORT_ONE_TASK_SOLVE_BYTES`; 0 turns one-task solves off (the test suite
+   * sets 0, so that its small solves still exercise the per-launch loop).
+   */
+  readonly oneTaskSolveBytes?: number;
 }
 
 /** `COHORT_INLINE_LAUNCH_BYTES` when set (a non-negative number), else 4 MiB. */
@@ -40,6 +47,13 @@ function defaultInlineLaunchBytes(): number {
   const env = typeof process === 'undefined' ? undefined : process.env.COHORT_INLINE_LAUNCH_BYTES;
   const v = env === undefined || env === '' ? Number.NaN : Number(env);
   return Number.isFinite(v) && v >= 0 ? v : 4 * 1024 * 1024;
+}
+
+/** `COHORT_ONE_TASK_SOLVE_BYTES` when set (a non-negative number), else 32 MiB. */
+function defaultOneTaskSolveBytes(): number {
+  const env = typeof process === 'undefined' ? undefined : process.env.COHORT_ONE_TASK_SOLVE_BYTES;
+  const v = env === undefined || env === '' ? Number.NaN : Number(env);
+  return Number.isFinite(v) && v >= 0 ? v : 32 * 2 ** 20;
 }
 
 /**
@@ -55,6 +69,7 @@ export class DefaultMapper implements Mapper {
   readonly sharing: boolean;
   readonly spin: number;
   readonly inFlight: number;
+  readonly oneTaskSolveBytes: number;
 
   constructor(opts: DefaultMapperOptions = {}) {
     this.sharing = opts.share ?? true;
@@ -64,6 +79,7 @@ export class DefaultMapper implements Mapper {
     this.piecesPerWorker = opts.piecesPerWorker ?? 2;
     this.inlineBytes = opts.inlineBytes ?? 64 * 1024;
     this.inlineLaunchBytes = opts.inlineLaunchBytes ?? defaultInlineLaunchBytes();
+    this.oneTaskSolveBytes = opts.oneTaskSolveBytes ?? defaultOneTaskSolveBytes();
   }
 
   pieces(q: MapperQuery): number {
@@ -124,5 +140,14 @@ export class DefaultMapper implements Mapper {
 
   inFlightBytes(_workers: number): number {
     return this.inFlight;
+  }
+
+  /**
+   * One task below {@link DefaultMapperOptions.oneTaskSolveBytes}; with no pool, at any size
+   * (everything runs on this thread anyway) unless one-task solves are off.
+   */
+  solveInOneTask(_op: string, bytes: number, workers: number): boolean {
+    const limit = this.oneTaskSolveBytes;
+    return limit > 0 && (workers === 0 || bytes < limit);
   }
 }

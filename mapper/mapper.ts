@@ -72,6 +72,15 @@ export interface Mapper {
    * event table's 131,072 tasks bound how far a program runs ahead).
    */
   inFlightBytes?(workers: number): number;
+  /**
+   * Whether an iterative solve (`op`: `'cg'`, ...) whose iteration touches `bytes` bytes (the
+   * matrix, the preconditioner and the working vectors) runs as ONE task: the whole iteration
+   * loop in one kernel on one thread, instead of a handful of launches per iteration. Below some
+   * size the per-launch cost of the control path exceeds the work, and one thread has the
+   * bandwidth the vectors need. The results are bitwise those of the per-launch loop. Optional;
+   * without it, never.
+   */
+  solveInOneTask?(op: string, bytes: number, workers: number): boolean;
 }
 
 /**

@@ -2,7 +2,9 @@
  * Small problems at SciPy/NumPy speed (issue 16), measured the way a user meets them: every case
  * in a fresh process, the first solve counted, every result read. Next to SciPy/NumPy in the same
  * run, each also in a fresh process:
- * - `cg` per iteration on the 2-D Poisson matrix, nx = 32 … 1000 (first solve, fixed iterations);
+ * - `cg` per iteration on the 2-D Poisson matrix, nx = 32 … 1000 (first solve, fixed iterations;
+ *   and a second solve of the same system in the same process: the warm cost). Solves below the
+ *   mapper's `oneTaskSolveBytes` run as one task (sparse/linalg/README.md, "One-task solves");
  * - a hand-written CG loop (Legate Sparse's listing: `A.dot(p)`, 0-d `rr.divide(p.dot(Ap))`, …);
  * - `x.iadd(y.multiply(2))` on 1,024 elements: the first 10,000 calls and the next 20,000;
  * - a fresh fused `x*2.5 + y*0.5 - z` and `a*x + y` on 1e7 elements, each result read.
@@ -27,7 +29,10 @@ function cohortCase(...args: (string | number)[]): Record<string, number> {
   const r = spawnSync(
     process.execPath,
     ['--import', 'tsx', join(here, '_case.ts'), ...args.map(String), String(WORKERS)],
-    { encoding: 'utf8', env: { ...process.env, COHORT_INLINE_LAUNCH_BYTES: '' } },
+    {
+      encoding: 'utf8',
+      env: { ...process.env, COHORT_INLINE_LAUNCH_BYTES: '', COHORT_ONE_TASK_SOLVE_BYTES: '' },
+    },
   );
   if (r.status !== 0)
     throw new Error(`case ${args.join(' ')} failed (exit ${r.status})\n${r.stderr.slice(-2000)}`);
@@ -77,6 +82,11 @@ print(json.dumps({"ms": ms}))`,
   show(name, ms, 'ms', 'SciPy');
   rows.push({ name, ms, x: nx * nx });
   emit({ area: 'small', name, ms, baseline: s ? 'SciPy' : undefined, chart: CHART, x: nx * nx });
+  const warm: Record<string, number> = { [cohortName]: c.warm! };
+  if (s) warm.SciPy = s.ms!;
+  const wname = `second cg solve, nx=${nx}, per iteration`;
+  show(wname, warm, 'ms', 'SciPy');
+  emit({ area: 'small', name: wname, ms: warm, baseline: s ? 'SciPy' : undefined });
 }
 
 {

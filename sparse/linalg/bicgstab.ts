@@ -7,6 +7,7 @@ import { ssigOpts } from '../sig.js';
 import { bicgstabHost } from './bicgstab-host.js';
 import { hostScalars } from './host-scalars.js';
 import { matvecInto, type Operand } from './interface.js';
+import { bicgstabOneTask } from './one-task-solvers.js';
 import { B_ZERO, CONVERGED, outcome, stopperFor } from './stopper.js';
 import { epsOf, makeSystem, type Solver, type SolverOptions } from './system.js';
 import { absLess, axmy, axpy, xpay } from './vec.js';
@@ -39,6 +40,9 @@ function bicgstabImpl(
 ): [ndarray, number] {
   const s = makeSystem('bicgstab', A, b, opts);
   const callback = opts.callback;
+  // A small solve the mapper runs as one task: the whole loop in one kernel (one-task-solvers.ts).
+  const one = bicgstabOneTask(s, callback);
+  if (one !== undefined) return one;
   // A small solve: scalars on the host, as SciPy's loop (same iterates; host-scalars.ts).
   if (s.exactCalls || hostScalars('bicgstab', s.n, s.dtype)) return bicgstabHost(s, callback);
   const { x, maxiter } = s;

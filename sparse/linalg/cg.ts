@@ -7,6 +7,7 @@ import { ssigOpts } from '../sig.js';
 import { cgHost } from './cg-host.js';
 import { hostScalars } from './host-scalars.js';
 import { matvecInto, type Operand } from './interface.js';
+import { cgOneTask } from './one-task-solvers.js';
 import { B_ZERO, CONVERGED, outcome, stopperFor } from './stopper.js';
 import { makeSystem, type Solver, type SolverOptions } from './system.js';
 import { axmy, axmyDot, axpy, xpay } from './vec.js';
@@ -39,6 +40,9 @@ export const cg = ssigOpts<Solver<SolverOptions>>(
 function cgImpl(A: Operand, b: ndarray | ArrayLike<number>, opts: SolverOptions = {}): [ndarray, number] {
   const s = makeSystem('cg', A, b, opts);
   const callback = opts.callback;
+  // A small solve the mapper runs as one task: the whole loop in one kernel (one-task-solvers.ts).
+  const one = cgOneTask(s, callback);
+  if (one !== undefined) return one;
   // A small solve: scalars on the host, as SciPy's loop (same iterates; host-scalars.ts).
   if (s.exactCalls || hostScalars('cg', s.n, s.dtype)) return cgHost(s, callback);
   const { x, maxiter } = s;

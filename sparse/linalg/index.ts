@@ -3,7 +3,9 @@
  * bicgstab gmres minres …`), `LinearOperator`, `norm`, eigensolvers (`eigsh eigs svds lobpcg`),
  * `expm_multiply`, `onenormest` and the direct solvers. Built only on the
  * public dense (`cohortjs/numpy`) and sparse (`cohortjs/sparse`) APIs: the solvers run deferred and in
- * parallel, their scalars stay 0-d arrays, and a convergence check is their only read.
+ * parallel, their scalars stay 0-d arrays, and a convergence check is their only read. Small `cg` and
+ * `bicgstab` solves on CSR arrays run as one task instead (one-task.ts: the whole loop in one kernel,
+ * bitwise the same results).
  */
 export { bicg } from './bicg.js';
 export { bicgstab } from './bicgstab.js';

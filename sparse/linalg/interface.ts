@@ -399,6 +399,7 @@ function aslinearoperatorImpl(A: Operand): LinearOperator {
       dtype: S.dtype,
     });
     intoOf.set(op, (v, out) => S.dot(v, { out }));
+    sparseOf.set(op, S);
     arrayBacked.add(op);
     return op;
   }
@@ -420,6 +421,19 @@ const arrayBacked = new WeakSet<LinearOperator>();
  */
 export function isArrayBacked(A: LinearOperator): boolean {
   return arrayBacked.has(A);
+}
+
+/** The sparse array behind an operator that `aslinearoperator` made from one. */
+const sparseOf = new WeakMap<LinearOperator, MatrixLike>();
+
+/**
+ * The sparse array whose products an operator runs (one made by `aslinearoperator` from a sparse
+ * array), or undefined: the one-task solves (one-task.ts) read its storage.
+ * @param A - the operator.
+ * @returns the sparse array, or undefined.
+ */
+export function sparseOperand(A: LinearOperator): MatrixLike | undefined {
+  return sparseOf.get(A);
 }
 
 /** Operators that can write a matvec into a given vector (those made from sparse arrays). */

@@ -1,0 +1,248 @@
+/**
+ * One-task solves (sparse/linalg/one-task.ts): a small `cg` or `bicgstab` runs its whole loop in one
+ * kernel, and gives bitwise the per-launch loop's iterate and `info` — on random SPD (for
+ * bicgstab also nonsymmetric) systems (random patterns,
+ * unsorted rows, sizes across the dot's 4,096-element blocks), with and without x0, M, tolerances
+ * met or maxiter reached, b = 0 — at pool sizes 0, 1, 2 (the one task inline or on a worker).
+ * The Wasm loops and the JavaScript loops give the same bits; a malformed structure takes the
+ * JavaScript loops (NaN where the SpMV's JavaScript form reads out of range), as the SpMV does.
+ */
+
+import * as np from 'cohortjs/numpy';
+import { configure } from 'cohortjs/runtime';
+import * as sparse from 'cohortjs/sparse';
+import { bicgstab, cg } from 'cohortjs/sparse/linalg';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DefaultMapper } from '../../mapper/index.js';
+import { oneTaskStats } from '../../sparse/linalg/one-task.js';
+import { bicgstabSource, cgSource } from '../../sparse/linalg/one-task-kernels.js';
+import { oneTaskWasmBytes } from '../../sparse/linalg/one-task-wasm.js';
+import { ONE_TASK_WASM_BASE64 } from '../../sparse/linalg/one-task-wasm-base64.js';
+
+afterAll(() => configure({ workers: 0, mapper: new DefaultMapper() }));
+
+/** One-task solves on (at any size) or off, at `workers`. */
+const mode = (workers: number, one: boolean) =>
+  configure({ workers, mapper: new DefaultMapper({ oneTaskSolveBytes: one ? 2 ** 40 : 0 }) });
+
+const bitsOf = (a: np.ndarray): string =>
+  Buffer.from((a.toArray() as Float64Array).slice().buffer).toString('hex');
+
+/** A mulberry32 generator (tests only). */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A random SPD matrix: a symmetric random pattern (`perRow` entries a row on average), the
+ * diagonal larger than each row's absolute sum. `unsorted` reverses every row's storage order
+ * (a non-canonical CSR: the SpMV adds in storage order). `skew` makes it nonsymmetric (the upper
+ * entries scaled), still diagonally dominant.
+ */
+function randomSpd(n: number, perRow: number, seed: number, unsorted: boolean, skew = 1): sparse.csr_array {
+  const r = rng(seed);
+  const rows: number[] = [];
+  const cols: number[] = [];
+  const vals: number[] = [];
+  const rowSum = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    for (let k = 0; k < perRow; k++) {
+      const j = Math.floor(r() * n);
+      if (j === i) continue;
+      const v = -(0.1 + r());
+      rows.push(i, j);
+      cols.push(j, i);
+      vals.push(v, j > i ? v * skew : v);
+      rowSum[i]! += -v;
+      rowSum[j]! += -v;
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    rows.push(i);
+    cols.push(i);
+    vals.push(rowSum[i]! + 0.5 + r());
+  }
+  const A = sparse
+    .coo_array([np.array(vals), [np.array(rows, { dtype: 'int32' }), np.array(cols, { dtype: 'int32' })]], {
+      shape: [n, n],
+    })
+    .tocsr() as sparse.csr_array;
+  if (!unsorted) return A;
+  const ip = A.indptr.toArray() as Int32Array;
+  const ix = A.indices.toArray() as Int32Array;
+  const dv = A.data.toArray() as Float64Array;
+  const ix2 = new Int32Array(ix.length);
+  const dv2 = new Float64Array(dv.length);
+  for (let i = 0; i < n; i++) {
+    for (let k = ip[i]!, m = ip[i + 1]! - 1; k < ip[i + 1]!; k++, m--) {
+      ix2[k] = ix[m]!;
+      dv2[k] = dv[m]!;
+    }
+  }
+  return sparse.csr_array([np.array(dv2), np.array(ix2), np.array(ip)], {
+    shape: [n, n],
+  }) as sparse.csr_array;
+}
+
+interface Case {
+  solver: 'cg' | 'bicgstab';
+  n: number;
+  perRow: number;
+  seed: number;
+  unsorted: boolean;
+  rtol: number;
+  atol: number;
+  maxiter: number | undefined;
+  x0: 'none' | 'zeros' | 'random';
+  M: 'none' | 'jacobi' | 'spd';
+  zeroB: boolean;
+}
+
+/** Runs cg on the case at `workers`, one task or not; returns the iterate's bits, info and whether one task ran. */
+function solve(c: Case, workers: number, one: boolean): { x: string; info: number; oneTask: boolean } {
+  mode(workers, one);
+  const A = randomSpd(c.n, c.perRow, c.seed, c.unsorted, c.solver === 'cg' ? 1 : 0.5);
+  const r = rng(c.seed + 7);
+  const b = c.zeroB ? np.zeros([c.n]) : np.array(Array.from({ length: c.n }, () => r() - 0.3));
+  const x0 =
+    c.x0 === 'none'
+      ? undefined
+      : c.x0 === 'zeros'
+        ? np.zeros([c.n])
+        : np.array(Array.from({ length: c.n }, () => r()));
+  const M =
+    c.M === 'none'
+      ? undefined
+      : c.M === 'jacobi'
+        ? sparse.diags([np.divide(1, A.diagonal())], [0], { format: 'csr' })
+        : randomSpd(c.n, 2, c.seed + 3, false);
+  const before = oneTaskStats.solves;
+  const [x, info] = (c.solver === 'cg' ? cg : bicgstab)(A, b, {
+    rtol: c.rtol,
+    atol: c.atol,
+    maxiter: c.maxiter,
+    x0,
+    M,
+  });
+  return { x: bitsOf(x), info, oneTask: oneTaskStats.solves === before + 1 };
+}
+
+const caseArb: fc.Arbitrary<Case> = fc.record({
+  solver: fc.constantFrom('cg', 'bicgstab'),
+  n: fc.oneof(fc.integer({ min: 1, max: 80 }), fc.constantFrom(4095, 4097, 8193)),
+  perRow: fc.integer({ min: 0, max: 4 }),
+  seed: fc.nat(10_000),
+  unsorted: fc.boolean(),
+  rtol: fc.constantFrom(0, 1e-3, 1e-8),
+  atol: fc.constantFrom(0, 1e-6),
+  maxiter: fc.option(fc.integer({ min: 0, max: 40 }), { nil: undefined }),
+  x0: fc.constantFrom('none', 'zeros', 'random'),
+  M: fc.constantFrom('none', 'jacobi', 'spd'),
+  zeroB: fc.boolean(),
+});
+
+describe('cg and bicgstab as one task', () => {
+  it('embeds the module the assembler makes', () => {
+    const bytes = oneTaskWasmBytes();
+    const wasm = (globalThis as unknown as { WebAssembly: { validate(b: Uint8Array): boolean } }).WebAssembly;
+    expect(wasm.validate(bytes)).toBe(true);
+    expect(Buffer.from(bytes).toString('base64')).toBe(ONE_TASK_WASM_BASE64);
+  });
+
+  for (const workers of [0, 1, 2]) {
+    it(`gives the per-launch loop's iterate and info bit for bit (pool size ${workers})`, () => {
+      fc.assert(
+        fc.property(caseArb, (c) => {
+          const ref = solve(c, workers, false);
+          const one = solve(c, workers, true);
+          expect(ref.oneTask).toBe(false);
+          expect(one.oneTask).toBe(true);
+          expect(one.info).toBe(ref.info);
+          expect(one.x).toBe(ref.x);
+        }),
+        { numRuns: workers === 0 ? 40 : 20 },
+      );
+    }, 240_000); // ~10 s on an idle host; the shared machine's load stretches it several times
+  }
+
+  it('runs the iteration count SciPy runs (maxiter reached, converged)', () => {
+    mode(0, true);
+    const A = sparse.diags([-1, 2, -1], [-1, 0, 1], { shape: [100, 100], format: 'csr' });
+    const b = np.ones([100]);
+    expect(cg(A, b, { rtol: 0, atol: 0, maxiter: 7 })[1]).toBe(7);
+    const [x, info] = cg(A, b, { rtol: 1e-10 });
+    expect(info).toBe(0);
+    const res = np.linalg.norm(np.subtract(b, A.dot(x))).item() as number;
+    expect(res).toBeLessThan(1e-10 * 10);
+  });
+
+  for (const solver of ['cg', 'bicgstab'] as const) {
+    it(`the JavaScript loops give the Wasm loops’ bits (${solver})`, () => {
+      mode(0, true);
+      const n = 5000;
+      const A = randomSpd(n, 3, 11, true, solver === 'cg' ? 1 : 0.5);
+      const b = np.linspace(-1, 2, n);
+      const [x, info] = (solver === 'cg' ? cg : bicgstab)(A, b, { rtol: 1e-9, maxiter: 60 });
+      // The kernel on plain arrays (no heap: the JavaScript loops), on copies of the operands.
+      const source = solver === 'cg' ? cgSource() : bicgstabSource();
+      const kernel = new Function(`return ${source}`)() as (t: unknown) => void;
+      const xs = new Float64Array(n);
+      const out = new Float64Array(1);
+      const scratch = solver === 'cg' ? 3 : 5;
+      const arrays = [
+        xs,
+        (A.indptr.toArray() as Int32Array).slice(),
+        (A.indices.toArray() as Int32Array).slice(),
+        (A.data.toArray() as Float64Array).slice(),
+        (b.toArray() as Float64Array).slice(),
+        ...Array.from({ length: scratch }, () => new Float64Array(n)),
+        out,
+      ];
+      kernel({
+        arrays,
+        offsets: arrays.map(() => 0),
+        scalars: [n, 1e-9, 0, 60, 0, 0, 4096, 2 ** -104],
+        heap: null,
+      });
+      expect(out[0]).toBe(info);
+      expect(Buffer.from(xs.buffer).toString('hex')).toBe(bitsOf(x));
+    });
+  }
+
+  it('a malformed structure runs the JavaScript loops, as the SpMV does', () => {
+    for (const one of [false, true]) {
+      mode(0, one);
+      const A = sparse.diags([-1, 2, -1], [-1, 0, 1], { shape: [20, 20], format: 'csr' }) as sparse.csr_array;
+      A.indices.set('3', 1000); // out of range: the JavaScript SpMV reads undefined (NaN)
+      const [x, info] = cg(A, np.ones([20]), { maxiter: 5 });
+      expect(info).toBe(5);
+      expect(Number.isNaN((x.toArray() as Float64Array)[0])).toBe(true);
+    }
+  });
+
+  it('is the mapper’s decision, from bytes alone', () => {
+    const m = new DefaultMapper({ oneTaskSolveBytes: 1000 });
+    expect(m.solveInOneTask('cg', 999, 2)).toBe(true);
+    expect(m.solveInOneTask('cg', 1000, 2)).toBe(false);
+    expect(m.solveInOneTask('cg', 1e9, 0)).toBe(true);
+    expect(new DefaultMapper({ oneTaskSolveBytes: 0 }).solveInOneTask('cg', 1, 0)).toBe(false);
+    // Not taken: a callback, a float32 system, a user operator as M.
+    mode(2, true);
+    const A = sparse.diags([-1, 2, -1], [-1, 0, 1], { shape: [30, 30], format: 'csr' });
+    const before = oneTaskStats.solves;
+    cg(A, np.ones([30]), { callback: () => {} });
+    cg(A.astype('float32'), np.ones([30], { dtype: 'float32' }));
+    cg(A.tocsc(), np.ones([30]));
+    expect(oneTaskStats.solves).toBe(before);
+    cg(A, np.ones([30]));
+    expect(oneTaskStats.solves).toBe(before + 1);
+  });
+});
