@@ -1,8 +1,9 @@
 /**
  * The kernels of one-task solves (one-task.ts). Each loop repeats, in the same order, the
  * arithmetic of the launch it stands for, so that a one-task solve is bitwise the per-launch one:
- * - `dotBlocks`: the dot kernel (dense/kernels-linalg.ts) — per block of `B` elements four
- *   accumulators over k ≡ 0…3 (mod 4), the tail into the first, `s0 + s1 + (s2 + s3)`, and the
+ * - `dotBlocks`: the dot kernel (dense/kernels-linalg.ts) — per block of `B` elements eight
+ *   accumulators over k ≡ 0…7 (mod 8), the tail into the first,
+ *   `((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))`, and the
  *   blocks' partials added in order to 0 (runtime/engine-combine.ts);
  * - `spmvRows`: the CSR SpMV loop (sparse/core/generated.ts): `s = 0; s += v·x[j]` in storage
  *   order, the arrays indexed from their regions' start;
@@ -24,40 +25,33 @@ import { ONE_TASK_WASM_BASE64 } from './one-task-wasm-base64.js';
 /** Σ X[k]·Y[k], k < n, in the dot kernel's blocks and order. */
 function dotBlocks(X: Float64Array, Y: Float64Array, n: number, B: number): number {
   let tot = 0;
-  for (let b0 = 0; b0 < n; b0 += B) {
-    const e = b0 + B < n ? b0 + B : n;
-    let s0 = 0;
-    let s1 = 0;
-    let s2 = 0;
-    let s3 = 0;
-    let k = b0;
-    for (; k + 3 < e; k += 4) {
-      s0 += X[k]! * Y[k]!;
-      s1 += X[k + 1]! * Y[k + 1]!;
-      s2 += X[k + 2]! * Y[k + 2]!;
-      s3 += X[k + 3]! * Y[k + 3]!;
-    }
-    for (; k < e; k++) s0 += X[k]! * Y[k]!;
-    tot += s0 + s1 + (s2 + s3);
-  }
+  for (let b0 = 0; b0 < n; b0 += B) tot += dotPart(X, Y, b0, b0 + B < n ? b0 + B : n);
   return tot;
 }
 
-/** The partial of one block: Σ X[k]·Y[k], lo ≤ k < hi (four accumulators). */
+/** The partial of one block: Σ X[k]·Y[k], lo ≤ k < hi (eight accumulators, the dot kernel's). */
 function dotPart(X: Float64Array, Y: Float64Array, lo: number, hi: number): number {
   let s0 = 0;
   let s1 = 0;
   let s2 = 0;
   let s3 = 0;
+  let s4 = 0;
+  let s5 = 0;
+  let s6 = 0;
+  let s7 = 0;
   let k = lo;
-  for (; k + 3 < hi; k += 4) {
+  for (; k + 7 < hi; k += 8) {
     s0 += X[k]! * Y[k]!;
     s1 += X[k + 1]! * Y[k + 1]!;
     s2 += X[k + 2]! * Y[k + 2]!;
     s3 += X[k + 3]! * Y[k + 3]!;
+    s4 += X[k + 4]! * Y[k + 4]!;
+    s5 += X[k + 5]! * Y[k + 5]!;
+    s6 += X[k + 6]! * Y[k + 6]!;
+    s7 += X[k + 7]! * Y[k + 7]!;
   }
   for (; k < hi; k++) s0 += X[k]! * Y[k]!;
-  return s0 + s1 + (s2 + s3);
+  return s0 + s1 + (s2 + s3) + (s4 + s5 + (s6 + s7));
 }
 
 /** y[i] = Σ V[k]·v[C[k]] over row i's entries, lo ≤ i < hi (the SpMV loop). */

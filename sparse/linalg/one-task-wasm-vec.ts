@@ -1,6 +1,6 @@
 /**
  * The vector loops of the one-task module (one-task-wasm.ts): the dot's block partial and blocked
- * sum (its four accumulators as the lanes of two `f64x2`), the element-wise updates on `f64x2`
+ * sum (its eight accumulators as the lanes of four `f64x2`), the element-wise updates on `f64x2`
  * pairs with a scalar tail, and the fused update + dot.
  */
 import {
@@ -227,9 +227,11 @@ export function zpp(): Fn {
   };
 }
 
-/** The partial of one block: params 0 xp, 1 yp, 2 lo, 3 hi. */
+/** The partial of one block: params 0 xp, 1 yp, 2 lo, 3 hi (eight lanes, the dot kernel's order). */
 export function dotPart(): Fn {
-  const [XP, YP, LO, HI, I, STOP, A01, A23, S0, S1, S2, S3] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+  const [XP, YP, LO, HI, I, STOP] = [0, 1, 2, 3, 4, 5];
+  const ACC = [6, 7, 8, 9];
+  const S = [10, 11, 12, 13, 14, 15, 16, 17];
   const acc = (a: number, off: number) =>
     c(
       get(a),
@@ -245,57 +247,55 @@ export function dotPart(): Fn {
       f64x2Add,
       set(a),
     );
+  const lanes = ACC.flatMap((a, j) => [
+    get(a),
+    f64x2Lane(0),
+    set(S[2 * j]!),
+    get(a),
+    f64x2Lane(1),
+    set(S[2 * j + 1]!),
+  ]);
+  const pair = (x: number, y: number) => c(get(S[x]!), get(S[y]!), f64Add);
   return {
     name: 'dotPart',
     params: [I32, I32, I32, I32],
     results: [F64],
-    locals: [I32, I32, V128, V128, F64, F64, F64, F64],
+    locals: [I32, I32, V128, V128, V128, V128, F64, F64, F64, F64, F64, F64, F64, F64],
     code: c(
       get(LO),
       i32c(3),
       i32Shl,
       set(I),
+      // stop = (lo + ((hi - lo) & ~7)) * 8: the unrolled part, eight elements (64 bytes) per round.
       get(HI),
       get(LO),
       i32Sub,
-      i32c(-4),
+      i32c(-8),
       i32And,
       get(LO),
       i32Add,
       i32c(3),
       i32Shl,
       set(STOP),
-      v128Zero,
-      set(A01),
-      v128Zero,
-      set(A23),
+      ...ACC.flatMap((a) => [v128Zero, set(a)]),
       block,
       loop,
       get(I),
       get(STOP),
       i32GeU,
       brIf(1),
-      acc(A01, 0),
-      acc(A23, 16),
+      acc(ACC[0]!, 0),
+      acc(ACC[1]!, 16),
+      acc(ACC[2]!, 32),
+      acc(ACC[3]!, 48),
       get(I),
-      i32c(32),
+      i32c(64),
       i32Add,
       set(I),
       br(0),
       end,
       end,
-      get(A01),
-      f64x2Lane(0),
-      set(S0),
-      get(A01),
-      f64x2Lane(1),
-      set(S1),
-      get(A23),
-      f64x2Lane(0),
-      set(S2),
-      get(A23),
-      f64x2Lane(1),
-      set(S3),
+      ...lanes,
       get(HI),
       i32c(3),
       i32Shl,
@@ -306,7 +306,7 @@ export function dotPart(): Fn {
       get(STOP),
       i32GeU,
       brIf(1),
-      get(S0),
+      get(S[0]!),
       get(XP),
       get(I),
       i32Add,
@@ -317,7 +317,7 @@ export function dotPart(): Fn {
       f64Load,
       f64Mul,
       f64Add,
-      set(S0),
+      set(S[0]!),
       get(I),
       i32c(8),
       i32Add,
@@ -325,11 +325,12 @@ export function dotPart(): Fn {
       br(0),
       end,
       end,
-      get(S0),
-      get(S1),
+      // ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
+      pair(0, 1),
+      pair(2, 3),
       f64Add,
-      get(S2),
-      get(S3),
+      pair(4, 5),
+      pair(6, 7),
       f64Add,
       f64Add,
       end,
