@@ -95,7 +95,10 @@ for (const [workers, setup] of Object.entries(pools)) {
             const loose = solver === 'lsqr' ? [3, 4] : [1, 3];
             const norms = (out as unknown as number[]).slice(3, 3 + want.norms.length);
             norms.forEach((v, k) => {
-              const tol = loose.includes(k) ? 0.1 : 1e-5;
+              // ‖A‖'s estimate sums every iteration's α² + β²: on the tight case the late α, β
+              // are rounding-dominated, and the dot's summation order (four → eight partial
+              // sums) moved it by 2e-5 relative while x stayed within 1e-6 of SciPy's.
+              const tol = loose.includes(k) ? 0.1 : rname.endsWith('/tight') ? 1e-4 : 1e-5;
               expect(Math.abs(v - want.norms[k]!)).toBeLessThanOrEqual(
                 tol * Math.max(1e-3, Math.abs(want.norms[k]!)),
               );

@@ -7,7 +7,7 @@
  * median of 5 later ones, the stream bandwidth and the ratio pricing ÷ bound (the issue's target:
  * ≤ 1.5).
  *
- * Run: node --import tsx benchmarks/dense/black-scholes-bound.ts [n=4e6] [workers=2]
+ * Run: node --import tsx benchmarks/dense/_black-scholes-bound.ts [n=4e6] [workers=2]
  */
 import * as np from 'cohortjs/numpy';
 import { configure, fence } from 'cohortjs/runtime';
