@@ -7,6 +7,7 @@
  * direction of `digitize`'s bins, `histogram`'s range, `convolve`'s shorter operand, `polyval`'s
  * coefficients).
  */
+import { promote } from '../codegen/index.js';
 import { argMessage, type DType, ValueError } from '../runtime/index.js';
 import { full } from './creation.js';
 import { linspace } from './creation-more.js';
@@ -316,12 +317,12 @@ export const convolve = sig<
   return sh.copy(fullR.get([`${m - 1}:${n}`]));
 }) as never);
 
-function promoteDt(a: DType, b: DType): DType {
-  if (a === 'float64' || b === 'float64') return 'float64';
-  if (a === 'float32' || b === 'float32') return a === 'int32' || b === 'int32' ? 'float64' : 'float32';
-  if (a === 'int32' || b === 'int32') return 'int32';
-  return a === 'uint8' || b === 'uint8' ? 'uint8' : 'bool';
-}
+/** NumPy's promotion of two array dtypes (codegen's rule, shared with the ufuncs). */
+const promoteDt = (a: DType, b: DType): DType =>
+  promote([
+    { dtype: a, weak: false },
+    { dtype: b, weak: false },
+  ]);
 
 /**
  * Evaluates the polynomial with coefficients `p` (highest power first) at `x` by Horner's rule,

@@ -4,31 +4,16 @@
  * `dsplit`, `column_stack`, `dstack`, `fliplr`, `flipud`, `rot90`, `diagonal`. Nothing is computed
  * on the calling thread but index arithmetic; copies are launches (concatenate, copy).
  */
-import { argMessage, IndexError, ValueError } from '../runtime/index.js';
+import { argMessage, ValueError } from '../runtime/index.js';
 import { broadcastShapes, broadcastStore, canBroadcastTo } from './broadcast.js';
 import { ndarray } from './ndarray.js';
 import * as sh from './shape.js';
+import { along, axisOf } from './shape-more.js';
 import { type ArrayInput, denseHooks, sig } from './sig.js';
 
 /** The `*args` of a signature arrive as given: each is converted as np.asarray would. */
 const arrays = (fn: string, xs: readonly unknown[]): ndarray[] =>
   xs.map((x, k) => (x instanceof ndarray ? x : (denseHooks.asarray(fn, `arys[${k}]`, x) as ndarray)));
-
-const axisOf = (fn: string, axis: number, nd: number): number => {
-  if (!Number.isInteger(axis) || axis < -nd || axis >= nd)
-    throw new IndexError(`${fn}: axis ${axis} is out of bounds for array of dimension ${nd}`);
-  return axis < 0 ? axis + nd : axis;
-};
-
-/** A view of `a` along `axis`: `len` elements from `start`, step `step`. */
-function along(a: ndarray, axis: number, start: number, len: number, step = 1): ndarray {
-  const s = a.store;
-  const shape = s.shape.slice();
-  shape[axis] = len;
-  const strides = s.strides.slice();
-  strides[axis] = s.strides[axis]! * step;
-  return new ndarray(s.view(shape, strides, s.offset + (len === 0 ? 0 : start * s.strides[axis]!)));
-}
 
 /**
  * `array` broadcast to `shape`: a view with stride 0 on the stretched axes (NumPy's is read-only;

@@ -12,7 +12,8 @@ import { ndarray } from './ndarray.js';
 import { concatenate, ravel } from './shape.js';
 import { type ArrayInput, denseHooks, sig } from './sig.js';
 
-const axisOf = (fn: string, axis: number, nd: number): number => {
+/** `axis` normalized for an array of `nd` dimensions, or an IndexError naming `fn`. */
+export const axisOf = (fn: string, axis: number, nd: number): number => {
   if (!Number.isInteger(axis) || axis < -nd || axis >= nd)
     throw new IndexError(`${fn}: axis ${axis} is out of bounds for array of dimension ${nd}`);
   return axis < 0 ? axis + nd : axis;
@@ -24,13 +25,13 @@ const axisList = (fn: string, axis: number | readonly number[], nd: number): num
 };
 
 /** A view of `a` along `axis` from `start`, `len` elements, step `step` (negative: backwards). */
-function along(a: ndarray, axis: number, start: number, len: number, step = 1): ndarray {
+export function along(a: ndarray, axis: number, start: number, len: number, step = 1): ndarray {
   const s = a.store;
   const shape = s.shape.slice();
   shape[axis] = len;
   const strides = s.strides.slice();
   strides[axis] = s.strides[axis]! * step;
-  return new ndarray(s.view(shape, strides, s.offset + start * s.strides[axis]!));
+  return new ndarray(s.view(shape, strides, s.offset + (len === 0 ? 0 : start * s.strides[axis]!)));
 }
 
 /**

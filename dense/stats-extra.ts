@@ -10,10 +10,11 @@
 import { ArgumentTypeError, argMessage, type DType, ValueError } from '../runtime/index.js';
 import { full } from './creation.js';
 import { matmul } from './linalg-api.js';
-import { ndarray } from './ndarray.js';
+import type { ndarray } from './ndarray.js';
 import { max, mean, min, sum } from './reduce-api.js';
 import { where } from './select.js';
 import * as sh from './shape.js';
+import { diagonalView } from './shape-extra.js';
 import { type ArrayInput, sig } from './sig.js';
 import { clip, divide, equal, isnan, multiply, sqrt, subtract } from './ufuncs.js';
 
@@ -264,9 +265,7 @@ export const corrcoef = sig<
   const c = covCore('corrcoef', x, y, rowvar, false, undefined, dtype);
   if (c.ndim === 0) return divide(c, c);
   const n = c.shape[0]!;
-  const s = c.store;
-  const d = new ndarray(s.view([n], [s.strides[0]! + s.strides[1]!], s.offset));
-  const sd = sqrt(d);
+  const sd = sqrt(diagonalView('corrcoef', c, 0, 0, 1));
   const r = divide(divide(c, sh.reshape(sd, [n, 1])), sh.reshape(sd, [1, n]));
   return clip(r, -1, 1);
 }) as never);
