@@ -8,7 +8,19 @@
  */
 export type { DType } from '../runtime/index.js';
 export type { ShapeLike } from './alloc.js';
+export {
+  amax,
+  amin,
+  type CumulativeOptions,
+  concat,
+  cumulative_prod,
+  cumulative_sum,
+  matrix_transpose,
+  permute_dims,
+} from './array-api.js';
 export { type BincountOptions, bincount } from './bincount.js';
+// Beyond the tiers (3): padding, index helpers, editing, NaN statistics, calculus.
+export { type GradientOptions, gradient, trapezoid } from './calculus.js';
 export { allclose, array_equal, type CloseOptions, isclose } from './compare.js';
 export {
   type ArrayOptions,
@@ -33,11 +45,33 @@ export {
   zeros_like,
 } from './creation-more.js';
 export { type CumprodOptions, cumprod } from './cumprod.js';
+export { append, block, delete, ediff1d, insert, resize, trim_zeros, unstack } from './edit.js';
 export { type EinsumOptions, einsum } from './einsum.js';
 export type { Operand, OutOptions } from './ewise.js';
 export { fromJSON } from './from-json.js';
 export { fuse } from './fuse.js';
 export { digitize, type HistogramOptions, histogram } from './histogram.js';
+export {
+  indices,
+  put_along_axis,
+  ravel_multi_index,
+  take_along_axis,
+  unravel_index,
+} from './index-more.js';
+export {
+  choose,
+  compress,
+  diag_indices,
+  diag_indices_from,
+  diagflat,
+  extract,
+  fill_diagonal,
+  select,
+  tril_indices,
+  tril_indices_from,
+  triu_indices,
+  triu_indices_from,
+} from './index-tri.js';
 export type { Index, IndexPart } from './indexing.js';
 export { from_ndarray } from './interop.js';
 export type { JSONValue, NdarrayJSON } from './json.js';
@@ -57,7 +91,18 @@ export {
   type VanderOptions,
   vander,
 } from './matrix-extra.js';
+export { type NanQuantileOptions, nanmedian, nanpercentile, nanquantile } from './nanquantile.js';
 export { nanmax, nanmean, nanmin, nansum } from './nanreduce.js';
+export {
+  type NanVarOptions,
+  nanargmax,
+  nanargmin,
+  nancumprod,
+  nancumsum,
+  nanprod,
+  nanstd,
+  nanvar,
+} from './nanstats.js';
 export { type NestedArray, ndarray } from './ndarray.js';
 export {
   type ConvolveOptions,
@@ -72,6 +117,7 @@ export {
   logspace,
   polyval,
 } from './numeric-extra.js';
+export { type PadMode, type PadOptions, type PadPairs, pad } from './pad.js';
 export { type MedianOptions, median, type PercentileOptions, percentile, quantile } from './quantile.js';
 export * as random from './random-ns.js';
 export type { ReduceOptions } from './reduce.js';
