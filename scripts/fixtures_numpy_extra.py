@@ -8,36 +8,18 @@ arrays); tests/dense/numpy-extra.test.ts makes the same calls. int64 results are
 (cohort's default integer), int8 never occurs.
 """
 import json
-import math
 import pathlib
+import sys
 import warnings
 
 import numpy as np
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from fixture_arrays import Cases  # noqa: E402
+
 warnings.simplefilter("ignore")
 OUT = pathlib.Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "dense" / "numpy-extra.json"
 rng = np.random.default_rng(77)
-
-
-def enc(v):
-    if isinstance(v, (bool, np.bool_)):
-        return bool(v)
-    v = float(v)
-    if math.isnan(v):
-        return "nan"
-    if math.isinf(v):
-        return "inf" if v > 0 else "-inf"
-    if v == 0 and math.copysign(1, v) < 0:
-        return "-0"
-    return v
-
-
-def arr(a):
-    a = np.asarray(a)
-    dt = str(a.dtype)
-    if dt in ("int64", "uint64"):
-        dt = "int32"  # cohort's default integer (sums of small integers included)
-    return {"dtype": dt, "shape": list(a.shape), "values": [enc(x) for x in a.ravel()]}
 
 
 def rand(dtype, shape, special=False):
@@ -56,16 +38,9 @@ def rand(dtype, shape, special=False):
     return x
 
 
-cases = []
-
-
-def case(cid, inputs, params, fn):
-    res = fn(*inputs.values())
-    if isinstance(res, (tuple, list)):
-        exp = {"kind": "tuple", "values": [arr(r) for r in res]}
-    else:
-        exp = {"kind": "array", **arr(res)}
-    cases.append({"id": cid, "inputs": {k: arr(v) for k, v in inputs.items()}, "params": params, "expected": exp})
+C = Cases()
+cases = C.cases
+case = C.add
 
 
 DT = ["float64", "float32", "int32", "uint8", "bool"]
