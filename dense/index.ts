@@ -91,6 +91,41 @@ export {
   type VanderOptions,
   vander,
 } from './matrix-extra.js';
+export {
+  array_equiv,
+  asarray_chkfinite,
+  ascontiguousarray,
+  can_cast,
+  conj,
+  conjugate,
+  fromfunction,
+  fromiter,
+  imag,
+  iscomplex,
+  iscomplexobj,
+  isreal,
+  isrealobj,
+  isscalar,
+  ndim,
+  promote_types,
+  real,
+  real_if_close,
+  result_type,
+  shape,
+  size,
+} from './misc-api.js';
+export {
+  apply_along_axis,
+  apply_over_axes,
+  copyto,
+  type HistogramBinEdgesOptions,
+  histogram_bin_edges,
+  piecewise,
+  place,
+  putmask,
+  rollaxis,
+  row_stack,
+} from './misc-apply.js';
 export { type NanQuantileOptions, nanmedian, nanpercentile, nanquantile } from './nanquantile.js';
 export { nanmax, nanmean, nanmin, nansum } from './nanreduce.js';
 export {

@@ -222,6 +222,34 @@ for dt in NUM:
     case(f"trapzx-{dt}", {"y": f2, "x": np.cumsum(rng.random(6))}, {}, lambda y, x: np.trapezoid(y, x))
     case(f"trapzx2-{dt}", {"y": f2, "x": rand("float64", (5, 6))}, {"axis": 0}, lambda y, x: np.trapezoid(y, x, axis=0))
 
+for dt in NUM:
+    a = rand(dt, (3, 4))
+    b = rand(dt, (4,))
+    w = rng.random((3, 4)) < 0.5
+    d = a.copy()
+    np.copyto(d, b, where=w)
+    case(f"copyto-{dt}", {"a": a, "b": b, "w": w}, {}, lambda a, b, w, d=d: d)
+    m = rng.random((3, 4)) < 0.5
+    v = rand(dt, (5,))
+    d = a.copy()
+    np.putmask(d, m, v)
+    case(f"putmask-{dt}", {"a": a, "m": m, "v": v}, {}, lambda a, m, v, d=d: d)
+    d = a.copy()
+    np.place(d, m, v[:3])
+    case(f"place-{dt}", {"a": a, "m": m, "v": v[:3]}, {}, lambda a, m, v, d=d: d)
+    a4 = rand(dt, (2, 3, 4, 1))
+    for axis, start in [(3, 1), (2, 0), (1, 4), (0, 2), (-1, -3)]:
+        case(f"rollaxis-{axis}-{start}-{dt}", {"a": a4}, {"axis": axis, "start": start}, lambda a, x=axis, s=start: np.rollaxis(a, x, s))
+    case(f"aaasum-{dt}", {"a": a}, {"axis": 1}, lambda a: np.apply_along_axis(np.sum, 1, a))
+    case(f"aaasort-{dt}", {"a": a}, {"axis": 0}, lambda a: np.apply_along_axis(np.sort, 0, a))
+    case(f"aaaouter-{dt}", {"a": rand(dt, (2, 3))}, {"axis": 1}, lambda a: np.apply_along_axis(lambda v: np.outer(v, v), 1, a))
+    case(f"aoa-{dt}", {"a": rand(dt, (2, 3, 4))}, {"axes": [0, 2]}, lambda a: np.apply_over_axes(np.sum, a, [0, 2]))
+    x = rand(dt, (7,))
+    c1 = rng.random(7) < 0.4
+    case(f"piecewise-{dt}", {"x": x, "c": c1}, {}, lambda x, c: np.piecewise(x, [c], [lambda t: t * 2, 5]))
+    case(f"piecewise2-{dt}", {"x": x, "c": c1}, {}, lambda x, c: np.piecewise(x, [c, ~c], [3, lambda t: t - 1]))
+    case(f"hbe-{dt}", {"a": rand(dt, (20,))}, {"bins": 4}, lambda a: np.histogram_bin_edges(a, 4))
+
 OUT.parent.mkdir(parents=True, exist_ok=True)
 OUT.write_text(json.dumps({"numpy": np.__version__, "cases": C.cases}, separators=(",", ":")))
 print(f"wrote {OUT} ({len(C.cases)} cases)")

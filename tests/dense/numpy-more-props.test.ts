@@ -216,6 +216,64 @@ describe.each(POOLS)('pad and along-axis properties (workers=%i)', (workers) => 
   });
 });
 
+describe('dtype and array queries against NumPy 2 (values from numpy 2.4)', () => {
+  it('result_type, promote_types, can_cast, array_equiv, isscalar, ndim/shape/size', () => {
+    configure({ workers: 0 });
+    expect(np.result_type('int32', 1.5)).toBe('float64');
+    expect(np.result_type(np.ones([2], 'float32'), 3)).toBe('float32');
+    expect(np.result_type(np.ones([2], 'uint8'), 300)).toBe('uint8');
+    expect(np.result_type('uint8', 'int32', true)).toBe('int32');
+    expect(np.result_type(np.ones([1], 'int32'), np.ones([1], 'float32'))).toBe('float64');
+    expect(np.promote_types('bool', 'uint8')).toBe('uint8');
+    // np.can_cast over every pair and rule, from NumPy 2.4.
+    const T = ['bool', 'uint8', 'int32', 'float32', 'float64'] as const;
+    const safe = ['11111', '01111', '00101', '00011', '00001'];
+    const sameKind = ['11111', '01111', '00111', '00011', '00011'];
+    T.forEach((f, r) => {
+      T.forEach((t, c) => {
+        expect(np.can_cast(f, t), `${f}->${t}`).toBe(safe[r]![c] === '1');
+        expect(np.can_cast(f, t, 'same_kind'), `${f}->${t}`).toBe(sameKind[r]![c] === '1');
+        expect(np.can_cast(f, t, 'unsafe')).toBe(true);
+        expect(np.can_cast(f, t, 'no')).toBe(f === t);
+      });
+    });
+    expect(
+      np.array_equiv(
+        [1, 2],
+        [
+          [1, 2],
+          [1, 2],
+        ],
+      ),
+    ).toBe(true);
+    expect(np.array_equiv([1, 2], [[1, 2, 1, 2]])).toBe(false);
+    expect(np.array_equiv([1, 2], [[1, 3]])).toBe(false);
+    expect(np.isscalar(1)).toBe(true);
+    expect(np.isscalar(np.array(1))).toBe(false);
+    expect(np.isscalar([1])).toBe(false);
+    expect([np.ndim([[1, 2]]), np.shape([[1, 2]]), np.size([[1, 2]]), np.size([[1, 2]], 0)]).toEqual([
+      2,
+      [1, 2],
+      2,
+      1,
+    ]);
+    expect(
+      np
+        .fromfunction((i: np.ndarray, j: np.ndarray) => i.multiply(10).add(j), [2, 3], { dtype: 'int32' })
+        .tolist(),
+    ).toEqual([
+      [0, 1, 2],
+      [10, 11, 12],
+    ]);
+    expect(np.fromiter([1, 2, 3, 4].values(), 'int32', 3).tolist()).toEqual([1, 2, 3]);
+    const t = np.ones([2, 3]).T;
+    expect(np.ascontiguousarray(t).store.contiguous).toBe(true);
+    const c = np.ones([3]);
+    expect(np.ascontiguousarray(c)).toBe(c);
+    expect(np.ascontiguousarray(np.array(5)).shape).toEqual([1]);
+  });
+});
+
 describe('bad calls: typed errors naming the function and argument', () => {
   it('raises and keeps working', () => {
     configure({ workers: 2 });
@@ -250,6 +308,32 @@ describe('bad calls: typed errors naming the function and argument', () => {
       ],
       [() => np.trim_zeros([0, 1], 'x'), ValueError, /trim_zeros: argument 'trim'/],
       [() => np.pad(a, 1, { bogus: 1 } as never), ArgumentTypeError, /pad/],
+      [
+        () => np.copyto(np.zeros([2], 'int32'), np.ones([2])),
+        ArgumentTypeError,
+        /copyto: cannot cast array data from float64 to int32/,
+      ],
+      [() => np.copyto(np.zeros([2], 'int32'), 1.5), ArgumentTypeError, /copyto: cannot cast a float scalar/],
+      [
+        () => np.putmask(np.zeros([2]), [true], 1),
+        ValueError,
+        /putmask: mask and data must be the same size/,
+      ],
+      [
+        () => np.place(np.zeros([2]), [true, false], []),
+        ValueError,
+        /place: cannot insert from an empty array/,
+      ],
+      [() => np.can_cast(1 as never, 'int32'), ArgumentTypeError, /can_cast: argument 'from_'/],
+      [
+        () => np.asarray_chkfinite([1, Number.NaN]),
+        ValueError,
+        /asarray_chkfinite: array must not contain infs or NaNs/,
+      ],
+      [() => np.fromiter([1].values(), 'int32', 3), ValueError, /fromiter: iterator too short/],
+      [() => np.rollaxis(a, 0, 5), ValueError, /rollaxis: argument 'start'/],
+      [() => np.piecewise([1, 2], [[true, false]], [1, 2, 3]), ValueError, /piecewise/],
+      [() => np.apply_over_axes(() => 1, a, [0]), ValueError, /apply_over_axes: function is not returning/],
     ];
     for (const [f, type, re] of cases) {
       let err: unknown;

@@ -135,13 +135,27 @@ const CALLS: [RegExp, (i: In, p: P) => R][] = [
   [/^gradient-u?x-/, (i) => np.gradient(i.f!, i.x!)],
   [/^gradient-2dax-/, (i, p) => np.gradient(i.f!, p.h as number, { axis: p.axis as number })],
   [/^gradient-2dhs-/, (i, p) => np.gradient(i.f!, ...(p.hs as number[]))],
+  [/^copyto-/, (i) => inPlace(i.a!, (d) => np.copyto(d, i.b!, { where: i.w! }))],
+  [/^putmask-/, (i) => inPlace(i.a!, (d) => np.putmask(d, i.m!, i.v!))],
+  [/^place-/, (i) => inPlace(i.a!, (d) => np.place(d, i.m!, i.v!))],
+  [/^rollaxis-/, (i, p) => np.rollaxis(i.a!, p.axis as number, p.start as number)],
+  [/^aaasum-/, (i, p) => np.apply_along_axis((v: np.ndarray) => np.sum(v), p.axis as number, i.a!)],
+  [/^aaasort-/, (i, p) => np.apply_along_axis((v: np.ndarray) => np.sort(v), p.axis as number, i.a!)],
+  [/^aaaouter-/, (i, p) => np.apply_along_axis((v: np.ndarray) => np.outer(v, v), p.axis as number, i.a!)],
+  [/^aoa-/, (i, p) => np.apply_over_axes((x: np.ndarray, a: number) => np.sum(x, a), i.a!, p.axes as number[])],
+  [/^piecewise-/, (i) => np.piecewise(i.x!, [i.c!], [(t: np.ndarray) => t.multiply(2), 5])],
+  [
+    /^piecewise2-/,
+    (i) => np.piecewise(i.x!, [i.c!, np.logical_not(i.c!)], [3, (t: np.ndarray) => t.subtract(1)]),
+  ],
+  [/^hbe-/, (i, p) => np.histogram_bin_edges(i.a!, p.bins as number)],
   [/^trapzdx-/, (i, p) => np.trapezoid(i.y!, { dx: p.dx as number, axis: p.axis as number })],
   [/^trapzx2-/, (i, p) => np.trapezoid(i.y!, i.x!, { axis: p.axis as number })],
   [/^trapzx?-/, (i) => np.trapezoid(i.y!, i.x ?? null)],
 ];
 
 /** Ids whose sums run in another order than NumPy's: compared within rounding. */
-const APPROX = /^(nanvar|nanstd|nanprod|trapz|pad-(mean|ramp|linear_ramp|statlen-mean))/;
+const APPROX = /^(nanvar|nanstd|nanprod|trapz|aoa|aaasum|pad-(mean|ramp|linear_ramp|statlen-mean))/;
 
 function check(c: Case, got: np.ndarray, want: Arr, part: string, bad: string[]): void {
   const tag = `${c.id}${part}`;
