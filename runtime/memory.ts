@@ -68,8 +68,8 @@ const cleaners: Registry<unknown>[] = [];
 
 /**
  * True unless the environment's `COHORT_V8_GC` is `1`: then no V8 flag is flipped at run time and
- * dropped regions come back through public means (runtime/reclaim.ts: a ballast V8 counts,
- * `WeakRef` sweeps timed by `v8.GCProfiler`, collections driven by external-memory pressure).
+ * dropped regions come back through public means (runtime/reclaim.ts: `WeakRef` sweeps timed by
+ * `v8.GCProfiler`, collections driven by external-memory pressure).
  * `COHORT_V8_GC=1` is the former way, an opt-in: `--expose-gc` and
  * `--harmony-weak-refs-with-cleanup-some` flipped at run time, `gc()` forced by the same pacing.
  * (`COHORT_PUBLIC_APIS=1`, the former opt-in to public means, is still accepted and wins.)
@@ -207,18 +207,16 @@ export function collectNow(): void {
 
 /**
  * Watches a heap region so that the public-API sweep frees its block once V8 collected it
- * (runtime/reclaim.ts); returns the ballast the region must hold. Does nothing (null) when the
- * V8 flags are on: then finalizers run right after the runtime's own collections.
+ * (runtime/reclaim.ts). Does nothing when the V8 flags are on: then finalizers run right after
+ * the runtime's own collections.
  * @param target - the region
- * @param bytes - its heap block's size
  * @param held - shared with the other ways of freeing (`done` set by whichever runs first)
  * @param free - frees the block
  */
 export function watchCollection(
   target: object,
-  bytes: number,
-  held: { done: boolean },
+  held: { done: boolean; bytes: number },
   free: () => void,
-): unknown {
-  return publicApisOnly() ? watchPublic(target, bytes, held, free) : null;
+): void {
+  if (publicApisOnly()) watchPublic(target, held, free);
 }

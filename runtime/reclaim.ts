@@ -1,48 +1,45 @@
 /**
  * Reclaiming dropped heap regions through public APIs only (the default; `COHORT_V8_GC=1` flips
- * V8 flags instead, runtime/memory.ts; runtime/README.md "Public APIs only"). Three facts make a synchronous loop that drops its results bounded without any V8
- * flag:
+ * V8 flags instead, runtime/memory.ts; runtime/README.md "Public APIs only"). Three facts make a
+ * synchronous loop that drops its results bounded without any V8 flag:
  *
- * - **V8 collects when it feels external memory.** Heap regions live in one shared Wasm memory V8
- *   does not count, so a large heap region carries a **ballast**: an uninitialized `Buffer` of its
- *   size (`Buffer.allocUnsafeSlow`: `malloc`, never written, so never resident), which V8 counts
- *   as external memory and which dies with the region. Past V8's external-memory limit, every
- *   external allocation starts a marking cycle or makes a step of the running one, and the step
- *   that completes marking requests the mark-compact at the next interrupt check.
+ * - **V8 can be driven to collect through external memory.** Past V8's external-memory limit,
+ *   every external allocation starts a marking cycle or makes a step of the running one, and the
+ *   step that completes marking requests the mark-compact at the next interrupt check. So where
+ *   the flags version calls `gc()` (runtime/memory.ts paces both the same way),
+ *   {@link collectByPressure} allocates short-lived, never-written buffers
+ *   (`Buffer.allocUnsafeSlow`: `malloc`, never touched, so never resident) until a mark-compact
+ *   whose marking started after the request completed. (Regions used to carry a "ballast", an
+ *   unwritten buffer of their size, so that V8 would collect by itself: it did, at arbitrary
+ *   points — the first SpMV on a fresh 5M-nonzero matrix then paid 25–110 ms of V8's own
+ *   collection on the issuing thread instead of 1–7 — and it bought no memory once collections
+ *   were driven: removed.)
  * - **A `WeakRef` can be read at any time** (finalizers wait for an event-loop turn). Each heap
  *   region is watched by one, and {@link sweepDead} frees the blocks of those V8 collected. A
  *   `WeakRef` made or read keeps its target alive until the current job ends — never, in a
- *   synchronous loop — so after making one for a large region and after each sweep an empty
- *   script runs in a `vm` context with `microtaskMode: 'afterEvaluate'`, whose microtask
- *   checkpoint clears V8's kept objects (~10 µs).
+ *   synchronous loop — so before a driven collection and after each sweep an empty script runs
+ *   in a `vm` context with `microtaskMode: 'afterEvaluate'`, whose microtask checkpoint clears
+ *   V8's kept objects (~10 µs).
  * - **`v8.GCProfiler` tells where the collector stands.** A `deref()` while incremental marking
  *   runs marks its target (it would keep every dropped region through the cycle), and before a
  *   mark-compact completes no watched region can have died (minor collections keep `WeakRef`
  *   targets). So the sweep reads the targets only after a mark-compact and outside marking; it
  *   learns both from a profiler that runs from the first watched region on and is stopped and
  *   restarted at each look (its `stop()` returns the collections since `start()`, by type).
- *
- * A collection on demand ({@link collectByPressure}, what `gc()` does with the flags) allocates
- * short-lived never-written buffers until the profiler reports a mark-compact whose marking
- * started after the request: V8's own incremental and concurrent marking, driven to its end.
  */
 import { Buffer } from 'node:buffer';
 import { GCProfiler } from 'node:v8';
 import { createContext, Script } from 'node:vm';
 
-/** Regions below this size carry no ballast (V8's own heap pressure covers them). */
-const BALLAST_MIN_BYTES = 2 ** 20;
 /** Bytes of each external allocation of {@link driveMarking}, and most allocations per call. */
 const NUDGE_BYTES = 16 * 2 ** 20;
 const NUDGE_MAX = 256;
 
 interface Watched {
   ref: WeakRef<object>;
-  /** Bytes of the region's heap block. */
-  bytes: number;
   free: () => void;
-  /** Set when the region was freed another way (dispose, a finalizer). */
-  held: { done: boolean };
+  /** Set when the region was freed another way (dispose, a finalizer); the block's bytes. */
+  held: { done: boolean; bytes: number };
 }
 let watched: Watched[] = [];
 let checkpoint: (() => void) | null = null;
@@ -97,24 +94,19 @@ function clearKeptObjects(): void {
 }
 
 /**
- * Watches `target` (a heap region) so that {@link sweepDead} runs `free` once V8 collected it;
- * returns the ballast the target must hold (null when none is needed).
+ * Watches `target` (a heap region) so that {@link sweepDead} runs `free` once V8 collected it.
  * @param target - the object whose collection frees the memory
- * @param bytes - the memory's size
- * @param held - shared with the other ways of freeing (`done` set by whichever runs first)
+ * @param held - shared with the other ways of freeing (`done` set by whichever runs first), and
+ *   the block's bytes
  * @param free - frees the memory
  */
 export function watchCollection(
   target: object,
-  bytes: number,
-  held: { done: boolean },
+  held: { done: boolean; bytes: number },
   free: () => void,
-): unknown {
+): void {
   if (gcState.profiler === null) look();
-  watched.push({ ref: new WeakRef(target), bytes, free, held });
-  if (bytes < BALLAST_MIN_BYTES) return null;
-  clearKeptObjects();
-  return Buffer.allocUnsafeSlow(bytes);
+  watched.push({ ref: new WeakRef(target), free, held });
 }
 
 /**
@@ -162,13 +154,15 @@ export function collectByPressure(): boolean {
 
 /**
  * Frees the memory of every watched region that V8 collected; returns their bytes. Reads the
- * targets only after a mark-compact completed and outside marking: a marking cycle that runs is
- * driven to its end first (it started earlier, so it costs less than it saves).
+ * targets only after a mark-compact completed and outside marking (while marking runs it frees
+ * nothing, unless `finish`: then the cycle is driven to its end first — tens of ms under load,
+ * so not on the path of every fresh allocation: the first SpMV on a fresh matrix paid it).
+ * @param finish - drive a running marking cycle to its end first
  */
-export function sweepDead(): number {
+export function sweepDead(finish = false): number {
   if (watched.length === 0) return 0;
   look();
-  if (gcState.marking) driveMarking(() => !gcState.marking);
+  if (gcState.marking && finish) driveMarking(() => !gcState.marking);
   if (gcState.marking) {
     reclaimStats.skippedMarking++;
     return 0;
@@ -188,7 +182,7 @@ export function sweepDead(): number {
     else {
       w.free(); // sets held.done
       n++;
-      bytes += w.bytes;
+      bytes += w.held.bytes;
     }
   }
   watched = keep;

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { heapStats } from '../../runtime/heap.js';
 import { createRegion } from '../../runtime/index.js';
-import { collectNow, gcStats } from '../../runtime/memory.js';
+import { collectNow, GC_BUDGET_BYTES, gcStats } from '../../runtime/memory.js';
 import { reclaimStats } from '../../runtime/reclaim.js';
 
 const MiB = 2 ** 20;
@@ -31,11 +31,14 @@ describe('collection pacing', () => {
     // Budget-only pacing collected once per 4 results here (30 collections); with the time share,
     // once per ~1.5 x 72 MiB of results.
     // Memory came back: by forced collections (COHORT_V8_GC=1, or public means driving V8), or
-    // by sweeps after V8's own collections (public APIs, the default: V8 feels the ballasts).
+    // by sweeps after V8's own collections (public APIs, the default).
     expect(collections + (reclaimStats.freed - sweptBefore)).toBeGreaterThan(0);
     expect(collections).toBeLessThanOrEqual(steps / 8);
     // The heap never holds more than the live data, its growth allowance and a few results.
-    expect(peakTop).toBeLessThan(live.data.byteLength + 2.5 * 80 * MiB + 16 * MiB);
+    // (Public means, the default: collections driven through V8's incremental marking cost more
+    // than gc() under load, so the time share postpones them up to the general budget — 320 MiB
+    // measured at load 22, 296 in another run; with gc(), under 280.)
+    expect(peakTop).toBeLessThanOrEqual(live.data.byteLength + GC_BUDGET_BYTES + 8 * MiB);
     expect(r.data.length).toBe(MiB);
   });
 });

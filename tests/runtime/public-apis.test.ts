@@ -35,12 +35,13 @@ describe('public APIs only', () => {
   };
 
   it('by default no V8 flag is flipped, on the issuing thread or the workers, and dropped regions come back', () => {
-    const out = sweep([], { COHORT_V8_GC: '', COHORT_PUBLIC_APIS: '' });
-    expect(out.check).toBe(800);
+    const out = sweep([], { COHORT_V8_GC: '', COHORT_PUBLIC_APIS: '', PUBLIC_SWEEP_N: '100' });
+    expect(out.check).toBe(4970);
     expect(out.flags).toEqual({ gc: false, cleanupSome: false });
-    // 40 regions of 8 MB dropped, nobody calls gc(): the runtime drives V8's collector through
-    // external-memory pressure and sweeps (measured top 61 MB).
-    expect(out.topMB).toBeLessThan(100);
+    // 100 regions of 8 MB dropped (800 MB), nobody calls gc(): the runtime drives V8's collector
+    // through external-memory pressure where its pacing says so, and sweeps (measured top 259 MB
+    // at load 23 for 40 regions: the pacing lets the heap grow while collections are dear).
+    expect(out.topMB).toBeLessThan(400);
   });
 
   it("with the user's gc() (node --expose-gc), a block is reused right after each collection", () => {

@@ -1,5 +1,5 @@
 /**
- * Child program of tests/runtime/public-apis.test.ts: drops 40 regions of 8 MB in a synchronous
+ * Child program of tests/runtime/public-apis.test.ts: drops 40 (`PUBLIC_SWEEP_N`) regions of 8 MB in a synchronous
  * loop (calling the user's `gc()` after each when Node was started with `--expose-gc`), then a
  * fresh-result loop on the pool, and prints the heap's high-water mark after the first part and
  * whether any V8 flag was flipped at run time: `gc` in a new context (`--expose-gc` makes new
@@ -15,7 +15,8 @@ import { configure, createRegion } from '../../../runtime/index.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 let check = 0;
-for (let k = 0; k < 40; k++) {
+const N = Number(process.env.PUBLIC_SWEEP_N ?? 40);
+for (let k = 0; k < N; k++) {
   const r = createRegion('float64', 1_000_000);
   r.data[k] = k;
   check += r.data[k] as number;
