@@ -179,7 +179,7 @@ export {
   type VarOptions,
   var,
 } from './reduce-api.js';
-export { nonzero, put, type TakeOptions, take, where } from './select.js';
+export { argwhere, flatnonzero, nonzero, put, type TakeOptions, take, where } from './select.js';
 export {
   astype,
   concatenate,

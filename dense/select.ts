@@ -1,5 +1,6 @@
 /**
- * Selection by index: `take`, `put`, `nonzero`, and NumPy's one-argument `where(condition)`
+ * Selection by index: `take`, `put`, `nonzero`, `flatnonzero`, `argwhere`, and NumPy's one-argument
+ * `where(condition)`
  * (with three arguments it is the element-wise `where` of ufuncs.ts). Gathers and scatters are
  * the advanced-indexing launches of indexing.ts; `nonzero` counts (a block reduction) then fills.
  */
@@ -7,7 +8,7 @@ import { argMessage, IndexError, ValueError } from '../runtime/index.js';
 import { copyAs, ewise, type Operand } from './ewise.js';
 import { nonzero as nonzeroImpl } from './indexing.js';
 import type { ndarray } from './ndarray.js';
-import { concatenate, ravel } from './shape.js';
+import { concatenate, ravel, stack } from './shape.js';
 import { type ArrayInput, denseHooks, sig } from './sig.js';
 import { Slice } from './slice.js';
 import { where as where3 } from './ufuncs.js';
@@ -133,6 +134,37 @@ export const put = sig<
  */
 export const nonzero = sig<(a: ArrayInput) => ndarray[]>('nonzero(a: array_like)', ((a: ndarray) =>
   nonzeroImpl('nonzero', a.ndim === 0 ? a.reshape(1) : a)) as never);
+
+/**
+ * The indices of the nonzero elements of the flattened array (NumPy's `nonzero(ravel(a))[0]`),
+ * int32: counted, scanned and written on the pool like {@link nonzero} (a view that is not
+ * C-contiguous is first copied by a launch).
+ * @param a an array_like
+ * @returns a 1-D int32 array of C-order positions
+ * @example np.flatnonzero([[0, 3], [4, 0]]).tolist() // [1, 2]
+ */
+export const flatnonzero = sig<(a: ArrayInput) => ndarray>(
+  'flatnonzero(a: array_like)',
+  ((a: ndarray) => nonzeroImpl('flatnonzero', ravel(a))[0]!) as never,
+);
+
+/**
+ * The coordinates of the nonzero elements, one row per element in C order (NumPy's
+ * `transpose(nonzero(a))`), int32 of shape `[count, a.ndim]`: {@link nonzero}'s launches, then
+ * one launch that interleaves the coordinate arrays. A 0-d array gives shape `[1, 0]` when it
+ * is nonzero, else `[0, 0]` (as NumPy).
+ * @param a an array_like
+ * @returns a 2-D int32 array
+ * @example np.argwhere([[0, 3], [4, 0]]).tolist() // [[0, 1], [1, 0]]
+ */
+export const argwhere = sig<(a: ArrayInput) => ndarray>('argwhere(a: array_like)', ((a: ndarray) => {
+  if (a.ndim === 0) {
+    const c = nonzeroImpl('argwhere', a.reshape(1))[0]!;
+    return c.reshape(c.size, 1).get(':, 0:0');
+  }
+  const coords = nonzeroImpl('argwhere', a);
+  return a.ndim === 1 ? coords[0]!.reshape(coords[0]!.size, 1) : stack(coords, { axis: 1 });
+}) as never);
 
 /**
  * NumPy's `where`: with three arguments `condition ? x : y` element-wise (broadcast, fused); with

@@ -1,15 +1,18 @@
 /**
- * Memory pressure from regions. A `SharedArrayBuffer` lives outside V8's heap, and V8 collects
- * garbage by heap pressure: a program that allocates and drops large arrays (every temporary of
- * `a.multiply(2).add(1)` is one) reached 3.9 GB resident for 100 dropped arrays of 80 MB before
- * V8 collected. So the runtime counts the bytes of regions it allocates and, past a budget,
- * asks V8 for a full collection itself. (Measured on Node 20: only `gc()` with no options frees
- * the buffers; `gc({ type: 'major' })` and minor collections left all 80 MB arrays resident.) Workers do the same for the regions they drop (runtime/worker.js).
+ * Memory pressure from regions. A `SharedArrayBuffer` and the region heap's Wasm memory live
+ * outside V8's heap, and V8 collects garbage by heap pressure: a program that allocates and drops
+ * large arrays (every temporary of `a.multiply(2).add(1)` is one) reached 3.9 GB resident for 100
+ * dropped arrays of 80 MB before V8 collected. So the runtime counts the bytes of regions it
+ * allocates and, by a budget paced on the collections' cost, has V8 collect: by default through
+ * public APIs only (runtime/reclaim.ts: external-memory pressure, a `WeakRef` sweep timed by
+ * `v8.GCProfiler`), with `COHORT_V8_GC=1` by `gc()` and `cleanupSome` through V8 flags flipped at
+ * run time (measured on Node 20: only `gc()` with no options frees the buffers). Workers do the
+ * same for the regions they drop (runtime/worker.js).
  */
-import { Buffer } from 'node:buffer';
 import { setFlagsFromString } from 'node:v8';
-import { createContext, runInNewContext, Script } from 'node:vm';
+import { runInNewContext } from 'node:vm';
 import { heapHeadroom, heapReclaimed, heapStats, setBeforeFreshHook } from './heap.js';
+import { collectByPressure, sweepDead, watchCollection as watchPublic } from './reclaim.js';
 
 /** Most bytes of region memory allocated between two collections. */
 export const GC_BUDGET_BYTES = 256 * 2 ** 20;
@@ -64,15 +67,16 @@ let registryCtor: (new <T>(cb: (held: T) => void) => Registry<T>) | undefined;
 const cleaners: Registry<unknown>[] = [];
 
 /**
- * True when the environment's `COHORT_PUBLIC_APIS` is `1`: no V8 flag is flipped at run time
- * (`--expose-gc`, `--harmony-weak-refs-with-cleanup-some`). Then the runtime collects only when
- * the user started Node with `--expose-gc`, and finalizers run at event-loop turns: memory that a
- * program drops without `dispose()` comes back only when V8 collects and the loop turns (the 100
- * × 80 MB dropped-array loop of tests/runtime/lifecycle.test.ts peaked at 3.9 GB, against 0.41 GB
- * with the flags). Memory freed by `dispose()` needs neither.
+ * True unless the environment's `COHORT_V8_GC` is `1`: then no V8 flag is flipped at run time and
+ * dropped regions come back through public means (runtime/reclaim.ts: `WeakRef` sweeps timed by
+ * `v8.GCProfiler`, collections driven by external-memory pressure).
+ * `COHORT_V8_GC=1` is the former way, an opt-in: `--expose-gc` and
+ * `--harmony-weak-refs-with-cleanup-some` flipped at run time, `gc()` forced by the same pacing.
+ * (`COHORT_PUBLIC_APIS=1`, the former opt-in to public means, is still accepted and wins.)
  */
 export function publicApisOnly(): boolean {
-  return typeof process !== 'undefined' && process.env.COHORT_PUBLIC_APIS === '1';
+  if (typeof process === 'undefined') return true;
+  return process.env.COHORT_PUBLIC_APIS === '1' || process.env.COHORT_V8_GC !== '1';
 }
 
 /**
@@ -146,10 +150,9 @@ export function noteAllocation(bytes: number, inHeap: boolean): void {
  * a collection every 5 steps (40% of its time) to one every ~15.
  */
 function beforeFreshMemory(bytes: number): void {
-  if (publicApisOnly()) {
-    sweepDead();
-    return;
-  }
+  // Public means: free what V8 collected by itself; enough for this block, or the same pacing
+  // as with the flags (collectNow then drives V8's collector).
+  if (publicApisOnly() && sweepDead() >= bytes) return;
   // Near the heap's limit, collect rather than let the region fall outside the heap.
   if (bytes > heapHeadroom()) {
     collectAndAdapt();
@@ -195,89 +198,25 @@ function collectAndAdapt(): void {
 /** A full collection, then the finalizers it made ready (see {@link finalizationRegistry}). */
 export function collectNow(): void {
   const gc = collector();
-  if (gc === null) return;
-  gc();
-  for (const r of cleaners) r.cleanupSome!();
+  if (gc !== null) {
+    gc();
+    for (const r of cleaners) r.cleanupSome!();
+  } else if (publicApisOnly()) collectByPressure();
+  if (publicApisOnly()) sweepDead();
 }
 
 /**
- * Public-API reclamation (`COHORT_PUBLIC_APIS=1`). Two facts make a synchronous loop that drops
- * its results bounded without V8 flags:
- *
- * - V8 collects by itself when it feels memory pressure, but heap regions live in one shared
- *   Wasm memory it does not count. So a large heap region carries a **ballast**: an uninitialized
- *   `Buffer` of its size (`Buffer.allocUnsafeSlow`: `malloc`, never written, so never resident —
- *   one page of bookkeeping), which V8 counts as external memory and which dies with the region.
- * - Finalizers wait for an event-loop turn, but a `WeakRef` can be read at any time. Each heap
- *   region is watched by one; where the heap is about to take fresh memory, the runtime
- *   {@link sweepDead sweeps} the watch list and frees the blocks of regions V8 collected. A
- *   `WeakRef` (made or read) keeps its target alive until the current job ends — never, in a
- *   synchronous loop — so after making one for a large region and after each sweep the runtime
- *   ends V8's job bookkeeping with an (empty) microtask checkpoint of a `vm` context
- *   (`microtaskMode: 'afterEvaluate'`), which clears the kept objects.
- *
- * It is not a full replacement (measured 2026-11-26, runtime/README.md "Public APIs only"): a
- * `deref()` while V8's incremental marking runs marks the target, so a sweep that falls inside a
- * marking cycle keeps every dropped region alive through it, and V8 finishes marking only while
- * JavaScript runs (not while the issuing thread waits for the pool). The fresh-result loop inline
- * stays near the flag path's peak; a loop of bare dropped 80 MB arrays does not.
- */
-const BALLAST_MIN_BYTES = 2 ** 20;
-interface Watched {
-  ref: WeakRef<object>;
-  free: () => void;
-  /** Set when the region was freed another way (dispose, a finalizer). */
-  held: { done: boolean };
-}
-let watched: Watched[] = [];
-let checkpoint: (() => void) | null = null;
-
-/** Ends the "current job" for WeakRefs: an empty microtask checkpoint (see above). */
-function clearKeptObjects(): void {
-  if (checkpoint === null) {
-    const ctx = createContext({}, { microtaskMode: 'afterEvaluate' });
-    const script = new Script('0');
-    checkpoint = () => script.runInContext(ctx);
-  }
-  checkpoint();
-}
-
-/**
- * Watches `target` (a heap region) so that {@link sweepDead} runs `free` once V8 collected it;
- * returns the ballast the target must hold (null when none is needed). Only with
- * {@link publicApisOnly}; otherwise returns null and does nothing.
- * @param target - the object whose collection frees the memory
- * @param bytes - the memory's size
+ * Watches a heap region so that the public-API sweep frees its block once V8 collected it
+ * (runtime/reclaim.ts). Does nothing when the V8 flags are on: then finalizers run right after
+ * the runtime's own collections.
+ * @param target - the region
  * @param held - shared with the other ways of freeing (`done` set by whichever runs first)
- * @param free - frees the memory
+ * @param free - frees the block
  */
 export function watchCollection(
   target: object,
-  bytes: number,
-  held: { done: boolean },
+  held: { done: boolean; bytes: number },
   free: () => void,
-): unknown {
-  if (!publicApisOnly()) return null;
-  watched.push({ ref: new WeakRef(target), free, held });
-  if (bytes < BALLAST_MIN_BYTES) return null;
-  clearKeptObjects();
-  return Buffer.allocUnsafeSlow(bytes);
-}
-
-/** Frees the memory of every watched region that V8 collected; returns how many. */
-export function sweepDead(): number {
-  if (watched.length === 0) return 0;
-  const keep: Watched[] = [];
-  let n = 0;
-  for (const w of watched) {
-    if (w.held.done) continue;
-    if (w.ref.deref() !== undefined) keep.push(w);
-    else {
-      w.free(); // sets held.done
-      n++;
-    }
-  }
-  watched = keep;
-  clearKeptObjects();
-  return n;
+): void {
+  if (publicApisOnly()) watchPublic(target, held, free);
 }

@@ -55,11 +55,6 @@ export class Region {
   readonly heapBytes: number;
   /** What freeing needs (shared by the finalizer, the public-API sweep and dispose). */
   private readonly held: Held;
-  /**
-   * Memory that V8 counts for this region (public-API mode, runtime/memory.ts
-   * `watchCollection`); held only so that it dies with the region. @internal
-   */
-  readonly ballast: unknown = null;
 
   /**
    * @param dtype - the field's type
@@ -89,7 +84,7 @@ export class Region {
     const held: Held = { id: this.id, off: this.heapOffset, bytes, done: false };
     this.held = held;
     registry.register(this, held, this);
-    if (this.heapOffset >= 0) this.ballast = watchCollection(this, bytes, held, () => release(held));
+    if (this.heapOffset >= 0) watchCollection(this, held, () => release(held));
   }
 
   /** Marks the region's memory as freed by another way ({@link disposeRegion}). @internal */

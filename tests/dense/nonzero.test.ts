@@ -2,7 +2,8 @@
  * `np.nonzero` on the pool (dense/nonzero.ts: count per block of 4096 C-order positions, scan,
  * fill through the offsets' image): against a plain C-order loop for random shapes (0-size,
  * 1-D to 3-D, several blocks), dtypes, zeros, -0 and NaN, and views (transposed, strided,
- * reversed), at pool sizes 0, 1, 2 with a mapper that splits launches into many pieces.
+ * reversed), at pool sizes 0, 1, 2 with a mapper that splits launches into many pieces; `argwhere`
+ * and `flatnonzero` (built on it) against the same loop.
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -61,9 +62,48 @@ describe.each(POOLS)('np.nonzero at pool size %i', (workers) => {
             expect(got[d]!.dtype).toBe('int32');
             expect(Array.from(got[d]!.toArray() as Int32Array)).toEqual(want[d]);
           }
+          // argwhere: one row of coordinates per nonzero element; flatnonzero: C-order positions.
+          const count = want[0]!.length;
+          const aw = np.argwhere(a);
+          expect(aw.dtype).toBe('int32');
+          expect(aw.shape).toEqual([count, a.ndim]);
+          const rows = Array.from({ length: count }, (_, k) => want.map((c) => c[k]!));
+          expect(aw.tolist()).toEqual(rows);
+          const flat = a.toArray() as ArrayLike<number>;
+          const positions: number[] = [];
+          for (let k = 0; k < flat.length; k++) if (flat[k] !== 0) positions.push(k);
+          const fz = np.flatnonzero(a);
+          expect(fz.dtype).toBe('int32');
+          expect(Array.from(fz.toArray() as Int32Array)).toEqual(positions);
         },
       ),
       { numRuns: 40 },
     );
+  });
+});
+
+describe("np.argwhere and np.flatnonzero: NumPy's edge cases and the signature layer", () => {
+  it('0-d arrays give [1, 0] / [0, 0] rows and one or no position, as NumPy', () => {
+    expect(np.argwhere(np.array(5)).shape).toEqual([1, 0]);
+    expect(np.argwhere(np.array(0)).shape).toEqual([0, 0]);
+    expect(np.flatnonzero(np.array(5)).tolist()).toEqual([0]);
+    expect(np.flatnonzero(np.array(0)).tolist()).toEqual([]);
+    expect(np.argwhere(np.zeros([2, 3])).shape).toEqual([0, 2]);
+    expect(
+      np
+        .argwhere([
+          [0, 3],
+          [4, 0],
+        ])
+        .tolist(),
+    ).toEqual([
+      [0, 1],
+      [1, 0],
+    ]);
+  });
+
+  it('rejects unknown options and missing arguments with typed errors', () => {
+    expect(() => (np.argwhere as (...a: unknown[]) => unknown)([1], { axis: 0 })).toThrow(/argwhere/);
+    expect(() => (np.flatnonzero as (...a: unknown[]) => unknown)()).toThrow(/flatnonzero/);
   });
 });

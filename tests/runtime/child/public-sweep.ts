@@ -1,19 +1,33 @@
 /**
- * Child program of tests/runtime/public-apis.test.ts, run with COHORT_PUBLIC_APIS=1 and
- * `node --expose-gc`: drops 40 regions of 8 MB in a synchronous loop, calling the user's `gc()`
- * after each, and prints the heap's high-water mark. With public APIs only, finalizers never run
- * in a synchronous loop: the blocks come back only through the runtime's WeakRef sweep.
+ * Child program of tests/runtime/public-apis.test.ts: drops 40 (`PUBLIC_SWEEP_N`) regions of 8 MB in a synchronous
+ * loop (calling the user's `gc()` after each when Node was started with `--expose-gc`), then a
+ * fresh-result loop on the pool, and prints the heap's high-water mark after the first part and
+ * whether any V8 flag was flipped at run time: `gc` in a new context (`--expose-gc` makes new
+ * contexts carry it) or `cleanupSome` on a new context's `FinalizationRegistry`
+ * (`--harmony-weak-refs-with-cleanup-some`). V8 flags are per process, so the worker threads'
+ * flips show here too. Finalizers never run in a synchronous loop: the blocks come back only
+ * through the runtime's WeakRef sweep.
  */
+import { runInNewContext } from 'node:vm';
+import * as np from '../../../dense/index.js';
 import { heapStats } from '../../../runtime/heap.js';
-import { createRegion } from '../../../runtime/index.js';
+import { configure, createRegion } from '../../../runtime/index.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
-if (gc === undefined) throw new Error('run with --expose-gc');
 let check = 0;
-for (let k = 0; k < 40; k++) {
+const N = Number(process.env.PUBLIC_SWEEP_N ?? 40);
+for (let k = 0; k < N; k++) {
   const r = createRegion('float64', 1_000_000);
   r.data[k] = k;
   check += r.data[k] as number;
-  gc();
+  gc?.();
 }
-console.log(JSON.stringify({ topMB: Math.round(heapStats().top / 2 ** 20), check }));
+const topMB = Math.round(heapStats().top / 2 ** 20);
+configure({ workers: 2 });
+const a = np.arange(1_000_000, { dtype: 'float64' });
+for (let k = 0; k < 20; k++) check += a.multiply(2).add(k).sum().item() === 999_999_000_000 + k * 1e6 ? 1 : 0;
+const ctxGc = runInNewContext('typeof gc') as string;
+const FR = runInNewContext('FinalizationRegistry') as { prototype: object };
+const flags = { gc: ctxGc !== 'undefined', cleanupSome: 'cleanupSome' in FR.prototype };
+console.log(JSON.stringify({ topMB, check, flags }));
+process.exit(0);

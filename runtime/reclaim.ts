@@ -1,0 +1,192 @@
+/**
+ * Reclaiming dropped heap regions through public APIs only (the default; `COHORT_V8_GC=1` flips
+ * V8 flags instead, runtime/memory.ts; runtime/README.md "Public APIs only"). Three facts make a
+ * synchronous loop that drops its results bounded without any V8 flag:
+ *
+ * - **V8 can be driven to collect through external memory.** Past V8's external-memory limit,
+ *   every external allocation starts a marking cycle or makes a step of the running one, and the
+ *   step that completes marking requests the mark-compact at the next interrupt check. So where
+ *   the flags version calls `gc()` (runtime/memory.ts paces both the same way),
+ *   {@link collectByPressure} allocates short-lived, never-written buffers
+ *   (`Buffer.allocUnsafeSlow`: `malloc`, never touched, so never resident) until a mark-compact
+ *   whose marking started after the request completed. (Regions used to carry a "ballast", an
+ *   unwritten buffer of their size, so that V8 would collect by itself: it did, at arbitrary
+ *   points — the first SpMV on a fresh 5M-nonzero matrix then paid 25–110 ms of V8's own
+ *   collection on the issuing thread instead of 1–7 — and it bought no memory once collections
+ *   were driven: removed.)
+ * - **A `WeakRef` can be read at any time** (finalizers wait for an event-loop turn). Each heap
+ *   region is watched by one, and {@link sweepDead} frees the blocks of those V8 collected. A
+ *   `WeakRef` made or read keeps its target alive until the current job ends — never, in a
+ *   synchronous loop — so before a driven collection and after each sweep an empty script runs
+ *   in a `vm` context with `microtaskMode: 'afterEvaluate'`, whose microtask checkpoint clears
+ *   V8's kept objects (~10 µs).
+ * - **`v8.GCProfiler` tells where the collector stands.** A `deref()` while incremental marking
+ *   runs marks its target (it would keep every dropped region through the cycle), and before a
+ *   mark-compact completes no watched region can have died (minor collections keep `WeakRef`
+ *   targets). So the sweep reads the targets only after a mark-compact and outside marking; it
+ *   learns both from a profiler that runs from the first watched region on and is stopped and
+ *   restarted at each look (its `stop()` returns the collections since `start()`, by type).
+ */
+import { Buffer } from 'node:buffer';
+import { GCProfiler } from 'node:v8';
+import { createContext, Script } from 'node:vm';
+
+/** Bytes of each external allocation of {@link driveMarking}, and most allocations per call. */
+const NUDGE_BYTES = 16 * 2 ** 20;
+const NUDGE_MAX = 256;
+
+interface Watched {
+  ref: WeakRef<object>;
+  free: () => void;
+  /** Set when the region was freed another way (dispose, a finalizer); the block's bytes. */
+  held: { done: boolean; bytes: number };
+}
+let watched: Watched[] = [];
+let checkpoint: (() => void) | null = null;
+
+/** Counts (tests and benchmarks): profiler looks, sweeps made and skipped, regions freed, nudges. */
+export const reclaimStats = {
+  looks: 0,
+  sweeps: 0,
+  skippedMarking: 0,
+  skippedNoCollection: 0,
+  freed: 0,
+  nudges: 0,
+  collections: 0,
+};
+
+/**
+ * Where V8's collector stands: `marking` from an incremental-marking start to its mark-compact,
+ * `collected` once a mark-compact completed since the last sweep.
+ */
+const gcState = { profiler: null as GCProfiler | null, marking: false, collected: false };
+
+/** Reads the collections since the last look, updates {@link gcState}, returns their types. */
+function look(): string[] {
+  if (gcState.profiler === null) {
+    gcState.profiler = new GCProfiler();
+    gcState.profiler.start();
+    return [];
+  }
+  const out = gcState.profiler.stop() as { statistics?: { gcType: string }[] } | undefined;
+  gcState.profiler.start();
+  reclaimStats.looks++;
+  const types: string[] = [];
+  for (const g of out?.statistics ?? []) {
+    types.push(g.gcType);
+    if (g.gcType === 'IncrementalMarking') gcState.marking = true;
+    else if (g.gcType === 'MarkSweepCompact') {
+      gcState.marking = false;
+      gcState.collected = true;
+    }
+  }
+  return types;
+}
+
+/** Ends the "current job" for WeakRefs: an empty microtask checkpoint (see above). */
+function clearKeptObjects(): void {
+  if (checkpoint === null) {
+    const ctx = createContext({}, { microtaskMode: 'afterEvaluate' });
+    const script = new Script('0');
+    checkpoint = () => script.runInContext(ctx);
+  }
+  checkpoint();
+}
+
+/**
+ * Watches `target` (a heap region) so that {@link sweepDead} runs `free` once V8 collected it.
+ * @param target - the object whose collection frees the memory
+ * @param held - shared with the other ways of freeing (`done` set by whichever runs first), and
+ *   the block's bytes
+ * @param free - frees the memory
+ */
+export function watchCollection(
+  target: object,
+  held: { done: boolean; bytes: number },
+  free: () => void,
+): void {
+  if (gcState.profiler === null) look();
+  watched.push({ ref: new WeakRef(target), free, held });
+}
+
+/**
+ * Allocates never-written external memory until `done(types)` says so (given the types of the
+ * collections seen after each allocation), at most {@link NUDGE_MAX} times. Returns whether it was.
+ */
+function driveMarking(done: (types: string[]) => boolean): boolean {
+  let keep: unknown[] = []; // alive until the end: V8 counts them while marking runs
+  let ok = false;
+  for (let k = 0; k < NUDGE_MAX && !ok; k++) {
+    try {
+      keep.push(Buffer.allocUnsafeSlow(NUDGE_BYTES));
+    } catch {
+      break; // no address space left for even this: give up (the caller grows or spills)
+    }
+    reclaimStats.nudges++;
+    ok = done(look());
+  }
+  keep = [];
+  return ok;
+}
+
+/**
+ * A full collection through public means: drives V8 until a mark-compact completes whose marking
+ * started after this call (one that was already marking keeps what died since it began). The
+ * next {@link sweepDead} then finds every region dead at this call.
+ * @returns whether the collection completed
+ */
+export function collectByPressure(): boolean {
+  clearKeptObjects(); // small regions watched since the last checkpoint would survive it
+  look();
+  let fresh = !gcState.marking;
+  reclaimStats.collections++;
+  return driveMarking((types) => {
+    for (const t of types) {
+      if (t === 'IncrementalMarking') fresh = true;
+      else if (t === 'MarkSweepCompact') {
+        if (fresh) return true;
+        fresh = true;
+      }
+    }
+    return false;
+  });
+}
+
+/**
+ * Frees the memory of every watched region that V8 collected; returns their bytes. Reads the
+ * targets only after a mark-compact completed and outside marking (while marking runs it frees
+ * nothing, unless `finish`: then the cycle is driven to its end first — tens of ms under load,
+ * so not on the path of every fresh allocation: the first SpMV on a fresh matrix paid it).
+ * @param finish - drive a running marking cycle to its end first
+ */
+export function sweepDead(finish = false): number {
+  if (watched.length === 0) return 0;
+  look();
+  if (gcState.marking && finish) driveMarking(() => !gcState.marking);
+  if (gcState.marking) {
+    reclaimStats.skippedMarking++;
+    return 0;
+  }
+  if (!gcState.collected) {
+    reclaimStats.skippedNoCollection++;
+    return 0;
+  }
+  gcState.collected = false;
+  reclaimStats.sweeps++;
+  const keep: Watched[] = [];
+  let n = 0;
+  let bytes = 0;
+  for (const w of watched) {
+    if (w.held.done) continue;
+    if (w.ref.deref() !== undefined) keep.push(w);
+    else {
+      w.free(); // sets held.done
+      n++;
+      bytes += w.held.bytes;
+    }
+  }
+  watched = keep;
+  clearKeptObjects();
+  reclaimStats.freed += n;
+  return bytes;
+}
