@@ -73,6 +73,17 @@ export const CTX: TaskContext = {
 };
 
 /** Returned by {@link submitOneInline} when the launch takes the general path. */
+let enabled = true;
+/**
+ * Turns the inline path off (tests compare it with the general path) or on; returns the
+ * previous setting. Internal.
+ */
+export function setInlinePath(on: boolean): boolean {
+  const was = enabled;
+  enabled = on;
+  return was;
+}
+
 export const NOT_INLINE = { notInline: true } as const;
 /** Returned by {@link submitOneInline} when the mapper said the piece is not run inline. */
 export const POSTED = { posted: true } as const;
@@ -91,7 +102,7 @@ export function submitOneInline(plan: LaunchPlan): Future | undefined | typeof N
   const spec = plan.spec;
   const args = spec.args;
   const nargs = args.length;
-  if (distributed()) return NOT_INLINE;
+  if (!enabled || distributed()) return NOT_INLINE;
   const futs = spec.futures;
   if (futs !== undefined)
     for (let k = 0; k < futs.length; k++) {
