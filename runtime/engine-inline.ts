@@ -84,6 +84,16 @@ export function setInlinePath(on: boolean): boolean {
   return was;
 }
 
+/**
+ * The mapper's `startPool` answer for the launch {@link submitOneInline} last looked at: -1 not
+ * asked, 0 no, 1 yes (the general path then acts on it instead of asking again).
+ */
+let poolAnswer = -1;
+/** See `poolAnswer`. */
+export function lastPoolAnswer(): number {
+  return poolAnswer;
+}
+
 export const NOT_INLINE = { notInline: true } as const;
 /** Returned by {@link submitOneInline} when the mapper said the piece is not run inline. */
 export const POSTED = { posted: true } as const;
@@ -102,6 +112,7 @@ export function submitOneInline(plan: LaunchPlan): Future | undefined | typeof N
   const spec = plan.spec;
   const args = spec.args;
   const nargs = args.length;
+  poolAnswer = -1;
   if (!enabled || distributed()) return NOT_INLINE;
   const futs = spec.futures;
   if (futs !== undefined)
@@ -118,7 +129,8 @@ export function submitOneInline(plan: LaunchPlan): Future | undefined | typeof N
     let total = 0;
     for (let i = 0; i < nargs; i++)
       total += args[i]!.store.size * args[i]!.store.region.data.BYTES_PER_ELEMENT;
-    if (mapper.startPool(total, workers)) return NOT_INLINE; // starts the threads there
+    poolAnswer = mapper.startPool(total, workers) ? 1 : 0; // passed on: asked once per launch
+    if (poolAnswer === 1) return NOT_INLINE; // the threads start there
   }
   const fps = plan.footprints[0]!;
   let bytes = 0;

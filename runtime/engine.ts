@@ -15,6 +15,7 @@ import type { TypedArray } from './dtype.js';
 import {
   allInHeap,
   inlineContext,
+  lastPoolAnswer,
   NOT_INLINE,
   POSTED,
   releaseContext,
@@ -153,8 +154,8 @@ export function submit(plan: LaunchPlan): Future | undefined {
     depth = 1;
     try {
       const f = submitOneInline(plan);
-      if (f === NOT_INLINE) return submitAt(plan, true, false);
-      if (f === POSTED) return submitAt(plan, true, true);
+      if (f === NOT_INLINE) return submitAt(plan, true, false, lastPoolAnswer());
+      if (f === POSTED) return submitAt(plan, true, true, lastPoolAnswer());
       return f as Future | undefined;
     } finally {
       depth = 0;
@@ -172,8 +173,15 @@ export function submit(plan: LaunchPlan): Future | undefined {
  * The general path of {@link submit}.
  * @param mapperSaidPosted - the mapper's `inline` was already asked for this one-piece launch
  *   and said no (a stateful mapper sees each question once)
+ * @param poolAsked - the mapper's `startPool` answer for this launch when already asked (-1: not
+ *   asked; 0: no; 1: start the threads)
  */
-function submitAt(plan: LaunchPlan, outer: boolean, mapperSaidPosted = false): Future | undefined {
+function submitAt(
+  plan: LaunchPlan,
+  outer: boolean,
+  mapperSaidPosted = false,
+  poolAsked = -1,
+): Future | undefined {
   const spec = plan.spec;
   const args = spec.args;
   const nargs = args.length;
@@ -183,7 +191,8 @@ function submitAt(plan: LaunchPlan, outer: boolean, mapperSaidPosted = false): F
   const workers = workerCount();
   let pool = existingPool(workers);
   const mapper = currentMapper();
-  if (pool === null && workers > 0 && mapper.startPool !== undefined) {
+  if (pool === null && poolAsked === 1) pool = poolFor(workers);
+  else if (pool === null && poolAsked === -1 && workers > 0 && mapper.startPool !== undefined) {
     let bytes = 0;
     for (let i = 0; i < nargs; i++)
       bytes += args[i]!.store.size * args[i]!.store.region.data.BYTES_PER_ELEMENT;
