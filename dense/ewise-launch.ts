@@ -14,7 +14,6 @@ import {
   type LaunchArg,
   launch,
   Store,
-  type TaskContext,
 } from '../runtime/index.js';
 import { allocStore } from './alloc.js';
 import { broadcastStrides } from './broadcast.js';
@@ -372,10 +371,12 @@ function inputDTypes(t: FuseNode, out: DType[]): void {
 }
 
 /**
- * A warm-up input for the kernel (64 elements of zeros, C-contiguous): V8 leaves a worker whose
- * first call of a kernel is a long loop on slow code, so the pool runs it on this first.
+ * The source of a warm-up input maker for the kernel (64 elements of zeros, C-contiguous): V8
+ * leaves a worker whose first call of a kernel is a long loop on slow code, so the pool runs it
+ * on this first. Only workers compile it (a first small operation on the issuing thread used to
+ * compile one per kernel it never called).
  */
-function warmMaker(tree: FuseNode, out: DType, rank: number, nIn: number, ns: number): () => TaskContext {
+function warmMaker(tree: FuseNode, out: DType, rank: number, nIn: number, ns: number): string {
   const dts: DType[] = [];
   inputDTypes(tree, dts);
   const shape = Array.from({ length: rank }, (_, d) => (d === rank - 1 ? 64 : 1));
@@ -386,5 +387,5 @@ function warmMaker(tree: FuseNode, out: DType, rank: number, nIn: number, ns: nu
   const k = nIn + 1;
   const rep = (v: string) => `[${Array(k).fill(v).join(', ')}]`;
   const body = `return { arrays: [${arrays.join(', ')}], offsets: ${rep('0')}, strides: ${rep(JSON.stringify(strides))}, shapes: ${rep(JSON.stringify(shape))}, lo: ${JSON.stringify(shape.map(() => 0))}, hi: ${JSON.stringify(shape)}, scalars: [${Array(ns).fill(1).join(', ')}], futures: [], color: 0, colors: 1, partials: null, block: 0 };`;
-  return new Function(body) as () => TaskContext;
+  return `function () { ${body} }`;
 }

@@ -137,6 +137,34 @@ export function analyze(st: RegionState, fp: IntervalSet, kind: number, out: num
 }
 
 /** Records an access in flight (or failed). */
+/**
+ * Whether an access of `kind` to `fp` has a dependence that is not known complete, or a failed
+ * one (then {@link analyze} would report it): the one-piece inline path's test. Unlike `analyze`
+ * it drops nothing but accesses known complete (analyze also drops those a write covers, which
+ * is only right when that write is then recorded or run), so a launch it declines is analyzed
+ * afresh by the general path.
+ * @returns true when the access must go through `analyze`
+ */
+export function blocked(st: RegionState, fp: IntervalSet, kind: number): boolean {
+  const list = st.accesses;
+  let w = 0;
+  let hit = false;
+  for (let r = 0; r < list.length; r++) {
+    const a = list[r]!;
+    if (isKnown(a.seq) && !isFailed(a.seq)) continue;
+    list[w++] = a;
+    if (!hit && a.fp.overlaps(fp)) hit = true;
+  }
+  if (w !== list.length) list.length = w;
+  if (hit || kind === K_READ) return hit;
+  const rl = st.readers;
+  for (let r = 0; r < rl.length; r++) {
+    const a = rl[r]!;
+    if (!isKnown(a.seq) && a.fp.overlaps(fp)) return true;
+  }
+  return false;
+}
+
 export function addAccess(st: RegionState, fp: IntervalSet, kind: number, seq: number): void {
   if (kind !== K_READ) {
     st.accesses.push({ fp, kind, seq });

@@ -12,11 +12,21 @@ import { currentMapper, workerCount } from './config.js';
 import { INLINE, logging, recordDecision, SKIPPED } from './decisions.js';
 import { addAccess, analyze, K_READ, K_REDUCE, K_RW, kindOf, type RegionState, stateOf } from './deps.js';
 import type { TypedArray } from './dtype.js';
+import {
+  allInHeap,
+  inlineContext,
+  lastPoolAnswer,
+  NOT_INLINE,
+  POSTED,
+  releaseContext,
+  runInline,
+  submitOneInline,
+} from './engine-inline.js';
 import { currentPool, flushAll, setPool, waitKnown } from './engine-pool.js';
 import { failedSeqOf, materialize, newSeq, trackFuture } from './engine-seq.js';
 import { TaskError } from './errors.js';
 import { causeOf, failEvent, isFailed } from './events.js';
-import { recordFailure, taskErrorFor } from './failures.js';
+import { taskErrorFor } from './failures.js';
 import { Future } from './future.js';
 import { heapMemory, type WasmMemory } from './heap.js';
 import { getKernel, type KernelFn, type TaskContext } from './kernels.js';
@@ -24,18 +34,12 @@ import { isKnown, markKnown, noteDeps } from './known.js';
 import { distributed } from './mpi.js';
 import type { LaunchPlan } from './plan.js';
 import type { Pool, Slot } from './pool.js';
-import { foldRegion, makeRedArgs, type RedArg, runBlocks } from './reduction.js';
+import { foldRegion, makeRedArgs, type RedArg } from './reduction.js';
 import { type Sharding, shardLaunch } from './shard.js';
 import { finishShardedReduce } from './shard-reduce.js';
-import { traceInline, traceIssued, traceNow, tracing } from './trace.js';
+import { traceIssued, tracing } from './trace.js';
 
 export { combine } from './engine-combine.js';
-
-/** True when every region argument lives in the heap (then Wasm kernels may address them). */
-function allInHeap(args: readonly { store: { region: { heapOffset: number } } }[]): boolean {
-  for (const a of args) if (a.store.region.heapOffset < 0) return false;
-  return true;
-}
 
 export { fence, fenceAsync, gather, readStore, readStoreAsync, syncRegion } from './engine-read.js';
 
@@ -66,24 +70,6 @@ function existingPool(workers: number): Pool | null {
   fence();
   setPool(0);
   return null;
-}
-
-/** Runs a kernel inline (block by block into `red`'s buffers); returns -1, or the seq of the (new, failed) event. */
-function runInline(kernel: KernelFn, t: TaskContext, op: string, red: RedArg[] | null, blk: number): number {
-  const t0 = tracing() ? traceNow() : -1;
-  try {
-    if (red === null) kernel(t);
-    else runBlocks(kernel, t, red, blk);
-    if (t0 >= 0) traceInline(op, t0);
-    return -1;
-  } catch (e) {
-    const seq = newSeq();
-    const err = e instanceof Error ? e : new Error(String(e));
-    recordFailure(seq, op, err.message, err.name, err.stack);
-    failEvent(seq, seq);
-    markKnown(seq);
-    return seq;
-  }
 }
 
 /**
@@ -157,28 +143,24 @@ function postCandidates(
 let depth = 0;
 const KINDS: number[] = [];
 const STATES: RegionState[] = [];
-const NO_ARRAY = new Float64Array(0);
-const CTX: TaskContext = {
-  arrays: [],
-  offsets: [],
-  strides: [],
-  shapes: [],
-  lo: [],
-  hi: [],
-  scalars: [],
-  futures: [],
-  color: 0,
-  colors: 1,
-  partials: null,
-  block: 0,
-  heap: null,
-};
 
 /**
  * Submits a solved launch: one point task per color.
  * @returns the launch's {@link Future} for reductions, else undefined
  */
 export function submit(plan: LaunchPlan): Future | undefined {
+  if (depth === 0 && plan.colors === 1 && plan.redBlock === 0) {
+    // The one-piece inline path (issue 16 item 1): a short function that tiers up early.
+    depth = 1;
+    try {
+      const f = submitOneInline(plan);
+      if (f === NOT_INLINE) return submitAt(plan, true, false, lastPoolAnswer());
+      if (f === POSTED) return submitAt(plan, true, true, lastPoolAnswer());
+      return f as Future | undefined;
+    } finally {
+      depth = 0;
+    }
+  }
   depth++;
   try {
     return submitAt(plan, depth === 1);
@@ -187,71 +169,19 @@ export function submit(plan: LaunchPlan): Future | undefined {
   }
 }
 
-/** The inline context of a one-piece launch (the shared scratch when `outer`). */
-function inlineContext(
+/**
+ * The general path of {@link submit}.
+ * @param mapperSaidPosted - the mapper's `inline` was already asked for this one-piece launch
+ *   and said no (a stateful mapper sees each question once)
+ * @param poolAsked - the mapper's `startPool` answer for this launch when already asked (-1: not
+ *   asked; 0: no; 1: start the threads)
+ */
+function submitAt(
+  plan: LaunchPlan,
   outer: boolean,
-  args: LaunchPlan['spec']['args'],
-  tile: { readonly lo: readonly number[]; readonly hi: readonly number[] },
-  scalars: number[],
-  futVals: number[],
-  partials: Float64Array | null,
-  block: number,
-  heap: WasmMemory | null,
-): TaskContext {
-  const n = args.length;
-  const t: TaskContext = outer
-    ? CTX
-    : {
-        arrays: new Array<TypedArray>(n),
-        offsets: new Array<number>(n),
-        strides: new Array<number[]>(n),
-        shapes: new Array<number[]>(n),
-        lo: [],
-        hi: [],
-        scalars,
-        futures: futVals,
-        color: 0,
-        colors: 1,
-        partials,
-        block,
-        heap,
-      };
-  const { arrays, offsets, strides, shapes } = t;
-  if (outer) {
-    arrays.length = n;
-    offsets.length = n;
-    strides.length = n;
-    shapes.length = n;
-    t.scalars = scalars;
-    t.futures = futVals;
-    t.partials = partials;
-    t.block = block;
-    t.heap = heap;
-  }
-  for (let i = 0; i < n; i++) {
-    const st = args[i]!.store;
-    arrays[i] = st.region.data;
-    offsets[i] = st.offset;
-    strides[i] = st.strides as number[];
-    shapes[i] = st.shape as number[];
-  }
-  t.lo = tile.lo as number[];
-  t.hi = tile.hi as number[];
-  return t;
-}
-
-/** Drops what the shared context references (a region's own buffer must not stay reachable). */
-function releaseContext(t: TaskContext): void {
-  if (t !== CTX) return;
-  const a = t.arrays;
-  for (let i = 0; i < a.length; i++) a[i] = NO_ARRAY;
-  t.scalars = EMPTY;
-  t.futures = EMPTY;
-  t.partials = null;
-  t.heap = null;
-}
-
-function submitAt(plan: LaunchPlan, outer: boolean): Future | undefined {
+  mapperSaidPosted = false,
+  poolAsked = -1,
+): Future | undefined {
   const spec = plan.spec;
   const args = spec.args;
   const nargs = args.length;
@@ -261,7 +191,8 @@ function submitAt(plan: LaunchPlan, outer: boolean): Future | undefined {
   const workers = workerCount();
   let pool = existingPool(workers);
   const mapper = currentMapper();
-  if (pool === null && workers > 0 && mapper.startPool !== undefined) {
+  if (pool === null && poolAsked === 1) pool = poolFor(workers);
+  else if (pool === null && poolAsked === -1 && workers > 0 && mapper.startPool !== undefined) {
     let bytes = 0;
     for (let i = 0; i < nargs; i++)
       bytes += args[i]!.store.size * args[i]!.store.region.data.BYTES_PER_ELEMENT;
@@ -270,7 +201,7 @@ function submitAt(plan: LaunchPlan, outer: boolean): Future | undefined {
   // Scratch only after the calls above, which may re-enter submit.
   const kinds = outer ? KINDS : new Array<number>(nargs);
   const states = outer ? STATES : new Array<RegionState>(nargs);
-  if (outer) {
+  if (outer && kinds.length !== nargs) {
     kinds.length = nargs;
     states.length = nargs;
   }
@@ -362,7 +293,7 @@ function submitAt(plan: LaunchPlan, outer: boolean): Future | undefined {
     if (!inline && status === -1) {
       let bytes = 0;
       for (let i = 0; i < nargs; i++) bytes += fps[i]!.volume * args[i]!.store.region.data.BYTES_PER_ELEMENT;
-      inline = mapper.inline(op, bytes, workers, colors);
+      inline = !mapperSaidPosted && mapper.inline(op, bytes, workers, colors);
     }
     if (reduce && partials === null) {
       partials =

@@ -127,13 +127,14 @@ function register(
 /** Registers `name` unless it already exists (for generated kernels cached by key); returns it. */
 export function ensureKernel(
   name: string,
-  make: () => { fn?: KernelFn | CombineFn; source: string; warm?: () => TaskContext },
+  make: () => { fn?: KernelFn | CombineFn; source: string; warm?: (() => TaskContext) | string },
 ): KernelInfo {
   const found = byName.get(name);
   if (found) return found;
   const { fn, source, warm } = make();
   const f = fn ?? (new Function(`return (${source});`)() as KernelFn);
-  return register(name, f, source, warm?.toString());
+  // A warm-up maker runs only on workers: its source is enough (no compile on this thread).
+  return register(name, f, source, typeof warm === 'string' ? warm : warm?.toString());
 }
 
 /** Looks a kernel up by name. */

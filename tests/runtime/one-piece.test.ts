@@ -9,7 +9,10 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as np from '../../dense/index.js';
 import { DefaultMapper } from '../../mapper/index.js';
-import { configure, partitionStats } from '../../runtime/index.js';
+import { startDecisionLog, stopDecisionLog } from '../../runtime/decisions.js';
+import { setInlinePath } from '../../runtime/engine-inline.js';
+import { setPool } from '../../runtime/engine-pool.js';
+import { configure, fence, partitionStats } from '../../runtime/index.js';
 import { setOnePiecePath } from '../../runtime/one-piece.js';
 import * as sparse from '../../sparse/index.js';
 import { cg } from '../../sparse/linalg/index.js';
@@ -36,6 +39,13 @@ class MixedMapper extends DefaultMapper {
   }
   override inline(_op: string, _bytes: number, workers: number, colors = 0): boolean {
     return workers === 0 || (colors === 1 && ++this.posts % 2 === 0);
+  }
+  /** Questions asked, in order (each launch asks each question at most once). */
+  readonly asked: string[] = [];
+  override startPool(bytes: number, workers: number): boolean {
+    this.asked.push(`startPool ${bytes}`);
+    // Now and then yes (threads start early: harmless), so both answers are passed on.
+    return this.asked.length % 3 === 1 || super.startPool(bytes, workers);
   }
 }
 afterAll(() => {
@@ -141,6 +151,10 @@ function run(n0: number, steps: readonly Step[]): number[][] {
   return out;
 }
 
+/** Bitwise: the exact doubles as strings (NaN-safe, -0 distinct). */
+const bits = (rows: number[][]) =>
+  rows.map((r) => r.map((v) => (Object.is(v, -0) ? '-0' : String(v))).join(','));
+
 describe('one-piece fast path', () => {
   for (const workers of [0, 1, 2]) {
     it(`gives bitwise the solver's results (pool size ${workers})`, () => {
@@ -162,15 +176,50 @@ describe('one-piece fast path', () => {
             expect(fast.length).toBe(solved.length);
             for (let k = 0; k < fast.length; k++)
               expect(Object.is(fast[k]!.length, solved[k]!.length)).toBe(true);
-            // Bitwise: compare as strings of the exact doubles (NaN-safe, -0 distinct).
-            const bits = (rows: number[][]) =>
-              rows.map((r) => r.map((v) => (Object.is(v, -0) ? '-0' : String(v))).join(','));
             expect(bits(fast)).toEqual(bits(solved));
           },
         ),
         { numRuns: workers === 0 ? 60 : 25 },
       );
       expect(used).toBeGreaterThan(100);
+    });
+  }
+
+  for (const workers of [0, 1, 2]) {
+    it(`the engine's inline path gives the general path's bits and decisions (pool size ${workers})`, () => {
+      let inlined = 0;
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 3, max: 40 }),
+          fc.array(stepArb, { minLength: 1, maxLength: 12 }),
+          (n, steps) => {
+            const once = (fast: boolean) => {
+              setInlinePath(fast);
+              // Both runs start without threads (the mapper's startPool question depends on it).
+              fence();
+              setPool(0);
+              const mapper = new MixedMapper();
+              configure({ workers, mapper });
+              startDecisionLog();
+              try {
+                return { values: bits(run(n, steps)), log: stopDecisionLog(), asked: mapper.asked };
+              } finally {
+                stopDecisionLog();
+                setInlinePath(true);
+              }
+            };
+            const general = once(false);
+            const fast = once(true);
+            inlined += fast.log.filter((d) => d.endsWith(' inline')).length;
+            expect(fast.values).toEqual(general.values);
+            // The same inline/posted choices, slots and numbering (the mapper asked the same way).
+            expect(fast.log).toEqual(general.log);
+            expect(fast.asked).toEqual(general.asked);
+          },
+        ),
+        { numRuns: workers === 0 ? 40 : 15 },
+      );
+      expect(inlined).toBeGreaterThan(40);
     });
   }
 
