@@ -20,7 +20,7 @@ import {
 import { kernel } from '../kdef.js';
 import { CSR_SPMM, CSR_SPMV, DIA_SPMV, SPGEMM_COMPACT, SPGEMM_COUNT, SPGEMM_FILL } from '../kernel-names.js';
 import { compactRows, spgemmNumeric, spgemmSymbolic } from '../kernels/spgemm.js';
-import { spgemmCountWasm, spgemmFillWasm } from '../kernels/spgemm-wasm.js';
+import { spgemmCountWasm, spgemmFillScratch, spgemmFillWasm } from '../kernels/spgemm-wasm.js';
 import { assemble, scanRegion } from './assemble.js';
 import { diaSpmvLoop, spmmLoop, spmvLoop } from './generated.js';
 import { structureCheck } from './range-check.js';
@@ -258,7 +258,7 @@ export function spgemm(a: Csr, b: Csr, out: DType): Csr {
   // The Wasm loops read where A's and B's pointers lead: only once both range checks said 1
   // (their futures feed the launches; the issuing thread does not wait). Their workspace is
   // the pieces' scratch (runtime/scratch.ts): marks, 4 bytes per column of C, and for the fill
-  // a float64 accumulator, 8 more.
+  // marks and float64 sums in 16-byte slots.
   const fillW = noWasm ? null : spgemmFillWasm(a.dtype, b.dtype, out);
   const ca = noWasm ? null : structureCheck(a);
   const cb = ca === null ? null : structureCheck(b);
@@ -365,7 +365,7 @@ export function spgemm(a: Csr, b: Csr, out: DType): Csr {
         ],
         scalars: [n],
         constraints: FILL_CONSTRAINTS,
-        ...(checks !== null && fillW !== null ? { futures: checks, scratch: 12 * n } : {}),
+        ...(checks !== null && fillW !== null ? { futures: checks, scratch: spgemmFillScratch(n) } : {}),
         reduce: { combine: 'min', identity: 1 },
         key: 0,
       }).value();

@@ -2,8 +2,8 @@
  * The WebAssembly forms of SpGEMM's symbolic count and numeric fill (`spgemm.ts`): the same
  * parameters (arrays as byte offsets into the heap) plus the piece's scratch (`t.scratch`,
  * runtime/scratch.ts) as the last one — the workspace the JavaScript loops allocate per piece:
- * the count's marks (4 bytes × n) and the fill's float64 accumulator then its marks (12 bytes ×
- * n). Marks (row numbers) are reset with `memory.fill` when the last parameter, `reset`, is 1:
+ * the count's marks (4 bytes × n) and the fill's marks and float64 sums, one 16-byte slot per
+ * column (16 bytes × n). Marks (row numbers) are reset with `memory.fill` when the last parameter, `reset`, is 1:
  * the scratch is not zeroed, and a piece is run as several calls over ascending row ranges (only
  * the first resets) because V8 tiers a Wasm function up only between calls — one call per piece
  * would run the whole piece in the baseline compiler's code (measured ~2× slower here).
@@ -15,7 +15,7 @@
  */
 import type { DType } from '../../runtime/index.js';
 import type { WasmSpec } from '../kdef.js';
-import { Asm, F64, I32, loadF, storeF, w } from './wasm-asm.js';
+import { Asm, F64, I32, I64, loadF, storeF, w } from './wasm-asm.js';
 
 type F = 'float64' | 'float32';
 const CLS = { float64: 'Float64Array', float32: 'Float32Array' } as const;
@@ -30,6 +30,12 @@ const fillMemo = new Map<string, WasmSpec | null>();
 export function spgemmCountWasm(): WasmSpec {
   countSpec ??= buildCount();
   return countSpec;
+}
+
+/** Scratch bytes per piece of the numeric fill for `n` columns (slots, then the two bitmaps). */
+export function spgemmFillScratch(n: number): number {
+  const w1 = Math.ceil(n / 64);
+  return 16 * n + 8 * w1 + 8 * Math.ceil(w1 / 64);
 }
 
 /** The numeric fill for values of A, B and C in these dtypes, or null unless all are float. */
@@ -101,7 +107,6 @@ function buildFill(da: F, db: F, dc: F): WasmSpec {
   const sh = (d: F) => (d === 'float64' ? 3 : 2);
   const a = new Asm(new Array<number>(15).fill(I32));
   const full = a.local();
-  const mk = a.local();
   const i = a.local();
   const base = a.local();
   const wp = a.local();
@@ -112,7 +117,14 @@ function buildFill(da: F, db: F, dc: F): WasmSpec {
   const j = a.local();
   const at = a.local();
   const len = a.local();
-  const h = a.local();
+  const wi = a.local();
+  const g = a.local();
+  const gmin = a.local();
+  const gmax = a.local();
+  const L1 = a.local();
+  const L0 = a.local();
+  const b0 = a.local(I64);
+  const b1 = a.local(I64);
   const t = a.local();
   const u = a.local();
   const x = a.local();
@@ -120,9 +132,40 @@ function buildFill(da: F, db: F, dc: F): WasmSpec {
   const av = a.local(F64);
   const prod = a.local(F64);
   const sv = a.local(F64);
-  // acc at SCR (8n bytes), marks at mk = SCR + 8n (4n bytes) = -1.
-  a.e(w.get(SCR), w.get(N), w.i32c(3), w.i32Shl, w.i32Add, w.set(mk));
-  a.e(w.get(RST), w.if, w.get(mk), w.i32c(-1), w.get(N), w.i32c(2), w.i32Shl, MEM_FILL, w.end);
+  // Column j's slot at SCR + 16j: its mark (i32, a row number) at +0, its float64 sum at +8 —
+  // one cache line serves both (two arrays cost two misses per product once n·12 bytes
+  // outgrow the core's cache). Reset: every byte 0xFF (marks −1, sums written before read).
+  a.e(w.get(RST), w.if, w.get(SCR), w.i32c(-1), w.get(N), w.i32c(4), w.i32Shl, MEM_FILL, w.end);
+  // The bitmaps of the long rows' sort after the slots: L1 (n bits), then L0 (one bit per L1 word),
+  // in 8-byte words (spgemmFillScratch); zeroed at a reset, and left zero by every row.
+  a.e(w.get(SCR), w.get(N), w.i32c(4), w.i32Shl, w.i32Add, w.set(L1));
+  a.e(
+    w.get(L1),
+    w.get(N),
+    w.i32c(63),
+    w.i32Add,
+    w.i32c(6),
+    w.i32ShrU,
+    w.tee(x),
+    w.i32c(3),
+    w.i32Shl,
+    w.i32Add,
+  );
+  a.e(w.set(L0));
+  a.e(w.get(RST), w.if, w.get(L1), w.i32c(0));
+  a.e(
+    w.get(x),
+    w.i32c(3),
+    w.i32Shl,
+    w.get(x),
+    w.i32c(63),
+    w.i32Add,
+    w.i32c(6),
+    w.i32ShrU,
+    w.i32c(3),
+    w.i32Shl,
+  );
+  a.e(w.i32Add, MEM_FILL, w.end);
   a.e(w.i32c(1), w.set(full));
   a.for(i, [w.get(LO)], [w.get(HI)], () => {
     // base = &cCrd[cPos[i]]; wp = base
@@ -140,40 +183,73 @@ function buildFill(da: F, db: F, dc: F): WasmSpec {
         a.e(w.get(av), w.get(BV), w.get(qa), w.get(BI), w.i32Sub);
         if (sh(db) === 3) a.e(w.i32c(1), w.i32Shl);
         a.e(w.i32Add, loadF(db), w.f64Mul, w.set(prod));
-        // at = &acc[j]
-        a.e(w.get(SCR), w.get(j), w.i32c(3), w.i32Shl, w.i32Add, w.set(at));
-        a.addr(mk, j, 2).e(w.i32Load(), w.get(i), w.i32Ne, w.if);
-        a.addr(mk, j, 2).e(w.get(i), w.i32Store());
-        a.e(w.get(at), w.get(prod), w.f64Store());
+        // at = column j's slot
+        a.e(w.get(SCR), w.get(j), w.i32c(4), w.i32Shl, w.i32Add, w.tee(at));
+        a.e(w.i32Load(), w.get(i), w.i32Ne, w.if);
+        a.e(w.get(at), w.get(i), w.i32Store());
+        a.e(w.get(at), w.get(prod), w.f64Store(8));
         a.e(w.get(wp), w.get(j), w.i32Store(), w.get(wp), w.i32c(4), w.i32Add, w.set(wp));
-        a.e(w.else, w.get(at), w.get(at), w.f64Load(), w.get(prod), w.f64Add, w.f64Store(), w.end);
+        a.e(w.else, w.get(at), w.get(at), w.f64Load(8), w.get(prod), w.f64Add, w.f64Store(8), w.end);
       });
     });
     a.e(w.get(wp), w.get(base), w.i32Sub, w.i32c(2), w.i32ShrU, w.set(len));
-    // Shell sort of cCrd[base .. base + len) (gaps 1, 4, 13, …: insertion sort below 5 entries).
-    a.e(w.i32c(1), w.set(h));
-    a.e(w.block, w.loop, w.get(h), w.i32c(3), w.i32Mul, w.i32c(1), w.i32Add, w.tee(x), w.get(len), w.i32GeS);
-    a.e(w.brIf(1), w.get(x), w.set(h), w.br(0), w.end, w.end);
-    a.e(w.block, w.loop, w.get(h), w.i32Eqz, w.brIf(1));
-    a.for(t, [w.get(h)], [w.get(len)], () => {
+    // Sort cCrd[base .. base + len): insertion sort up to 32 entries; longer rows through a
+    // two-level bitmap of the columns (bit j of L1, bit j >> 6 of L0; all zero between rows),
+    // read back in order with count-trailing-zeros — linear, and without the mispredicted
+    // branches of a comparison sort (a Shell sort here took ~60% of the fill for rows of ~100).
+    a.e(w.get(len), w.i32c(32), w.i32LeS, w.if);
+    a.for(t, [w.i32c(1)], [w.get(len)], () => {
       a.addr(base, t, 2).e(w.i32Load(), w.set(j));
-      a.e(w.get(t), w.get(h), w.i32Sub, w.set(u));
+      a.e(w.get(t), w.i32c(1), w.i32Sub, w.set(u));
       a.e(w.block, w.loop, w.get(u), w.i32c(0), w.i32LtS, w.brIf(1));
       a.addr(base, u, 2).e(w.i32Load(), w.tee(x), w.get(j), w.i32LeS, w.brIf(1));
-      a.e(w.get(u), w.get(h), w.i32Add, w.set(at));
-      a.addr(base, at, 2).e(w.get(x), w.i32Store());
-      a.e(w.get(u), w.get(h), w.i32Sub, w.set(u), w.br(0), w.end, w.end);
-      a.e(w.get(u), w.get(h), w.i32Add, w.set(at));
-      a.addr(base, at, 2).e(w.get(j), w.i32Store());
+      a.addr(base, u, 2).e(w.get(x), w.i32Store(4));
+      a.e(w.get(u), w.i32c(1), w.i32Sub, w.set(u), w.br(0), w.end, w.end);
+      a.addr(base, u, 2).e(w.get(j), w.i32Store(4));
     });
-    a.e(w.get(h), w.i32c(3), w.i32DivU, w.set(h), w.br(0), w.end, w.end);
+    a.e(w.else);
+    a.e(w.i32c(0x7fffffff), w.set(gmin), w.i32c(-1), w.set(gmax));
+    a.for(t, [w.i32c(0)], [w.get(len)], () => {
+      a.addr(base, t, 2).e(w.i32Load(), w.tee(j), w.i32c(6), w.i32ShrU, w.set(wi));
+      // L1[wi] |= 1 << (j mod 64)
+      a.addr(L1, wi, 3).e(w.tee(at), w.get(at), w.i64Load(), w.i64c(1), w.get(j), w.i64ExtendI32U, w.i64Shl);
+      a.e(w.i64Or, w.i64Store());
+      a.e(w.get(wi), w.i32c(6), w.i32ShrU, w.set(g));
+      a.addr(L0, g, 3).e(w.tee(at), w.get(at), w.i64Load(), w.i64c(1), w.get(wi), w.i64ExtendI32U, w.i64Shl);
+      a.e(w.i64Or, w.i64Store());
+      a.e(w.get(g), w.get(gmin), w.get(g), w.get(gmin), w.i32LtS, w.select, w.set(gmin));
+      a.e(w.get(g), w.get(gmax), w.get(g), w.get(gmax), w.i32GtS, w.select, w.set(gmax));
+    });
+    a.e(w.i32c(0), w.set(k));
+    a.for(g, [w.get(gmin)], [w.get(gmax), w.i32c(1), w.i32Add], () => {
+      a.addr(L0, g, 3).e(w.tee(at), w.i64Load(), w.set(b0), w.get(at), w.i64c(0), w.i64Store());
+      a.e(w.block, w.loop, w.get(b0), w.i64Eqz, w.brIf(1));
+      a.e(w.get(g), w.i32c(6), w.i32Shl, w.get(b0), w.i64Ctz, w.i32WrapI64, w.i32Add, w.set(wi));
+      a.e(w.get(b0), w.get(b0), w.i64c(1), w.i64Sub, w.i64And, w.set(b0));
+      a.addr(L1, wi, 3).e(w.tee(at), w.i64Load(), w.set(b1), w.get(at), w.i64c(0), w.i64Store());
+      a.e(w.block, w.loop, w.get(b1), w.i64Eqz, w.brIf(1));
+      a.addr(base, k, 2).e(
+        w.get(wi),
+        w.i32c(6),
+        w.i32Shl,
+        w.get(b1),
+        w.i64Ctz,
+        w.i32WrapI64,
+        w.i32Add,
+        w.i32Store(),
+      );
+      a.e(w.get(k), w.i32c(1), w.i32Add, w.set(k));
+      a.e(w.get(b1), w.get(b1), w.i64c(1), w.i64Sub, w.i64And, w.set(b1), w.br(0), w.end, w.end);
+      a.e(w.br(0), w.end, w.end);
+    });
+    a.e(w.end);
     // Values in column order; zero results dropped (the stored value decides, as in the loop).
     a.e(w.i32c(0), w.set(k));
     // wp = &cVals[cPos[i]]
     a.addr(CP, i, 2).e(w.i32Load(), w.i32c(sh(dc)), w.i32Shl, w.get(CV), w.i32Add, w.set(wp));
     a.for(t, [w.i32c(0)], [w.get(len)], () => {
       a.addr(base, t, 2).e(w.i32Load(), w.set(j));
-      a.e(w.get(SCR), w.get(j), w.i32c(3), w.i32Shl, w.i32Add, w.f64Load());
+      a.e(w.get(SCR), w.get(j), w.i32c(4), w.i32Shl, w.i32Add, w.f64Load(8));
       if (dc === 'float32') a.e(w.f32DemoteF64, w.f64PromoteF32);
       a.e(w.set(sv));
       a.addr(wp, k, sh(dc)).e(w.get(sv), storeF(dc));
