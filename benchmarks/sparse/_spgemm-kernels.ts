@@ -7,7 +7,12 @@
  * Run: REPS=5 node --import tsx benchmarks/sparse/_spgemm-kernels.ts
  */
 import { spgemmNumeric, spgemmSymbolic } from '../../sparse/kernels/spgemm.js';
-import { spgemmCountWasm, spgemmFillScratch, spgemmFillWasm } from '../../sparse/kernels/spgemm-wasm.js';
+import {
+  spgemmCountScratch,
+  spgemmCountWasm,
+  spgemmFillScratch,
+  spgemmFillWasm,
+} from '../../sparse/kernels/spgemm-wasm.js';
 
 const Wasm = (globalThis as any).WebAssembly;
 const n = Number(process.env.N ?? 100_000);
@@ -59,7 +64,7 @@ const ci = alloc(Int32Array, nnzC);
 const cv = alloc(Float64Array, nnzC);
 const ex = alloc(Int32Array, n + 1);
 const cnt = alloc(Int32Array, n + 1);
-const scratch = alloc(Uint8Array, spgemmFillScratch(n));
+const scratch = alloc(Uint8Array, Math.max(spgemmFillScratch(n), spgemmCountScratch(n)));
 const inst = (spec: { bytes: readonly number[] }) =>
   new Wasm.Instance(new Wasm.Module(new Uint8Array(spec.bytes)), { e: { mem } }).exports.kernel as (
     ...a: number[]

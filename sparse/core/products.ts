@@ -20,7 +20,12 @@ import {
 import { kernel } from '../kdef.js';
 import { CSR_SPMM, CSR_SPMV, DIA_SPMV, SPGEMM_COMPACT, SPGEMM_COUNT, SPGEMM_FILL } from '../kernel-names.js';
 import { compactRows, spgemmNumeric, spgemmSymbolic } from '../kernels/spgemm.js';
-import { spgemmCountWasm, spgemmFillScratch, spgemmFillWasm } from '../kernels/spgemm-wasm.js';
+import {
+  spgemmCountScratch,
+  spgemmCountWasm,
+  spgemmFillScratch,
+  spgemmFillWasm,
+} from '../kernels/spgemm-wasm.js';
 import { assemble, scanRegion } from './assemble.js';
 import { diaSpmvLoop, spmmLoop, spmvLoop } from './generated.js';
 import { structureCheck } from './range-check.js';
@@ -257,8 +262,8 @@ export function spgemm(a: Csr, b: Csr, out: DType): Csr {
   let full = 1;
   // The Wasm loops read where A's and B's pointers lead: only once both range checks said 1
   // (their futures feed the launches; the issuing thread does not wait). Their workspace is
-  // the pieces' scratch (runtime/scratch.ts): marks, 4 bytes per column of C, and for the fill
-  // marks and float64 sums in 16-byte slots.
+  // the pieces' scratch (runtime/scratch.ts): a bitmap of C's columns and a list (count) or
+  // float64 sums (fill) as wide as C (kernels/spgemm-wasm.ts).
   const fillW = noWasm ? null : spgemmFillWasm(a.dtype, b.dtype, out);
   const ca = noWasm ? null : structureCheck(a);
   const cb = ca === null ? null : structureCheck(b);
@@ -309,7 +314,7 @@ export function spgemm(a: Csr, b: Csr, out: DType): Csr {
         ],
         scalars: [n],
         constraints: COUNT_CONSTRAINTS,
-        ...(checks !== null ? { futures: checks, scratch: 4 * n } : {}),
+        ...(checks !== null ? { futures: checks, scratch: spgemmCountScratch(n) } : {}),
         key: 0,
       }),
     (indptr, indices, data) => {

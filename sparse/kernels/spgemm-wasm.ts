@@ -1,15 +1,21 @@
 /**
  * The WebAssembly forms of SpGEMM's symbolic count and numeric fill (`spgemm.ts`): the same
  * parameters (arrays as byte offsets into the heap) plus the piece's scratch (`t.scratch`,
- * runtime/scratch.ts) as the last one — the workspace the JavaScript loops allocate per piece:
- * the count's marks (4 bytes × n) and the fill's marks and float64 sums, one 16-byte slot per
- * column (16 bytes × n). Marks (row numbers) are reset with `memory.fill` when the last parameter, `reset`, is 1:
- * the scratch is not zeroed, and a piece is run as several calls over ascending row ranges (only
+ * runtime/scratch.ts) and a `reset` flag as the last two — the workspace the JavaScript loops
+ * allocate per piece. The count marks columns with the row number (4 bytes × n, reset to −1 at
+ * a piece's first call). The fill keeps which columns a row of C has so far in a bitmap (n bits:
+ * 125 KB for a million columns, cached where 4-byte marks next to the sums were not), cleared by
+ * each row through its list of columns, so that only the bitmaps are zeroed (at a piece's first
+ * call) and not its n-wide float64 sums, which are written before they are read — a piece of
+ * `R @ A` in the multigrid setup (a million columns) zeroed 16 MB. `spgemmCountScratch` /
+ * `spgemmFillScratch` give the sizes. The scratch is not
+ * zeroed by the runtime, and a piece is run as several calls over ascending row ranges (only
  * the first resets) because V8 tiers a Wasm function up only between calls — one call per piece
  * would run the whole piece in the baseline compiler's code (measured ~2× slower here).
  * The same bits as the JavaScript loops: products and sums in float64 in A's then B's entry
- * order, each row's columns sorted (a Shell sort, where the loop sorts by insertion or
- * `TypedArray.sort`: distinct integers have one sorted order), the value rounded by the store
+ * order, each row's columns sorted (insertion up to 32 entries, else the bitmap read back in
+ * order, where the loop sorts by insertion or `TypedArray.sort`: distinct integers have one
+ * sorted order), the value rounded by the store
  * and dropped when the stored value is 0. Both read where A's and B's pointers lead: they run
  * only once both structures passed the range check (`guarded`).
  */
@@ -34,8 +40,7 @@ export function spgemmCountWasm(): WasmSpec {
 
 /** Scratch bytes per piece of the numeric fill for `n` columns (slots, then the two bitmaps). */
 export function spgemmFillScratch(n: number): number {
-  const w1 = Math.ceil(n / 64);
-  return 16 * n + 8 * w1 + 8 * Math.ceil(w1 / 64);
+  return 8 * n + 8 * words(n) + 8 * words(words(n));
 }
 
 /** The numeric fill for values of A, B and C in these dtypes, or null unless all are float. */
@@ -61,6 +66,33 @@ function walk(a: Asm, x: number, to: number, step: number, body: () => void): vo
 function rowRange(a: Asm, pos: number, row: number, crd: number, pa: number, pe: number): void {
   a.addr(pos, row, 2).e(w.i32Load(), w.i32c(2), w.i32Shl, w.get(crd), w.i32Add, w.set(pa));
   a.addr(pos, row, 2).e(w.i32Load(4), w.i32c(2), w.i32Shl, w.get(crd), w.i32Add, w.set(pe));
+}
+
+/** Emits: `bit = 1 << (j mod 64)`, `at = &L1[j >> 6]`, `word = L1[j >> 6]`; pushes `(word & bit) == 0`. */
+function testBit(a: Asm, L1: number, j: number, at: number, bit: number, word: number): void {
+  a.e(w.i64c(1), w.get(j), w.i64ExtendI32U, w.i64Shl, w.set(bit));
+  a.e(w.get(j), w.i32c(6), w.i32ShrU, w.i32c(3), w.i32Shl, w.get(L1), w.i32Add, w.tee(at));
+  a.e(w.i64Load(), w.tee(word), w.get(bit), w.i64And, w.i64Eqz);
+}
+
+/** Emits: `L1[list[t] >> 6] = 0` for t < len (clears a row's bits). */
+function clearBits(a: Asm, L1: number, list: number, len: number, t: number): void {
+  a.for(t, [w.i32c(0)], [w.get(len)], () => {
+    a.addr(list, t, 2).e(w.i32Load(), w.i32c(6), w.i32ShrU, w.i32c(3), w.i32Shl, w.get(L1), w.i32Add);
+    a.e(w.i64c(0), w.i64Store());
+  });
+}
+
+/** 8-byte words of a bitmap of `n` bits. */
+const words = (n: number) => Math.ceil(n / 64);
+
+/**
+ * Scratch bytes per piece of the count for `n` columns: marks (row numbers, 4 bytes per column,
+ * reset to −1 at the piece's first call). Faster than the fill's bitmap here (B @ B: 102–130 vs
+ * 163–221 ms CPU): the count has no list to keep, and the bitmap's clearing pass is extra.
+ */
+export function spgemmCountScratch(n: number): number {
+  return 4 * n;
 }
 
 function buildCount(): WasmSpec {
@@ -125,6 +157,8 @@ function buildFill(da: F, db: F, dc: F): WasmSpec {
   const L0 = a.local();
   const b0 = a.local(I64);
   const b1 = a.local(I64);
+  const bit = a.local(I64);
+  const word = a.local(I64);
   const t = a.local();
   const u = a.local();
   const x = a.local();
@@ -132,15 +166,11 @@ function buildFill(da: F, db: F, dc: F): WasmSpec {
   const av = a.local(F64);
   const prod = a.local(F64);
   const sv = a.local(F64);
-  // Column j's slot at SCR + 16j: its mark (i32, a row number) at +0, its float64 sum at +8 —
-  // one cache line serves both (two arrays cost two misses per product once n·12 bytes
-  // outgrow the core's cache). Reset: every byte 0xFF (marks −1, sums written before read).
-  a.e(w.get(RST), w.if, w.get(SCR), w.i32c(-1), w.get(N), w.i32c(4), w.i32Shl, MEM_FILL, w.end);
-  // The bitmaps of the long rows' sort after the slots: L1 (n bits), then L0 (one bit per L1 word),
-  // in 8-byte words (spgemmFillScratch); zeroed at a reset, and left zero by every row.
-  a.e(w.get(SCR), w.get(N), w.i32c(4), w.i32Shl, w.i32Add, w.set(L1));
+  // The float64 sums at SCR (8n bytes, written before read), then the bitmaps: L1 (bit j: column
+  // j is in the row; n bits), L0 (one bit per L1 word), in 8-byte words (spgemmFillScratch) —
+  // zeroed at the piece's first call, left zero by every row.
+  a.e(w.get(SCR), w.get(N), w.i32c(3), w.i32Shl, w.i32Add, w.set(L1));
   a.e(
-    w.get(L1),
     w.get(N),
     w.i32c(63),
     w.i32Add,
@@ -149,23 +179,12 @@ function buildFill(da: F, db: F, dc: F): WasmSpec {
     w.tee(x),
     w.i32c(3),
     w.i32Shl,
+    w.get(L1),
     w.i32Add,
   );
   a.e(w.set(L0));
-  a.e(w.get(RST), w.if, w.get(L1), w.i32c(0));
-  a.e(
-    w.get(x),
-    w.i32c(3),
-    w.i32Shl,
-    w.get(x),
-    w.i32c(63),
-    w.i32Add,
-    w.i32c(6),
-    w.i32ShrU,
-    w.i32c(3),
-    w.i32Shl,
-  );
-  a.e(w.i32Add, MEM_FILL, w.end);
+  a.e(w.get(RST), w.if, w.get(L1), w.i32c(0), w.get(x), w.i32c(3), w.i32Shl);
+  a.e(w.get(x), w.i32c(63), w.i32Add, w.i32c(6), w.i32ShrU, w.i32c(3), w.i32Shl, w.i32Add, MEM_FILL, w.end);
   a.e(w.i32c(1), w.set(full));
   a.for(i, [w.get(LO)], [w.get(HI)], () => {
     // base = &cCrd[cPos[i]]; wp = base
@@ -183,13 +202,12 @@ function buildFill(da: F, db: F, dc: F): WasmSpec {
         a.e(w.get(av), w.get(BV), w.get(qa), w.get(BI), w.i32Sub);
         if (sh(db) === 3) a.e(w.i32c(1), w.i32Shl);
         a.e(w.i32Add, loadF(db), w.f64Mul, w.set(prod));
-        // at = column j's slot
-        a.e(w.get(SCR), w.get(j), w.i32c(4), w.i32Shl, w.i32Add, w.tee(at));
-        a.e(w.i32Load(), w.get(i), w.i32Ne, w.if);
-        a.e(w.get(at), w.get(i), w.i32Store());
-        a.e(w.get(at), w.get(prod), w.f64Store(8));
+        testBit(a, L1, j, at, bit, word);
+        a.e(w.if, w.get(at), w.get(word), w.get(bit), w.i64Or, w.i64Store());
+        a.e(w.get(SCR), w.get(j), w.i32c(3), w.i32Shl, w.i32Add, w.get(prod), w.f64Store());
         a.e(w.get(wp), w.get(j), w.i32Store(), w.get(wp), w.i32c(4), w.i32Add, w.set(wp));
-        a.e(w.else, w.get(at), w.get(at), w.f64Load(8), w.get(prod), w.f64Add, w.f64Store(8), w.end);
+        a.e(w.else, w.get(SCR), w.get(j), w.i32c(3), w.i32Shl, w.i32Add, w.tee(at), w.get(at), w.f64Load());
+        a.e(w.get(prod), w.f64Add, w.f64Store(), w.end);
       });
     });
     a.e(w.get(wp), w.get(base), w.i32Sub, w.i32c(2), w.i32ShrU, w.set(len));
@@ -207,13 +225,12 @@ function buildFill(da: F, db: F, dc: F): WasmSpec {
       a.e(w.get(u), w.i32c(1), w.i32Sub, w.set(u), w.br(0), w.end, w.end);
       a.addr(base, u, 2).e(w.get(j), w.i32Store(4));
     });
+    clearBits(a, L1, base, len, t);
     a.e(w.else);
     a.e(w.i32c(0x7fffffff), w.set(gmin), w.i32c(-1), w.set(gmax));
     a.for(t, [w.i32c(0)], [w.get(len)], () => {
-      a.addr(base, t, 2).e(w.i32Load(), w.tee(j), w.i32c(6), w.i32ShrU, w.set(wi));
-      // L1[wi] |= 1 << (j mod 64)
-      a.addr(L1, wi, 3).e(w.tee(at), w.get(at), w.i64Load(), w.i64c(1), w.get(j), w.i64ExtendI32U, w.i64Shl);
-      a.e(w.i64Or, w.i64Store());
+      // (L1's bits were set as the row was summed.)
+      a.addr(base, t, 2).e(w.i32Load(), w.i32c(6), w.i32ShrU, w.set(wi));
       a.e(w.get(wi), w.i32c(6), w.i32ShrU, w.set(g));
       a.addr(L0, g, 3).e(w.tee(at), w.get(at), w.i64Load(), w.i64c(1), w.get(wi), w.i64ExtendI32U, w.i64Shl);
       a.e(w.i64Or, w.i64Store());
@@ -249,7 +266,7 @@ function buildFill(da: F, db: F, dc: F): WasmSpec {
     a.addr(CP, i, 2).e(w.i32Load(), w.i32c(sh(dc)), w.i32Shl, w.get(CV), w.i32Add, w.set(wp));
     a.for(t, [w.i32c(0)], [w.get(len)], () => {
       a.addr(base, t, 2).e(w.i32Load(), w.set(j));
-      a.e(w.get(SCR), w.get(j), w.i32c(4), w.i32Shl, w.i32Add, w.f64Load(8));
+      a.e(w.get(SCR), w.get(j), w.i32c(3), w.i32Shl, w.i32Add, w.f64Load());
       if (dc === 'float32') a.e(w.f32DemoteF64, w.f64PromoteF32);
       a.e(w.set(sv));
       a.addr(wp, k, sh(dc)).e(w.get(sv), storeF(dc));

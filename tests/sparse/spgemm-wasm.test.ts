@@ -10,7 +10,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { spgemmNumeric, spgemmSymbolic } from '../../sparse/kernels/spgemm.js';
-import { spgemmCountWasm, spgemmFillScratch, spgemmFillWasm } from '../../sparse/kernels/spgemm-wasm.js';
+import {
+  spgemmCountScratch,
+  spgemmCountWasm,
+  spgemmFillScratch,
+  spgemmFillWasm,
+} from '../../sparse/kernels/spgemm-wasm.js';
 
 type F = 'float64' | 'float32';
 // The project's `lib` has no WebAssembly types.
@@ -99,7 +104,18 @@ describe('SpGEMM Wasm count and fill equal the JavaScript loops', () => {
         const c1 = alloc(Int32Array, m + 1).fill(-5);
         const c2 = alloc(Int32Array, m + 1).fill(-5);
         spgemmSymbolic(AP, AI, BP, BI, n, c1, lo, hi);
-        run(spgemmCountWasm())(at(AP), at(AI), at(BP), at(BI), n, at(c2), lo, hi, at(stale(4 * n)), 1);
+        run(spgemmCountWasm())(
+          at(AP),
+          at(AI),
+          at(BP),
+          at(BI),
+          n,
+          at(c2),
+          lo,
+          hi,
+          at(stale(spgemmCountScratch(n))),
+          1,
+        );
         same(c2, c1, 'counts');
         // Full structure for the fill.
         const cp = alloc(Int32Array, m + 1);
