@@ -28,7 +28,7 @@ import {
 } from '../kernels/spgemm-wasm.js';
 import { assemble, scanRegion } from './assemble.js';
 import { diaSpmvLoop, spmmLoop, spmvLoop } from './generated.js';
-import { structureCheck } from './range-check.js';
+import { markInRange, structureCheck } from './range-check.js';
 import { type Csr, type Dia, posStore, readAt, region, vec } from './types.js';
 
 /** Whether the solver handles an image of an image (`indptr → indices → x`); probed once. */
@@ -376,9 +376,15 @@ export function spgemm(a: Csr, b: Csr, out: DType): Csr {
       }).value();
     },
   );
+  // C is in range when A and B were (indptr a scan, indices B's columns): the checks fed the
+  // fill, whose value was read, so they are known — the next guarded kernel on C scans nothing.
+  const inRange = (c: Csr): Csr => {
+    if (checks !== null && fillW !== null && ca!.value() === 1 && cb!.value() === 1) markInRange(c);
+    return c;
+  };
   if (full === 1) {
     disposeRegion(exact);
-    return { rows, cols: n, dtype: out, ...r, canonical: true, sorted: true };
+    return inRange({ rows, cols: n, dtype: out, ...r, canonical: true, sorted: true });
   }
   // Some sums were zero: rows end before the structural bounds; copy them together.
   scanRegion(op, exact, rows);
@@ -410,5 +416,15 @@ export function spgemm(a: Csr, b: Csr, out: DType): Csr {
     });
   }
   for (const g of [r.indptr, r.indices, r.data]) disposeRegion(g);
-  return { rows, cols: n, dtype: out, indptr: exact, indices, data, nnz, canonical: true, sorted: true };
+  return inRange({
+    rows,
+    cols: n,
+    dtype: out,
+    indptr: exact,
+    indices,
+    data,
+    nnz,
+    canonical: true,
+    sorted: true,
+  });
 }
