@@ -2,7 +2,7 @@
  * SpGEMM's hand-assembled WebAssembly count and fill (`kernels/spgemm-wasm.ts`) against the
  * JavaScript loops (`kernels/spgemm.ts`, the reference the launches fall back to) bitwise, on
  * random structures (duplicates and unsorted rows in A and B, empty rows and columns, rows of C
- * longer than 32 entries so the sort takes several gaps), NaN/±Inf/−0, cancellations and products
+ * longer than 32 entries, sorted through the bitmap), NaN/±Inf/−0, cancellations and products
  * that round to zero in float32, float32/float64 and mixed, over pieces `[lo, hi)` — with a
  * scratch block full of stale marks equal to row numbers (the kernels must reset them). The
  * launch-level properties (a naive Gustavson at pool sizes 0/1/2) are in spgemm.test.ts.
