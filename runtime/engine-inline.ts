@@ -70,6 +70,7 @@ export const CTX: TaskContext = {
   partials: null,
   block: 0,
   heap: null,
+  scratch: -1,
 };
 
 /** Returned by {@link submitOneInline} when the launch takes the general path. */
@@ -113,7 +114,8 @@ export function submitOneInline(plan: LaunchPlan): Future | undefined | typeof N
   const args = spec.args;
   const nargs = args.length;
   poolAnswer = -1;
-  if (!enabled || distributed()) return NOT_INLINE;
+  // A per-piece workspace (runtime/scratch.ts) is allocated by the general path.
+  if (!enabled || distributed() || spec.scratch !== undefined) return NOT_INLINE;
   const futs = spec.futures;
   if (futs !== undefined)
     for (let k = 0; k < futs.length; k++) {
@@ -250,4 +252,5 @@ export function releaseContext(t: TaskContext): void {
   t.futures = EMPTY;
   t.partials = null;
   t.heap = null;
+  t.scratch = -1;
 }

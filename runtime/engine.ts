@@ -35,6 +35,7 @@ import { distributed } from './mpi.js';
 import type { LaunchPlan } from './plan.js';
 import type { Pool, Slot } from './pool.js';
 import { foldRegion, makeRedArgs, type RedArg } from './reduction.js';
+import { scratchAlloc, scratchFree, scratchOf } from './scratch.js';
 import { type Sharding, shardLaunch } from './shard.js';
 import { finishShardedReduce } from './shard-reduce.js';
 import { traceIssued, tracing } from './trace.js';
@@ -264,6 +265,10 @@ function submitAt(
   let shared: unknown[] | null = null;
   const colors = plan.colors;
   const scalars = (spec.scalars ?? EMPTY) as number[];
+  // Per-piece workspace (runtime/scratch.ts), freed behind the posted pieces at the end.
+  const scratch =
+    spec.scratch !== undefined && red === null && allInHeap(args) ? scratchAlloc(spec.scratch, colors) : null;
+  const scratchSeqs: number[] | null = scratch === null ? null : [];
 
   for (let c = 0; c < colors; c++) {
     if (sharding !== null && sharding.owners[c] !== sharding.me) continue; // another rank's piece
@@ -315,6 +320,7 @@ function submitAt(
       // One piece run here: the shared context (re-entrant submits made their own by now).
       heap = red === null && allInHeap(args) ? heapMemory() : null;
       const t = inlineContext(outer, args, tile, scalars, futVals, partials, plan.block, heap);
+      t.scratch = scratchOf(scratch, c);
       const failed = runInline(kernel, t, op, red, plan.redBlock);
       releaseContext(t);
       if (logging()) recordDecision(op, 'T', c, failed, INLINE);
@@ -356,6 +362,7 @@ function submitAt(
         partials,
         block: plan.block,
         heap,
+        scratch: scratchOf(scratch, c),
       };
       const failed = runInline(kernel, t, op, red, plan.redBlock);
       if (logging()) recordDecision(op, 'T', c, failed, INLINE);
@@ -400,6 +407,8 @@ function submitAt(
         red === null && allInHeap(args),
         red === null ? null : red.map((r) => [r.arg, r.buf, r.extLo, r.extLen]),
         plan.redBlock,
+        scratchOf(scratch, 0),
+        scratch === null ? 0 : scratch.per,
       ];
     }
     prepareSlot(pool!, s, info.id, args, launchRec);
@@ -416,6 +425,7 @@ function submitAt(
     for (let i = 0; i < nargs; i++)
       if (!fps[i]!.empty && kinds[i] !== K_REDUCE) addAccess(states[i]!, fps[i]!, kinds[i]!, seq);
     pieceDeps?.push(seq, 1);
+    scratchSeqs?.push(seq);
     lastSlot = slotIndex;
     if (reduce) {
       if (posted === null) posted = [];
@@ -430,6 +440,7 @@ function submitAt(
   // (a synchronous loop of GEMVs otherwise left them idle until its first read — jacobi's first
   // run issued for 35–60 ms before any piece started). One message per worker per such launch.
   if (colors > 1 && lastSlot >= 0) pool!.flush();
+  if (scratch !== null) scratchFree(scratch, scratchSeqs!);
   if (red !== null) {
     const nB = Math.ceil(args[plan.key]!.store.size / plan.redBlock);
     for (const r of red) {

@@ -35,6 +35,11 @@ export interface TaskContext {
    * WebAssembly over it — otherwise null (see runtime/heap.ts).
    */
   heap?: WebAssemblyMemoryLike | null;
+  /**
+   * Launches with `scratch` (runtime/scratch.ts): this piece's own workspace, a byte offset in
+   * `heap` (64-byte aligned, not zeroed); -1 (or absent) when none.
+   */
+  scratch?: number;
 }
 
 /** The part of `WebAssembly.Memory` a kernel sees (the project's `lib` has no Wasm types). */

@@ -51,6 +51,11 @@ export interface LaunchSpec {
   readonly reduce?: ReduceSpec;
   /** Force one piece (e.g. kernels whose pieces would alias on an output). */
   readonly single?: boolean;
+  /**
+   * Bytes of workspace per piece (runtime/scratch.ts): each piece gets its own heap block at
+   * `t.scratch` (-1 when none could be given). Not zeroed.
+   */
+  readonly scratch?: number;
 }
 
 /** Partials per block for scalar reductions (fixed, so results do not depend on piece counts). */

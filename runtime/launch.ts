@@ -53,6 +53,9 @@ function planOf(spec: LaunchSpec): LaunchPlan {
 export function launch(spec: LaunchSpec & { reduce: NonNullable<LaunchSpec['reduce']> }): Future;
 export function launch(spec: LaunchSpec): Future | undefined;
 export function launch(spec: LaunchSpec): Future | undefined {
+  const sc = spec.scratch;
+  if (sc !== undefined && !(Number.isSafeInteger(sc) && sc >= 0))
+    throw new ValueError(argMessage(spec.op, 'scratch', 'a non-negative integer (bytes per piece)', sc));
   const sa = spec.args;
   if (Array.isArray(sa))
     for (let i = 0; i < sa.length; i++) {

@@ -20,7 +20,7 @@
  *   ['R', regionId, typedArray, inHeap]              a region's shared memory (sent once)
  *   ['K', kernelId, source, warmSource|null]         a kernel or combine (rebuilt with new Function)
  *   ['L', kernelId, op, regionIds, offsets, strides, shapes, scalars, futVals, futSeqs, partials,
- *         block, colors, inHeap, red, redBlock]       the launch the following tasks belong to;
+ *         block, colors, inHeap, red, redBlock, scratch, scratchPer]   the launch the following tasks belong to;
  *                                                    red: [[arg, buffers, extLo, extLen], ...] or
  *                                                    null (its pieces run block by block)
  *   ['T', seq, color, lo, hi, deps, shared]          a point task; deps = [seq, isData, ...]; a
@@ -348,6 +348,7 @@ function runLoop({ slot, gen, port, ctl, done, failSeq, cause, fvals, claims, sp
         partials: l.partials,
         block: l.block,
         heap: l.heap,
+        scratch: l.scratch < 0 ? -1 : l.scratch + r[2] * l.scratchPer,
       };
       if (l.red === null) l.fn(t);
       else runBlocks(l, t);
@@ -509,6 +510,8 @@ function runLoop({ slot, gen, port, ctl, done, failSeq, cause, fvals, claims, sp
           futures: r[9] === null ? r[8] : null,
           red: r[14] ?? null,
           redBlock: r[15] ?? 0,
+          scratch: r[16] ?? -1,
+          scratchPer: r[17] ?? 0,
         };
         return;
       }

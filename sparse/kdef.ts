@@ -23,6 +23,11 @@ export interface WasmSpec {
   readonly types: readonly (string | null)[];
   /** Parameter positions of the arrays whose lengths follow the other parameters. */
   readonly lens: readonly number[];
+  /**
+   * The loop's last parameter is the piece's scratch (`t.scratch`, runtime/scratch.ts): the
+   * module runs only when the piece has one; otherwise `impl` (which allocates its own).
+   */
+  readonly scratch?: boolean;
 }
 
 /**
@@ -68,6 +73,7 @@ function wasmDispatch(impl: (...a: unknown[]) => unknown, adapter: Adapter, W: W
     // Guarded: the launch's futures are the structures' range checks (1: in range).
     let inRange = true;
     if (guarded) for (let k = 0; k < t.futures.length; k++) if (t.futures[k] !== 1) inRange = false;
+    if (W.scratch === true && !((t.scratch ?? -1) >= 0)) inRange = false;
     if (t.heap && inRange) {
       if (mem !== t.heap) {
         const mod = new wasmApi.Module(new Uint8Array(W.bytes as number[]));

@@ -20,9 +20,15 @@ import {
 import { kernel } from '../kdef.js';
 import { CSR_SPMM, CSR_SPMV, DIA_SPMV, SPGEMM_COMPACT, SPGEMM_COUNT, SPGEMM_FILL } from '../kernel-names.js';
 import { compactRows, spgemmNumeric, spgemmSymbolic } from '../kernels/spgemm.js';
+import {
+  spgemmCountScratch,
+  spgemmCountWasm,
+  spgemmFillScratch,
+  spgemmFillWasm,
+} from '../kernels/spgemm-wasm.js';
 import { assemble, scanRegion } from './assemble.js';
 import { diaSpmvLoop, spmmLoop, spmvLoop } from './generated.js';
-import { structureCheck } from './range-check.js';
+import { markInRange, structureCheck } from './range-check.js';
 import { type Csr, type Dia, posStore, readAt, region, vec } from './types.js';
 
 /** Whether the solver handles an image of an image (`indptr → indices → x`); probed once. */
@@ -225,6 +231,25 @@ export function diaSpmv(a: Dia, x: Store, out: DType, into?: Store): Store {
   return y;
 }
 
+const noWasm = process.env.COHORT_WASM === '0';
+const COUNT_CONSTRAINTS: readonly Constraint[] = Object.freeze([
+  align(0, 1),
+  image(1, 2, 'offsets'),
+  broadcast(3),
+  broadcast(4),
+]);
+const FILL_CONSTRAINTS: readonly Constraint[] = Object.freeze([
+  align(0, 3),
+  image(0, 1, 'offsets'),
+  image(0, 2, 'offsets'),
+  image(3, 4, 'offsets'),
+  image(3, 5, 'offsets'),
+  broadcast(6),
+  broadcast(7),
+  broadcast(8),
+  align(0, 9),
+]);
+
 /**
  * SpGEMM `C = A B` (Gustavson; B whole to every piece): a symbolic count, the scan, a numeric
  * fill that drops zero sums (as SciPy does) and reports whether any row lost an entry; only then
@@ -235,6 +260,15 @@ export function spgemm(a: Csr, b: Csr, out: DType): Csr {
   const rows = a.rows;
   const n = b.cols;
   let full = 1;
+  // The Wasm loops read where A's and B's pointers lead: only once both range checks said 1
+  // (their futures feed the launches; the issuing thread does not wait). Their workspace is
+  // the pieces' scratch (runtime/scratch.ts): a bitmap of C's columns and a list (count) or
+  // float64 sums (fill) as wide as C (kernels/spgemm-wasm.ts).
+  const fillW = noWasm ? null : spgemmFillWasm(a.dtype, b.dtype, out);
+  const ca = noWasm ? null : structureCheck(a);
+  const cb = ca === null ? null : structureCheck(b);
+  const checks = ca !== null && cb !== null ? [ca, cb] : null;
+  const guard = checks !== null ? '.wasm.guard' : '';
   const exact = region('int32', rows + 1);
   const r = assemble(
     op,
@@ -243,8 +277,33 @@ export function spgemm(a: Csr, b: Csr, out: DType): Csr {
     (counts) =>
       launch({
         op,
-        kernel: kernel(SPGEMM_COUNT, spgemmSymbolic, (t, f) =>
-          f(t.arrays[1], t.arrays[2], t.arrays[3], t.arrays[4], t.scalars[0], t.arrays[0], t.lo[0], t.hi[0]),
+        kernel: kernel(
+          `${SPGEMM_COUNT}${guard}`,
+          spgemmSymbolic,
+          (t, f) => {
+            // A Wasm piece runs as ~16 calls over ascending rows (V8 tiers Wasm up between
+            // calls; only the first resets the marks), the JavaScript loop as one.
+            const lo = t.lo[0]!;
+            const hi = t.hi[0]!;
+            const s = t.scratch ?? -1;
+            let step = hi - lo;
+            if (s >= 0 && t.futures.every((v) => v === 1)) step = Math.max(256, Math.ceil(step / 16));
+            for (let c = lo; c < hi; c += step)
+              f(
+                t.arrays[1],
+                t.arrays[2],
+                t.arrays[3],
+                t.arrays[4],
+                t.scalars[0],
+                t.arrays[0],
+                c,
+                Math.min(hi, c + step),
+                s,
+                c === lo ? 1 : 0,
+              );
+          },
+          checks !== null ? spgemmCountWasm() : null,
+          true,
         ),
         args: [
           { store: counts, privilege: 'write-discard' },
@@ -254,30 +313,49 @@ export function spgemm(a: Csr, b: Csr, out: DType): Csr {
           { store: vec(b.indices, b.nnz), privilege: 'read' },
         ],
         scalars: [n],
-        constraints: [align(0, 1), image(1, 2, 'offsets'), broadcast(3), broadcast(4)],
+        constraints: COUNT_CONSTRAINTS,
+        ...(checks !== null ? { futures: checks, scratch: spgemmCountScratch(n) } : {}),
         key: 0,
       }),
     (indptr, indices, data) => {
       full = launch({
         op,
-        kernel: kernel(`${SPGEMM_FILL}.${a.dtype}.${b.dtype}.${out}`, spgemmNumeric, (t, f) => {
-          const z = f(
-            t.arrays[3],
-            t.arrays[4],
-            t.arrays[5],
-            t.arrays[6],
-            t.arrays[7],
-            t.arrays[8],
-            t.scalars[0],
-            t.arrays[0],
-            t.arrays[1],
-            t.arrays[2],
-            t.arrays[9],
-            t.lo[0],
-            t.hi[0],
-          );
-          for (let b0 = t.lo[0]!; b0 < t.hi[0]!; b0 += t.block) t.partials![(b0 / t.block) | 0] = z;
-        }),
+        kernel: kernel(
+          `${SPGEMM_FILL}.${a.dtype}.${b.dtype}.${out}${fillW !== null ? guard : ''}`,
+          spgemmNumeric,
+          (t, f) => {
+            // Pieces in ~16 calls when Wasm runs, as the count.
+            const lo = t.lo[0]!;
+            const hi = t.hi[0]!;
+            const s = t.scratch ?? -1;
+            let step = hi - lo;
+            if (s >= 0 && t.futures.every((v) => v === 1)) step = Math.max(256, Math.ceil(step / 16));
+            let z = 1;
+            for (let c = lo; c < hi; c += step) {
+              const zc = f(
+                t.arrays[3],
+                t.arrays[4],
+                t.arrays[5],
+                t.arrays[6],
+                t.arrays[7],
+                t.arrays[8],
+                t.scalars[0],
+                t.arrays[0],
+                t.arrays[1],
+                t.arrays[2],
+                t.arrays[9],
+                c,
+                Math.min(hi, c + step),
+                s,
+                c === lo ? 1 : 0,
+              );
+              if (zc === 0) z = 0;
+            }
+            for (let b0 = lo; b0 < hi; b0 += t.block) t.partials![(b0 / t.block) | 0] = z;
+          },
+          checks !== null ? fillW : null,
+          true,
+        ),
         args: [
           { store: vec(indptr, rows), privilege: 'read' },
           { store: vec(indices), privilege: 'write-discard' },
@@ -291,25 +369,22 @@ export function spgemm(a: Csr, b: Csr, out: DType): Csr {
           { store: vec(exact, rows, 1), privilege: 'write-discard' },
         ],
         scalars: [n],
-        constraints: [
-          align(0, 3),
-          image(0, 1, 'offsets'),
-          image(0, 2, 'offsets'),
-          image(3, 4, 'offsets'),
-          image(3, 5, 'offsets'),
-          broadcast(6),
-          broadcast(7),
-          broadcast(8),
-          align(0, 9),
-        ],
+        constraints: FILL_CONSTRAINTS,
+        ...(checks !== null && fillW !== null ? { futures: checks, scratch: spgemmFillScratch(n) } : {}),
         reduce: { combine: 'min', identity: 1 },
         key: 0,
       }).value();
     },
   );
+  // C is in range when A and B were (indptr a scan, indices B's columns): the checks fed the
+  // fill, whose value was read, so they are known — the next guarded kernel on C scans nothing.
+  const inRange = (c: Csr): Csr => {
+    if (checks !== null && fillW !== null && ca!.value() === 1 && cb!.value() === 1) markInRange(c);
+    return c;
+  };
   if (full === 1) {
     disposeRegion(exact);
-    return { rows, cols: n, dtype: out, ...r, canonical: true, sorted: true };
+    return inRange({ rows, cols: n, dtype: out, ...r, canonical: true, sorted: true });
   }
   // Some sums were zero: rows end before the structural bounds; copy them together.
   scanRegion(op, exact, rows);
@@ -341,5 +416,15 @@ export function spgemm(a: Csr, b: Csr, out: DType): Csr {
     });
   }
   for (const g of [r.indptr, r.indices, r.data]) disposeRegion(g);
-  return { rows, cols: n, dtype: out, indptr: exact, indices, data, nnz, canonical: true, sorted: true };
+  return inRange({
+    rows,
+    cols: n,
+    dtype: out,
+    indptr: exact,
+    indices,
+    data,
+    nnz,
+    canonical: true,
+    sorted: true,
+  });
 }

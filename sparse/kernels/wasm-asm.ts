@@ -52,6 +52,13 @@ export const w = Object.freeze({
   /** `select`: the first operand when the i32 on top is non-zero, else the second. */
   select: [0x1b],
   i64Add: [0x7c],
+  i64Sub: [0x7d],
+  i64And: [0x83],
+  i64Or: [0x84],
+  i64Shl: [0x86],
+  i64Ctz: [0x7a],
+  i64Eqz: [0x50],
+  i64ExtendI32U: [0xad],
   i64ExtendI32S: [0xac],
   i32WrapI64: [0xa7],
   i64c: (v: number) => [0x42, ...sleb(v | 0)],

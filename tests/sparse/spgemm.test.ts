@@ -5,7 +5,8 @@
  * ascending), for non-canonical operands (duplicates, unsorted entries, explicit zeros, empty
  * rows and columns, rectangular shapes; int32/float32/float64) at pool sizes 0, 1, 2 with pieces
  * small enough that the symbolic count splits these matrices (the fill, a reduction of 4096-row
- * blocks, stays one piece below 4096 rows). Results equal the reference, hence
+ * blocks, stays one piece below 4096 rows; the large case, 5000 rows with rows of C longer than
+ * 32 entries, splits it and takes the Wasm kernels' bitmap sort and per-piece scratch). Results equal the reference, hence
  * each other across pool sizes; the result is canonical.
  */
 import fc from 'fast-check';
@@ -96,6 +97,47 @@ describe.each(POOLS)('SpGEMM, pool size %i', (workers) => {
       }),
       { numRuns: 80 },
     );
+    configure({ workers, mapper: new DefaultMapper() });
+  });
+
+  it('large: rows longer than 32 (the bitmap sort), a fill in several pieces, float32/float64', () => {
+    configure({
+      workers,
+      mapper: new DefaultMapper({ inlineLaunchBytes: 0, inlineBytes: 0, minPieceBytes: 16 }),
+    });
+    let s = 12345 + workers;
+    const rnd = () => {
+      s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+      return s;
+    };
+    const randMat = (m: number, n: number, per: number): Mat => {
+      const mat: Mat = { m, n, i: [], j: [], v: [] };
+      for (let r = 0; r < m; r++)
+        for (let k = rnd() % (2 * per); k > 0; k--) {
+          mat.i.push(r);
+          mat.j.push(rnd() % n);
+          // Some exact cancellations (±1 products) and values that vanish in float32.
+          const pick = rnd() % 8;
+          mat.v.push(pick === 0 ? 1 : pick === 1 ? -1 : pick === 2 ? 1e-30 : ((rnd() % 2001) - 1000) / 64);
+        }
+      return mat;
+    };
+    for (const dtype of ['float64', 'float32'] as const) {
+      const a = randMat(5000, 700, 6);
+      const b = randMat(700, 3000, 14);
+      const A = build(a, dtype, 'csr');
+      const B = build(b, dtype, 'csr');
+      const c = (A.dot(B) as sp.sparray).tocsr() as sp.csr_array;
+      const want = reference(A, B, a.m, dtype);
+      expect(c.has_canonical_format).toBe(true);
+      expect(Array.from(c.indptr.toArray() as Int32Array)).toEqual(want.ptr);
+      expect(Array.from(c.indices.toArray() as Int32Array)).toEqual(want.idx);
+      const got = c.data.toArray() as ArrayLike<number>;
+      expect(got.length).toBe(want.val.length);
+      let bad = -1;
+      for (let k = 0; k < got.length && bad < 0; k++) if (!Object.is(got[k], want.val[k])) bad = k;
+      expect(bad).toBe(-1);
+    }
     configure({ workers, mapper: new DefaultMapper() });
   });
 
