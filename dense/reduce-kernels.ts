@@ -107,6 +107,19 @@ registerCombine(ARG_COMBINE.argmax, (p, nBlocks, width) => {
  * `xo` (its `n` elements `sk` apart). `prelude` declares what `row` uses beyond those names.
  */
 function axisSource(r: number, prelude: string, row: string): string {
+  // One output axis (a matrix reduced along its rows: kmeans' argmin(pairwise, 1) over 2e6 rows
+  // of 10): a plain loop over the rows, the offsets stepped, no odometer per output element.
+  if (r === 1) {
+    return `function (t) {
+  const O = t.arrays[0], X = t.arrays[1], os0 = t.strides[0][0], xs0 = t.strides[1][0];
+  const n = t.shapes[1][1], sk = t.strides[1][1], i0 = t.lo[0], i1 = t.hi[0];
+  ${prelude}
+  let oo = t.offsets[0] + i0 * os0, xo = t.offsets[1] + i0 * xs0;
+  for (let i = i0; i < i1; i++, oo += os0, xo += xs0) {
+    ${row}
+  }
+}`;
+  }
   return `function (t) {
   const O = t.arrays[0], X = t.arrays[1], os = t.strides[0], xs = t.strides[1];
   const r = ${r}, n = t.shapes[1][r], sk = xs[r], lo = t.lo, hi = t.hi;
