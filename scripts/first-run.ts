@@ -3,7 +3,7 @@
  * inputs built and read, then `run()` with reading its result), with the process's CPU time (all
  * threads) and, optionally, a fence before the run, a trace of the first run and later runs.
  *
- * Run: node --import tsx scripts/first-run.ts NAME [size=large] [reps=1] [workers=2] [fence=0] [trace=0]
+ * Run: node --import tsx scripts/first-run.ts NAME [size=large] [reps=1] [workers=2] [fence=0] [trace=0|1|all]
  */
 import * as np from 'cohortjs/numpy';
 import { configure, fence, summarizeTrace, traceStart, traceStop } from 'cohortjs/runtime';
@@ -26,7 +26,7 @@ if (fenceS === '1') fence();
 const setup = performance.now() - s0;
 const f = (x: number) => Number(x.toFixed(1));
 for (let r = 0; r < Number(repsS); r++) {
-  if (r === 0 && traceS === '1') traceStart();
+  if ((r === 0 && traceS === '1') || traceS === 'all') traceStart();
   const c0 = process.cpuUsage();
   const t0 = performance.now();
   run().toArray();
@@ -35,7 +35,7 @@ for (let r = 0; r < Number(repsS); r++) {
   console.log(
     `${name} n=${n} run ${r}: ${f(ms)} ms, cpu ${f((cpu.user + cpu.system) / 1000)} ms (setup ${f(setup)} ms)`,
   );
-  if (r === 0 && traceS === '1') {
+  if ((r === 0 && traceS === '1') || traceS === 'all') {
     const s = summarizeTrace(traceStop());
     console.table(s.ops.map((o) => ({ op: o.op, tasks: o.tasks, ms: f(o.ms), 'mean ms': f(o.meanMs) })));
     console.table(s.workers.map((w) => ({ worker: w.worker, tasks: w.tasks, busyMs: f(w.busyMs) })));
