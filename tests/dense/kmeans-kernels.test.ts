@@ -4,7 +4,8 @@
  * - the matrix product with a short sum (K ≤ 8: `data @ centroids.T` has K = 2), each element
  *   Σ in k order from +0 — compared bit for bit, NaN, ±Inf and −0 included;
  * - `argmin`, `argmax`, `min`, `max` along an axis of a 2-D array (one output axis: the row
- *   loop of `reduce-kernels.ts`), NumPy's NaN rules (the first NaN wins), float64 and int32.
+ *   loop of `reduce-kernels.ts`), NumPy's NaN rules (the first NaN wins), float64 and int32;
+ * - `bincount` of strided and reversed views and of other dtypes (read in place, no copies).
  * Every result is the same at every worker count (the references do not depend on it).
  */
 import fc from 'fast-check';
@@ -145,6 +146,60 @@ describe.each(POOLS)('argmin/argmax/min/max along an axis of a matrix at pool si
         },
       ),
       { numRuns: 80 },
+    );
+  });
+});
+
+describe.each(POOLS)('bincount of views (no copies) at pool size %i', (workers) => {
+  it('equals the naive counts and weight sums (in index order) for strided, reversed and other-dtype inputs', () => {
+    configure({ workers, mapper: new DefaultMapper({ minPieceBytes: 64, inlineBytes: 0 }) });
+    fc.assert(
+      fc.property(
+        fc.record({
+          n: fc.oneof(fc.integer({ min: 1, max: 40 }), fc.constant(70_000)),
+          k: fc.integer({ min: 1, max: 12 }),
+          xv: fc.constantFrom('c', 'step', 'rev', 'uint8'),
+          wv: fc.constantFrom('none', 'c', 'step', 'rev', 'int32'),
+          seed: fc.integer({ min: 0, max: 1000 }),
+        }),
+        (c) => {
+          const labels = Array.from({ length: c.n }, (_, i) => (i * 7 + c.seed) % c.k);
+          const wts = Array.from({ length: c.n }, (_, i) => (((i * 13 + c.seed) % 29) - 14) * 0.37);
+          const view = (v: number[], how: string, dtype: 'int32' | 'float64' | 'uint8') => {
+            if (how === 'step')
+              return np
+                .array(
+                  v.flatMap((e) => [e, 3]),
+                  { dtype },
+                )
+                .get('::2');
+            if (how === 'rev') return np.array([...v].reverse(), { dtype }).get('::-1');
+            return np.array(v, { dtype });
+          };
+          const x = view(labels, c.xv, c.xv === 'uint8' ? 'uint8' : 'int32');
+          const w =
+            c.wv === 'none'
+              ? undefined
+              : view(
+                  c.wv === 'int32' ? wts.map(Math.round) : wts,
+                  c.wv,
+                  c.wv === 'int32' ? 'int32' : 'float64',
+                );
+          const got = Array.from(
+            (w === undefined
+              ? np.bincount(x)
+              : np.bincount(x, { weights: w })
+            ).toArray() as ArrayLike<number>,
+          );
+          const wv = c.wv === 'int32' ? wts.map(Math.round) : wts;
+          const want = new Array<number>(Math.max(...labels) + 1).fill(0);
+          for (let i = 0; i < c.n; i++) want[labels[i]!]! += w === undefined ? 1 : wv[i]!;
+          expect(got.length).toBe(want.length);
+          // Block sums (fixed blocks, added in block order) round differently from one running sum.
+          for (let b = 0; b < want.length; b++) expect(got[b]).toBeCloseTo(want[b]!, 9);
+        },
+      ),
+      { numRuns: 40 },
     );
   });
 });
