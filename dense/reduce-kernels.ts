@@ -70,6 +70,9 @@ export function fullKernel(kind: RedKind): string {
   return name;
 }
 
+/** The comparison that keeps the accumulator, for the extremes along an axis (axisKernel). */
+const EXTREMES: Partial<Record<RedKind, string>> = { min: '>=', argmin: '>=', max: '<=', argmax: '<=' };
+
 /** Combine names for argmin/argmax partials (value, index) in block order. */
 export const ARG_COMBINE = { argmin: 'dense.combine.argmin', argmax: 'dense.combine.argmax' } as const;
 
@@ -147,11 +150,28 @@ export function axisKernel(kind: RedKind, r: number, pairwise = false): string {
   if (pairwise && kind === 'sum') return pairwiseAxisKernel(r);
   const name = `${AXIS_REDUCE_PREFIX}${kind}.${r}`;
   const s = SNIPS[kind];
+  const ext = EXTREMES[kind];
   ensureKernel(name, () => ({
     source: axisSource(
       r,
       'const m = t.scalars.length > 0 ? t.scalars[0] : 0;',
-      `const first = X[xo];
+      ext !== undefined
+        ? // One comparison per element: !(v >= acc) is v < acc or v NaN (then it wins and ends
+          // the line, NumPy's rule); ties keep the first index.
+          `let acc = X[xo];
+    let ai = 0;
+    if (acc === acc) {
+      for (let k = 1; k < n; k++) {
+        const v = X[xo + k * sk];
+        if (!(v ${ext} acc)) {
+          acc = v;
+          ai = k;
+          if (v !== v) break;
+        }
+      }
+    }
+    O[oo] = ${s.arg ? 'ai' : 'acc'};`
+        : `const first = X[xo];
     let acc = ${s.init};
     let ai = 0;
     for (let k = 0; k < n; k++) {
