@@ -22,24 +22,27 @@ import * as red from './reduce.js';
 import { type ArrayInput, sig } from './sig.js';
 
 /**
- * arg 0: [B] placeholder (one point per block), arg 1: x (contiguous, whole), arg 2: weights
- * (contiguous, whole; or x again), arg 3: the block histograms [B, K] (rows of the piece).
+ * arg 0: [B] placeholder (one point per block), arg 1: x (int32, any 1-D view, whole), arg 2:
+ * weights (float64, any 1-D view, whole; or x again), arg 3: the block histograms [B, K] (rows of
+ * the piece).
  * scalars: [blockLen, n, K, weighted].
  */
 registerKernel(BINCOUNT, (t) => {
   const [len, n, K, weighted] = t.scalars as [number, number, number, number];
   const X = t.arrays[1]!;
   const xo = t.offsets[1]!;
+  const xs = t.strides[1]![0]!;
   const Wt = t.arrays[2]!;
   const wo = t.offsets[2]!;
+  const ws = t.strides[2]![0]!;
   const H = t.arrays[3]!;
   const ho = t.offsets[3]!;
   for (let b = t.lo[0]!; b < t.hi[0]!; b++) {
     const row = ho + b * K;
     for (let k = 0; k < K; k++) H[row + k] = 0;
     const e = Math.min(n, (b + 1) * len);
-    if (weighted === 1) for (let i = b * len; i < e; i++) H[row + X[xo + i]!] += Wt[wo + i]!;
-    else for (let i = b * len; i < e; i++) H[row + X[xo + i]!]++;
+    if (weighted === 1) for (let i = b * len; i < e; i++) H[row + X[xo + i * xs]!] += Wt[wo + i * ws]!;
+    else for (let i = b * len; i < e; i++) H[row + X[xo + i * xs]!]++;
   }
 });
 
@@ -86,14 +89,24 @@ export const bincount = sig<
   const n = x.size;
   const dt = weights === undefined ? 'int32' : 'float64';
   if (n === 0) return alloc(dt, [minlength]);
-  const lo = Number(red.min(x).item());
+  // Both reductions issued before either is read: one wait, not two.
+  const xmin = red.min(x);
+  const xmax = red.max(x);
+  const lo = Number(xmin.item());
   if (lo < 0) throw new ValueError(`${fn}: argument 'x' must be non-negative, received a minimum of ${lo}`);
-  const K = Math.max(Number(red.max(x).item()) + 1, minlength);
+  const K = Math.max(Number(xmax.item()) + 1, minlength);
   // Blocks: at least 65,536 elements each, and at most 4e6 histogram cells in all.
   const B = Math.max(1, Math.min(Math.ceil(n / 65536), Math.floor(4e6 / K)));
   const len = Math.ceil(n / B);
-  const xs = copyAs(fn, x, 'int32').store;
-  const ws = weights === undefined ? xs : copyAs(fn, weights, 'float64').store;
+  // The kernel reads any 1-D view (kmeans' weights are a column `data[:, d]`): a copy only to
+  // convert the dtype.
+  const xs = x.dtype === 'int32' ? x.store : copyAs(fn, x, 'int32').store;
+  const ws =
+    weights === undefined
+      ? xs
+      : weights.dtype === 'float64'
+        ? weights.store
+        : copyAs(fn, weights, 'float64').store;
   const H = allocStore(dt === 'int32' ? 'float64' : dt, [B, K], false);
   launch({
     op: fn,

@@ -142,7 +142,10 @@ export function launchEwise(
   };
   for (let k = 0; k < n; k++) {
     const s = stores[k + 1]!;
-    args[k + 1] = { store: s.view(cShape, cStr[k + 1]!, s.offset), privilege: 'read' };
+    // The store itself when the coalesced view is the same: its extent (an interval per element
+    // for a strided view such as jacobi's diagonal `d`) is cached on it, not rebuilt per launch.
+    const same = sameLayout(s, cShape, cStr[k + 1]!);
+    args[k + 1] = { store: same ? s : s.view(cShape, cStr[k + 1]!, s.offset), privilege: 'read' };
   }
   launch({ op: fn, kernel: kname, args, scalars, constraints: alignedTo0(n), key: 0 });
 }
@@ -388,4 +391,12 @@ function warmMaker(tree: FuseNode, out: DType, rank: number, nIn: number, ns: nu
   const rep = (v: string) => `[${Array(k).fill(v).join(', ')}]`;
   const body = `return { arrays: [${arrays.join(', ')}], offsets: ${rep('0')}, strides: ${rep(JSON.stringify(strides))}, shapes: ${rep(JSON.stringify(shape))}, lo: ${JSON.stringify(shape.map(() => 0))}, hi: ${JSON.stringify(shape)}, scalars: [${Array(ns).fill(1).join(', ')}], futures: [], color: 0, colors: 1, partials: null, block: 0 };`;
   return `function () { ${body} }`;
+}
+
+/** True when `s` has exactly this shape and these strides. */
+function sameLayout(s: Store, shape: readonly number[], strides: readonly number[]): boolean {
+  if (s.shape.length !== shape.length) return false;
+  for (let d = 0; d < shape.length; d++)
+    if (s.shape[d] !== shape[d] || s.strides[d] !== strides[d]) return false;
+  return true;
 }

@@ -310,14 +310,27 @@ const matmulF64 = (t: TaskContext): void => {
   if (K <= 8) {
     // A short sum (kmeans' data @ centroids.T has K = 2): packing costs more than the products.
     // Each element is Σ in k order from +0 — the micro-kernel's order, the same bits.
+    // B's block is copied k-major into a local array (small: K ≤ 8 rows); K = 1, 2 unrolled.
+    const nj = j1 - j0;
+    const bl = new Float64Array(K * nj);
+    for (let k = 0; k < K; k++)
+      for (let j = 0; j < nj; j++) bl[k * nj + j] = B[bo + k * bs0 + (j0 + j) * bs1]!;
     for (let i = i0; i < i1; i++) {
       const a = ao + i * as0;
-      const c = co + i * cs0;
-      for (let j = j0; j < j1; j++) {
-        const b = bo + j * bs1;
-        let s = 0;
-        for (let k = 0; k < K; k++) s += A[a + k * as1]! * B[b + k * bs0]!;
-        C[c + j * cs1] = s;
+      const c = co + i * cs0 + j0 * cs1;
+      if (K === 1) {
+        const a0 = A[a]!;
+        for (let j = 0; j < nj; j++) C[c + j * cs1] = 0 + a0 * bl[j]!;
+      } else if (K === 2) {
+        const a0 = A[a]!;
+        const a1 = A[a + as1]!;
+        for (let j = 0; j < nj; j++) C[c + j * cs1] = 0 + a0 * bl[j]! + a1 * bl[nj + j]!;
+      } else {
+        for (let j = 0; j < nj; j++) {
+          let s = 0;
+          for (let k = 0; k < K; k++) s += A[a + k * as1]! * bl[k * nj + j]!;
+          C[c + j * cs1] = s;
+        }
       }
     }
     return;

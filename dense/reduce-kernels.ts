@@ -70,6 +70,9 @@ export function fullKernel(kind: RedKind): string {
   return name;
 }
 
+/** The comparison that keeps the accumulator, for the extremes along an axis (axisKernel). */
+const EXTREMES: Partial<Record<RedKind, string>> = { min: '>=', argmin: '>=', max: '<=', argmax: '<=' };
+
 /** Combine names for argmin/argmax partials (value, index) in block order. */
 export const ARG_COMBINE = { argmin: 'dense.combine.argmin', argmax: 'dense.combine.argmax' } as const;
 
@@ -107,6 +110,19 @@ registerCombine(ARG_COMBINE.argmax, (p, nBlocks, width) => {
  * `xo` (its `n` elements `sk` apart). `prelude` declares what `row` uses beyond those names.
  */
 function axisSource(r: number, prelude: string, row: string): string {
+  // One output axis (a matrix reduced along its rows: kmeans' argmin(pairwise, 1) over 2e6 rows
+  // of 10): a plain loop over the rows, the offsets stepped, no odometer per output element.
+  if (r === 1) {
+    return `function (t) {
+  const O = t.arrays[0], X = t.arrays[1], os0 = t.strides[0][0], xs0 = t.strides[1][0];
+  const n = t.shapes[1][1], sk = t.strides[1][1], i0 = t.lo[0], i1 = t.hi[0];
+  ${prelude}
+  let oo = t.offsets[0] + i0 * os0, xo = t.offsets[1] + i0 * xs0;
+  for (let i = i0; i < i1; i++, oo += os0, xo += xs0) {
+    ${row}
+  }
+}`;
+  }
   return `function (t) {
   const O = t.arrays[0], X = t.arrays[1], os = t.strides[0], xs = t.strides[1];
   const r = ${r}, n = t.shapes[1][r], sk = xs[r], lo = t.lo, hi = t.hi;
@@ -134,11 +150,28 @@ export function axisKernel(kind: RedKind, r: number, pairwise = false): string {
   if (pairwise && kind === 'sum') return pairwiseAxisKernel(r);
   const name = `${AXIS_REDUCE_PREFIX}${kind}.${r}`;
   const s = SNIPS[kind];
+  const ext = EXTREMES[kind];
   ensureKernel(name, () => ({
     source: axisSource(
       r,
       'const m = t.scalars.length > 0 ? t.scalars[0] : 0;',
-      `const first = X[xo];
+      ext !== undefined
+        ? // One comparison per element: !(v >= acc) is v < acc or v NaN (then it wins and ends
+          // the line, NumPy's rule); ties keep the first index.
+          `let acc = X[xo];
+    let ai = 0;
+    if (acc === acc) {
+      for (let k = 1; k < n; k++) {
+        const v = X[xo + k * sk];
+        if (!(v ${ext} acc)) {
+          acc = v;
+          ai = k;
+          if (v !== v) break;
+        }
+      }
+    }
+    O[oo] = ${s.arg ? 'ai' : 'acc'};`
+        : `const first = X[xo];
     let acc = ${s.init};
     let ai = 0;
     for (let k = 0; k < n; k++) {

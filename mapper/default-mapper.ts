@@ -90,10 +90,22 @@ export class DefaultMapper implements Mapper {
     // (a matrix product): their work grows faster than their bytes.
     if (q.bytes < this.inlineLaunchBytes && !((q.replicatedBytes ?? 0) > 0)) return 1;
     const byBytes = Math.floor(q.bytes / this.minPieceBytes);
-    // Every piece reads broadcast arguments whole (and a matrix product packs them): one piece
-    // per worker then, not more.
-    const perWorker = (q.replicatedBytes ?? 0) > 0 ? 1 : this.piecesPerWorker;
+    const perWorker = this.perWorkerReplicated(q);
     return Math.max(1, Math.min(q.workers * perWorker, byBytes, q.volume));
+  }
+
+  /**
+   * Pieces per worker of a launch. Every piece reads broadcast arguments whole (and a matrix
+   * product packs them): one piece per worker then, not more — unless what is repeated is small
+   * next to what the launch moves (≤ 1/64 of it: x of a GEMV, 16 KB against a 32 MB matrix), where
+   * it costs nothing and {@link piecesPerWorker} pieces let a worker that wakes late still find
+   * a piece of its own (with one piece each, the awake worker took both: jacobi's and dense cg's
+   * GEMVs ran on one worker most steps).
+   */
+  private perWorkerReplicated(q: MapperQuery): number {
+    const rep = q.replicatedBytes ?? 0;
+    if (rep <= 0) return this.piecesPerWorker;
+    return rep * 64 <= q.bytes ? this.piecesPerWorker : 1;
   }
 
   /**
@@ -105,7 +117,7 @@ export class DefaultMapper implements Mapper {
     if (q.volume <= 1) return 1;
     if (q.bytes < this.inlineLaunchBytes && !((q.replicatedBytes ?? 0) > 0)) return 1;
     const byBytes = Math.floor(q.bytes / this.minPieceBytes);
-    const perWorker = (q.replicatedBytes ?? 0) > 0 ? 1 : this.piecesPerWorker;
+    const perWorker = this.perWorkerReplicated(q);
     // At least one piece per rank (below minPieceBytes per rank if need be): a launch split
     // differently from the others over the same data would move it between the ranks.
     const perRank = Math.max(1, Math.min(workers * perWorker, Math.floor(byBytes / ranks)));
