@@ -289,3 +289,22 @@ export const uint8 = 'uint8' as const;
 export const bool = 'bool' as const;
 /** The bool dtype under its NumPy 1 name. @example np.bool_ // 'bool' */
 export const bool_ = 'bool' as const;
+
+// NumPy functions a porting user reaches for (branch npb): sets, partial sorts, integer ufuncs,
+// polynomials, windows.
+export { argpartition, type LexsortOptions, lexsort, type PartitionOptions, partition } from './partition.js';
+export {
+  type Intersect1dOptions,
+  intersect1d,
+  type SetOptions,
+  setdiff1d,
+  setxor1d,
+  type UniqueAllResult,
+  type UniqueCountsResult,
+  type UniqueInverseResult,
+  union1d,
+  unique_all,
+  unique_counts,
+  unique_inverse,
+  unique_values,
+} from './sets.js';
