@@ -48,6 +48,11 @@ export const UNARY_OPS = [
   'trunc',
   'positive',
   'signbit',
+  'bitwise_not',
+  'spacing',
+  'i0',
+  'frexp_m',
+  'frexp_e',
 ] as const;
 /** Binary element-wise operations. */
 export const BINARY_OPS = [
@@ -79,6 +84,15 @@ export const BINARY_OPS = [
   'fmax',
   'fmin',
   'float_power',
+  'bitwise_and',
+  'bitwise_or',
+  'bitwise_xor',
+  'left_shift',
+  'right_shift',
+  'gcd',
+  'lcm',
+  'nextafter',
+  'ldexp',
 ] as const;
 /** Ternary element-wise operations: `where(cond, a, b)`, `clip(x, lo, hi)`. */
 export const TERNARY_OPS = ['where', 'clip'] as const;
@@ -168,12 +182,34 @@ const FLOAT_ONLY = new Set<string>([
   'logaddexp',
   'logaddexp2',
   'heaviside',
+  'spacing',
+  'nextafter',
+  'frexp_m',
+  'frexp_e',
+]);
+/** Integer/boolean-only operations (NumPy has no float loops for them); gcd and lcm refuse bools too. */
+const INT_ONLY = new Set<string>([
+  'bitwise_and',
+  'bitwise_or',
+  'bitwise_xor',
+  'bitwise_not',
+  'left_shift',
+  'right_shift',
+  'gcd',
+  'lcm',
 ]);
 /**
  * Integer operations NumPy computes in int8 for booleans (cohort has no int8: uint8 holds the same
  * values, 0 and 1).
  */
-const BOOL_AS_INT = new Set<string>(['square', 'reciprocal', 'floor_divide', 'fmod']);
+const BOOL_AS_INT = new Set<string>([
+  'square',
+  'reciprocal',
+  'floor_divide',
+  'fmod',
+  'left_shift',
+  'right_shift',
+]);
 
 const kind = (d: CodegenDType): number => (d === 'bool' ? 0 : d === 'uint8' || d === 'int32' ? 1 : 2);
 /** True for float32 and float64. */
@@ -246,21 +282,40 @@ export function typeTree(node: FuseNode): TypedNode {
     compute =
       node.dtype && !PREDICATES.has(op)
         ? node.dtype
-        : op === 'float_power'
+        : op === 'float_power' || op === 'i0'
           ? 'float64'
-          : FLOAT_ONLY.has(op) && !isFloat(p)
-            ? 'float64'
-            : p === 'bool' && BOOL_AS_INT.has(op)
-              ? 'uint8'
-              : p;
+          : op === 'ldexp'
+            ? ldexpCompute(args)
+            : FLOAT_ONLY.has(op) && !isFloat(p)
+              ? 'float64'
+              : p === 'bool' && BOOL_AS_INT.has(op)
+                ? 'uint8'
+                : p;
     dtype = PREDICATES.has(op) ? 'bool' : compute;
     if (PREDICATES.has(op) && node.dtype !== undefined && node.dtype !== 'bool')
       fail(`dtype 'bool' on '${op}'`, node.dtype);
   }
+  if (INT_ONLY.has(op) && (isFloat(compute) || (compute === 'bool' && (op === 'gcd' || op === 'lcm'))))
+    fail(
+      `integer${op === 'gcd' || op === 'lcm' ? '' : ' or boolean'} operands for '${op}' (NumPy has no ${compute} loop)`,
+      compute,
+    );
   if (compute === 'bool' && (op === 'subtract' || op === 'negative' || op === 'positive')) {
     fail(`non-boolean operands for '${op}' (NumPy refuses it)`, 'bool');
   }
   return { node, args, dtype, compute, weak };
+}
+
+/** `ldexp(x, n)` computes in x's float dtype (float64 for integers); a float `n` is refused. */
+function ldexpCompute(args: readonly TypedNode[]): CodegenDType {
+  if (isFloat(args[1]!.dtype))
+    throw argError(
+      'fuse',
+      'expr',
+      "an integer exponent for 'ldexp' (NumPy has no float loop)",
+      args[1]!.dtype,
+    );
+  return isFloat(args[0]!.dtype) ? args[0]!.dtype : 'float64';
 }
 
 /** Canonical text of an expression (used in cache keys). */

@@ -308,3 +308,31 @@ export {
   unique_inverse,
   unique_values,
 } from './sets.js';
+export {
+  divmod,
+  fix,
+  frexp,
+  i0,
+  isneginf,
+  isposinf,
+  ldexp,
+  modf,
+  nextafter,
+  rint,
+  sinc,
+  spacing,
+} from './ufuncs-float-more.js';
+export {
+  bitwise_and,
+  bitwise_invert,
+  bitwise_left_shift,
+  bitwise_not,
+  bitwise_or,
+  bitwise_right_shift,
+  bitwise_xor,
+  gcd,
+  invert,
+  lcm,
+  left_shift,
+  right_shift,
+} from './ufuncs-int.js';
