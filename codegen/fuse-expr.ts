@@ -186,6 +186,7 @@ const FLOAT_ONLY = new Set<string>([
   'nextafter',
   'frexp_m',
   'frexp_e',
+  'i0',
 ]);
 /** Integer/boolean-only operations (NumPy has no float loops for them); gcd and lcm refuse bools too. */
 const INT_ONLY = new Set<string>([
@@ -282,7 +283,7 @@ export function typeTree(node: FuseNode): TypedNode {
     compute =
       node.dtype && !PREDICATES.has(op)
         ? node.dtype
-        : op === 'float_power' || op === 'i0'
+        : op === 'float_power'
           ? 'float64'
           : op === 'ldexp'
             ? ldexpCompute(args)

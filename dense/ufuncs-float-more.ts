@@ -144,7 +144,7 @@ export const isposinf = sig<(x: Operand, out?: ndarray | null | { out?: ndarray 
 );
 
 /**
- * The modified Bessel function of the first kind, order 0 (float64, as NumPy for every input).
+ * The modified Bessel function of the first kind, order 0 (float32 stays float32; float64 otherwise).
  * Power series up to |x| = 30, the asymptotic series beyond: within a few ulp of NumPy's values.
  * @param x an array_like
  * @returns a float64 array

@@ -6,18 +6,28 @@
  * (gcd/lcm: integers only), as NumPy: a float operand is a `DTypeError` naming the function.
  * Shifts of bools compute in uint8 (NumPy: int8; the same values for shifts by 0–6).
  */
+import { type FuseNode, fx } from '../codegen/index.js';
 import type { DType } from '../runtime/index.js';
-import type { Operand } from './ewise.js';
+import { ewise, type Operand } from './ewise.js';
 import type { ndarray } from './ndarray.js';
 import { sig } from './sig.js';
-import { type Bin, type Un, ufunc } from './ufuncs.js';
+import type { Bin, Un } from './ufuncs.js';
+
+/** Runs codegen op `op` under the public name `fn` (aliases report the name the user called). */
+function call(fn: string, op: string, xs: Operand[], names: string[], out?: ndarray, dtype?: DType): ndarray {
+  if (!dtype) return ewise(fn, op, xs, names, out);
+  const f = (fx as unknown as Record<string, (...a: FuseNode[]) => FuseNode>)[op]!;
+  return ewise(fn, `${op}|${dtype}`, xs, names, out, {
+    build: (l) => f(...l.map((x) => fx.castTo(dtype, x))),
+  });
+}
 
 const un = (name: string, op = name): Un =>
   sig<Un>(`${name}(x: operand, /, out: ndarray = None, *, dtype: dtype = None)`, ((
     x: Operand,
     out: ndarray | undefined,
     dtype: DType | undefined,
-  ) => ufunc(op, [x], ['x'], out, dtype)) as never);
+  ) => call(name, op, [x], ['x'], out, dtype)) as never);
 
 const bin = (name: string, op = name): Bin =>
   sig<Bin>(`${name}(x1: operand, x2: operand, /, out: ndarray = None, *, dtype: dtype = None)`, ((
@@ -25,7 +35,7 @@ const bin = (name: string, op = name): Bin =>
     b: Operand,
     out: ndarray | undefined,
     dtype: DType | undefined,
-  ) => ufunc(op, [a, b], ['x1', 'x2'], out, dtype)) as never);
+  ) => call(name, op, [a, b], ['x1', 'x2'], out, dtype)) as never);
 
 /**
  * Bit-wise AND of integers (logical AND of bools).
