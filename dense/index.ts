@@ -294,6 +294,19 @@ export const bool_ = 'bool' as const;
 // polynomials, windows.
 export { argpartition, type LexsortOptions, lexsort, type PartitionOptions, partition } from './partition.js';
 export {
+  type PolyderOptions,
+  type PolyfitOptions,
+  type PolyintOptions,
+  poly,
+  polyadd,
+  polyder,
+  polydiv,
+  polyfit,
+  polyint,
+  polymul,
+  polysub,
+} from './poly.js';
+export {
   type Intersect1dOptions,
   intersect1d,
   type SetOptions,
@@ -308,6 +321,22 @@ export {
   unique_inverse,
   unique_values,
 } from './sets.js';
+export {
+  bartlett,
+  blackman,
+  type CorrelateOptions,
+  correlate,
+  hamming,
+  hanning,
+  type KaiserOptions,
+  kaiser,
+  matvec,
+  type UnwrapOptions,
+  unwrap,
+  type VecdotOptions,
+  vecdot,
+  vecmat,
+} from './signal.js';
 export {
   divmod,
   fix,

@@ -184,5 +184,71 @@ for d1 in DT:
         e = rand(d2, (14,), lo=-1100, hi=1100)
         case(f"ldexp-{d1}-{d2}", {"a": a, "b": e}, {}, lambda a, b: np.ldexp(f64(a) if a.dtype.kind in "bu" else a, b))
 
+# ---- polynomials, correlate, windows, vector products, unwrap --------------------------------
+for d in ("float64", "float32", "int32"):
+    for n in (0, 1, 3, 6):
+        r = rand(d, n)
+        case(f"poly-{d}-{n}", {"a": r}, {}, lambda a: np.poly(a))
+for d1, d2 in (("float64", "float64"), ("int32", "int32"), ("float32", "int32"), ("uint8", "uint8"), ("bool", "bool"), ("int32", "float64")):
+    for n1, n2 in ((1, 1), (3, 5), (6, 2), (4, 4)):
+        a, b = rand(d1, n1), rand(d2, n2)
+        t = f"{d1}-{d2}-{n1}-{n2}"
+        case(f"polyadd-{t}", {"a": a, "b": b}, {}, lambda a, b: np.polyadd(a, b))
+        case(f"polysub-{t}", {"a": a, "b": b}, {}, lambda a, b: np.polysub(a, b))
+        case(f"polymul-{t}", {"a": a, "b": b}, {}, lambda a, b: np.polymul(a, b))
+        if d1 != "bool" and d2 != "bool" and d1 != "uint8":
+            bb = b.copy()
+            bb[0] = bb[0] if bb[0] != 0 else 3
+            case(f"polydiv-{t}", {"a": a, "b": bb}, {}, lambda a, b: np.polydiv(a, b))
+for d in ("float64", "float32", "int32"):
+    for n in (1, 2, 5):
+        p = rand(d, n)
+        for m in (0, 1, 2, 3):
+            case(f"polyder-{d}-{n}-m{m}", {"p": p}, {"m": m}, lambda p, m=m: np.polyder(p, m))
+            case(f"polyint-{d}-{n}-m{m}", {"p": p}, {"m": m}, lambda p, m=m: np.polyint(p, m))
+        case(f"polyintk-{d}-{n}", {"p": p}, {}, lambda p: np.polyint(p, 2, [1.5, -2]))
+for n, deg in ((5, 1), (9, 2), (12, 3), (4, 3), (20, 5)):
+    x = np.sort(rng.standard_normal(n))
+    y = rng.standard_normal(n)
+    y2 = rng.standard_normal((n, 3))
+    w = rng.random(n) + 0.5
+    t = f"{n}-{deg}"
+    case(f"polyfit-{t}", {"x": x, "y": y}, {"deg": deg}, lambda x, y, deg=deg: np.polyfit(x, y, deg))
+    case(f"polyfitw-{t}", {"x": x, "y": y, "w": w}, {"deg": deg}, lambda x, y, w, deg=deg: np.polyfit(x, y, deg, w=w))
+    case(f"polyfit2d-{t}", {"x": x, "y": y2}, {"deg": deg}, lambda x, y, deg=deg: np.polyfit(x, y, deg))
+    case(f"polyfitfull-{t}", {"x": x, "y": y}, {"deg": deg},
+         lambda x, y, deg=deg: (lambda r: (r[0], r[1], np.array(r[2], dtype=np.int32), r[3]))(np.polyfit(x, y, deg, full=True)))
+    if n > deg + 1:
+        case(f"polyfitcov-{t}", {"x": x, "y": y}, {"deg": deg}, lambda x, y, deg=deg: np.polyfit(x, y, deg, cov=True))
+xi = np.arange(8, dtype=np.int32)
+case("polyfitint", {"x": xi, "y": xi * xi - 3}, {"deg": 2}, lambda x, y: np.polyfit(x, y, 2))
+for d1, d2 in (("float64", "float64"), ("int32", "int32"), ("float32", "float32"), ("int32", "float64")):
+    for n1, n2 in ((5, 3), (3, 5), (1, 4), (6, 6), (7, 1)):
+        a, b = rand(d1, n1), rand(d2, n2)
+        for mode in ("valid", "same", "full"):
+            case(f"correlate-{d1}-{d2}-{n1}-{n2}-{mode}", {"a": a, "b": b}, {"mode": mode}, lambda a, b, mode=mode: np.correlate(a, b, mode))
+for M in (-1, 0, 1, 2, 5, 12, 51):
+    for fn in ("hamming", "hanning", "blackman", "bartlett"):
+        case(f"{fn}{M}", {}, {"M": M}, lambda M=M, fn=fn: getattr(np, fn)(M))
+    for beta in (0, 5, 14):
+        case(f"kaiser{M}-{beta}", {}, {"M": M, "beta": beta}, lambda M=M, beta=beta: np.kaiser(M, beta))
+for d in DT:
+    a, b = rand(d, (4, 3)), rand(d, (3,))
+    case(f"vecdot-{d}", {"a": a, "b": b}, {}, lambda a, b: np.vecdot(a, b))
+    a3, b3 = rand(d, (2, 4, 5)), rand(d, (4, 1))
+    case(f"vecdotax-{d}", {"a": a3, "b": b3}, {}, lambda a, b: np.vecdot(a, b, axis=-2))
+    m, v = rand(d, (2, 3, 4)), rand(d, (4,))
+    case(f"matvec-{d}", {"a": m, "b": v}, {}, lambda a, b: np.matvec(a, b))
+    v2, m2 = rand(d, (2, 3)), rand(d, (3, 5))
+    case(f"vecmat-{d}", {"a": v2, "b": m2}, {}, lambda a, b: np.vecmat(a, b[None]))
+for d in ("float64", "float32", "int32"):
+    base = np.cumsum(rng.standard_normal(15) * 2.5)
+    ph = (np.mod(base + np.pi, 2 * np.pi) - np.pi).astype(d) if d != "int32" else rng.integers(0, 7, 15).astype(np.int32)
+    case(f"unwrap-{d}", {"p": ph}, {}, lambda p: np.unwrap(p))
+    case(f"unwrapd-{d}", {"p": ph}, {}, lambda p: np.unwrap(p, discont=4.0))
+    case(f"unwrapp-{d}", {"p": ph}, {}, lambda p: np.unwrap(p, period=6))
+    ph2 = np.stack([ph, ph[::-1]], axis=1)
+    case(f"unwrapax-{d}", {"p": ph2}, {}, lambda p: np.unwrap(p, axis=0))
+
 OUT.write_text(json.dumps({"numpy": np.__version__, "cases": cases}, separators=(",", ":")) + "\n")
 print(f"wrote {len(cases)} cases to {OUT}")
