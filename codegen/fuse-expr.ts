@@ -5,6 +5,7 @@
 import type { CodegenDType } from './dtypes.js';
 import { isCodegenDType } from './dtypes.js';
 import { argError } from './errors.js';
+import { BIT_BINARY_OPS, BIT_FLOAT_ONLY, BIT_INT_ONLY, BIT_UNARY_OPS } from './fuse-ops-bits.js';
 
 /** Unary element-wise operations (`cast` needs the node's `dtype`). */
 export const UNARY_OPS = [
@@ -48,11 +49,7 @@ export const UNARY_OPS = [
   'trunc',
   'positive',
   'signbit',
-  'bitwise_not',
-  'spacing',
-  'i0',
-  'frexp_m',
-  'frexp_e',
+  ...BIT_UNARY_OPS,
 ] as const;
 /** Binary element-wise operations. */
 export const BINARY_OPS = [
@@ -84,15 +81,7 @@ export const BINARY_OPS = [
   'fmax',
   'fmin',
   'float_power',
-  'bitwise_and',
-  'bitwise_or',
-  'bitwise_xor',
-  'left_shift',
-  'right_shift',
-  'gcd',
-  'lcm',
-  'nextafter',
-  'ldexp',
+  ...BIT_BINARY_OPS,
 ] as const;
 /** Ternary element-wise operations: `where(cond, a, b)`, `clip(x, lo, hi)`. */
 export const TERNARY_OPS = ['where', 'clip'] as const;
@@ -182,23 +171,10 @@ const FLOAT_ONLY = new Set<string>([
   'logaddexp',
   'logaddexp2',
   'heaviside',
-  'spacing',
-  'nextafter',
-  'frexp_m',
-  'frexp_e',
-  'i0',
+  ...BIT_FLOAT_ONLY,
 ]);
 /** Integer/boolean-only operations (NumPy has no float loops for them); gcd and lcm refuse bools too. */
-const INT_ONLY = new Set<string>([
-  'bitwise_and',
-  'bitwise_or',
-  'bitwise_xor',
-  'bitwise_not',
-  'left_shift',
-  'right_shift',
-  'gcd',
-  'lcm',
-]);
+const INT_ONLY = new Set<string>(BIT_INT_ONLY);
 /**
  * Integer operations NumPy computes in int8 for booleans (cohort has no int8: uint8 holds the same
  * values, 0 and 1).

@@ -10,6 +10,34 @@
  */
 import type { CodegenDType } from './dtypes.js';
 
+/** The unary operations defined here (listed in fuse-expr.ts's UNARY_OPS). */
+export const BIT_UNARY_OPS = ['bitwise_not', 'spacing', 'i0', 'frexp_m', 'frexp_e'] as const;
+/** The binary operations defined here. */
+export const BIT_BINARY_OPS = [
+  'bitwise_and',
+  'bitwise_or',
+  'bitwise_xor',
+  'left_shift',
+  'right_shift',
+  'gcd',
+  'lcm',
+  'nextafter',
+  'ldexp',
+] as const;
+/** Integer/bool-only operations (a float operand is refused at typing). */
+export const BIT_INT_ONLY = [
+  'bitwise_and',
+  'bitwise_or',
+  'bitwise_xor',
+  'bitwise_not',
+  'left_shift',
+  'right_shift',
+  'gcd',
+  'lcm',
+];
+/** Float-only operations (integer and bool operands compute in float64). */
+export const BIT_FLOAT_ONLY = ['spacing', 'nextafter', 'frexp_m', 'frexp_e', 'i0'];
+
 /** Source of the helpers the operations below may define in a kernel. */
 export const BIT_HELPERS: Readonly<Record<string, string>> = {
   igcd: 'function igcd(a, b) { a = Math.abs(a); b = Math.abs(b); while (b !== 0) { const t = a % b; a = b; b = t; } return a; }',

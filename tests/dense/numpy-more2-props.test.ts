@@ -245,4 +245,42 @@ describe('integer ufuncs, partition, sets: errors and signatures', () => {
     expect([e[0].dtype, e[0].tolist(), e[1].dtype, e[1].tolist()]).toEqual(['float32', [0.75], 'int32', [3]]);
     expect(np.i0(np.array([0], { dtype: 'uint8' })).dtype).toBe('float64');
   });
+
+  it('polynomials, correlate, windows, vector products: errors and options', () => {
+    configure({ workers: 2 });
+    expect(() => np.poly([[1, 2], [3, 4]])).toThrow(/poly: argument 'seq_of_zeros'.*general eigenvalues/);
+    expect(() => np.polyder([1, 2], -1)).toThrow(/polyder: Order of derivative must be positive/);
+    expect(() => np.polyint([1, 2], -1)).toThrow(/polyint: Order of integral must be positive/);
+    expect(() => np.polyint([1, 2], 3, [1, 2])).toThrow(/polyint: k must be a scalar/);
+    expect(() => np.polyint([1, 2], 1, 'a' as never)).toThrow(/polyint: argument 'k'/);
+    expect(() => np.polyfit([1, 2], [1, 2], -1)).toThrow(/polyfit: expected deg >= 0/);
+    expect(() => np.polyfit([[1, 2]], [1, 2], 1)).toThrow(/polyfit: expected 1D vector for x/);
+    expect(() => np.polyfit([], [], 1)).toThrow(/polyfit: expected non-empty vector for x/);
+    expect(() => np.polyfit([1, 2], [1, 2, 3], 1)).toThrow(/polyfit: expected x and y to have same length/);
+    expect(() => np.polyfit([1, 2], [[[1]], [[2]]], 1)).toThrow(/polyfit: expected 1D or 2D array for y/);
+    expect(() => np.polyfit([1, 2], [1, 2], 1, { w: [1] })).toThrow(/polyfit: expected w and y to have the same length/);
+    expect(() => np.polyfit([1, 2], [1, 2], 1, { w: [[1, 2]] })).toThrow(/polyfit: expected a 1-d array for weights/);
+    expect(() => np.polyfit([1, 2], [1, 2], 1, { cov: 'x' as never })).toThrow(/polyfit: argument 'cov'/);
+    expect(() => np.polyfit([1, 2, 3], [1, 2, 3], 2, { cov: true })).toThrow(/number of data points must exceed order/);
+    expect(() => (np.polyfit as (...a: unknown[]) => unknown)([1, 2], [1, 2], 1, { deg2: 1 })).toThrow(/polyfit.*deg2/);
+    expect(() => np.correlate([1, 2], [1], 'middle' as never)).toThrow(/correlate: argument 'mode'/);
+    expect(() => np.correlate([[1, 2]], [1])).toThrow(/correlate: object too deep/);
+    expect(() => np.vecdot([1, 2], [1, 2, 3])).toThrow(/vecdot: vectors of x1 \(length 2\) and x2 \(length 3\) differ/);
+    expect(() => np.vecdot(3, [1])).toThrow(/vecdot: x1 and x2 must be at least 1-D/);
+    expect(() => np.vecdot([1], [1], { axis: 2 })).toThrow(/vecdot: axis 2 is out of bounds/);
+    expect(() => np.matvec([1, 2], [1, 2])).toThrow(/matvec: x1 must be at least 2-D/);
+    expect(() => np.matvec([[1, 2]], [1, 2, 3])).toThrow(/matvec: x1 has 2 columns/);
+    expect(() => np.vecmat([1, 2], [1, 2])).toThrow(/vecmat: x1 must be at least 1-D and x2 at least 2-D/);
+    expect(() => np.vecmat([1, 2], [[1, 2]])).toThrow(/vecmat: x1 vectors of length 2, x2 has 1 rows/);
+    expect(() => np.unwrap(3)).toThrow(/unwrap: argument 'p' must be at least one dimensional/);
+    expect(() => (np.hamming as (...a: unknown[]) => unknown)(2.5)).toThrow(/hamming: argument 'M'/);
+    expect(() => (np.kaiser as (...a: unknown[]) => unknown)(3)).toThrow(/kaiser.*beta/);
+    // Both ways: positional and by name.
+    expect(np.polyder({ p: [1, 1, 1], m: 2 } as never).tolist()).toEqual([2]);
+    expect(np.correlate([1, 2, 3], [1, 1], { mode: 'full' }).tolist()).toEqual([1, 3, 5, 3]);
+    const [p, V] = np.polyfit([0, 1, 2, 3], [1, 2, 2, 4], 1, { cov: 'unscaled' }) as np.ndarray[];
+    expect(p!.shape).toEqual([2]);
+    expect(V!.shape).toEqual([2, 2]);
+    expect(np.polyadd(np.array([1], 'float32'), [1, 2]).dtype).toBe('float64');
+  });
 });
