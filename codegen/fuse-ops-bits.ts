@@ -77,7 +77,9 @@ export function bitOpJS(
         ? `((${e}) | 0)`
         : t === 'uint8'
           ? `((${e}) & 255)`
-          : e;
+          : t === 'bool'
+            ? `((${e}) !== 0 ? 1 : 0)`
+            : e;
   switch (op) {
     case 'bitwise_and':
       return `(${x} & ${y})`;

@@ -235,7 +235,7 @@ function apply(op: string, a: number[], t: CodegenDType): number {
       let v = x;
       let n = y;
       while (n > 0 && Number.isFinite(v) && v !== 0) [v, n] = [v * 2, n - 1];
-      while (n < 0 && v !== 0 && Math.abs(v) >= 2 ** -1021) [v, n] = [v / 2, n + 1];
+      while (n < 0 && v !== 0 && Number.isFinite(v) && Math.abs(v) >= 2 ** -1021) [v, n] = [v / 2, n + 1];
       return n < 0 && v !== 0 ? v * 2 ** n : v;
     }
     case 'frexp_m':
@@ -256,7 +256,7 @@ function apply(op: string, a: number[], t: CodegenDType): number {
 
 /** The neighbour of x toward y in dtype t, by stepping its bits (a DataView, big-endian words). */
 function nextAfter(x: number, y: number, t: CodegenDType): number {
-  if (Number.isNaN(x) || Number.isNaN(y)) return Number.NaN;
+  if (Number.isNaN(x) || Number.isNaN(y)) return x + y; // C's nextafter: the NaN operand, its sign kept
   if (x === y) return y;
   const f32 = t === 'float32';
   if (x === 0) return (y > 0 ? 1 : -1) * (f32 ? 2 ** -149 : 2 ** -1074);
