@@ -248,7 +248,12 @@ describe('integer ufuncs, partition, sets: errors and signatures', () => {
 
   it('polynomials, correlate, windows, vector products: errors and options', () => {
     configure({ workers: 2 });
-    expect(() => np.poly([[1, 2], [3, 4]])).toThrow(/poly: argument 'seq_of_zeros'.*general eigenvalues/);
+    expect(() =>
+      np.poly([
+        [1, 2],
+        [3, 4],
+      ]),
+    ).toThrow(/poly: argument 'seq_of_zeros'.*general eigenvalues/);
     expect(() => np.polyder([1, 2], -1)).toThrow(/polyder: Order of derivative must be positive/);
     expect(() => np.polyint([1, 2], -1)).toThrow(/polyint: Order of integral must be positive/);
     expect(() => np.polyint([1, 2], 3, [1, 2])).toThrow(/polyint: k must be a scalar/);
@@ -258,14 +263,24 @@ describe('integer ufuncs, partition, sets: errors and signatures', () => {
     expect(() => np.polyfit([], [], 1)).toThrow(/polyfit: expected non-empty vector for x/);
     expect(() => np.polyfit([1, 2], [1, 2, 3], 1)).toThrow(/polyfit: expected x and y to have same length/);
     expect(() => np.polyfit([1, 2], [[[1]], [[2]]], 1)).toThrow(/polyfit: expected 1D or 2D array for y/);
-    expect(() => np.polyfit([1, 2], [1, 2], 1, { w: [1] })).toThrow(/polyfit: expected w and y to have the same length/);
-    expect(() => np.polyfit([1, 2], [1, 2], 1, { w: [[1, 2]] })).toThrow(/polyfit: expected a 1-d array for weights/);
+    expect(() => np.polyfit([1, 2], [1, 2], 1, { w: [1] })).toThrow(
+      /polyfit: expected w and y to have the same length/,
+    );
+    expect(() => np.polyfit([1, 2], [1, 2], 1, { w: [[1, 2]] })).toThrow(
+      /polyfit: expected a 1-d array for weights/,
+    );
     expect(() => np.polyfit([1, 2], [1, 2], 1, { cov: 'x' as never })).toThrow(/polyfit: argument 'cov'/);
-    expect(() => np.polyfit([1, 2, 3], [1, 2, 3], 2, { cov: true })).toThrow(/number of data points must exceed order/);
-    expect(() => (np.polyfit as (...a: unknown[]) => unknown)([1, 2], [1, 2], 1, { deg2: 1 })).toThrow(/polyfit.*deg2/);
+    expect(() => np.polyfit([1, 2, 3], [1, 2, 3], 2, { cov: true })).toThrow(
+      /number of data points must exceed order/,
+    );
+    expect(() => (np.polyfit as (...a: unknown[]) => unknown)([1, 2], [1, 2], 1, { deg2: 1 })).toThrow(
+      /polyfit.*deg2/,
+    );
     expect(() => np.correlate([1, 2], [1], 'middle' as never)).toThrow(/correlate: argument 'mode'/);
     expect(() => np.correlate([[1, 2]], [1])).toThrow(/correlate: object too deep/);
-    expect(() => np.vecdot([1, 2], [1, 2, 3])).toThrow(/vecdot: vectors of x1 \(length 2\) and x2 \(length 3\) differ/);
+    expect(() => np.vecdot([1, 2], [1, 2, 3])).toThrow(
+      /vecdot: vectors of x1 \(length 2\) and x2 \(length 3\) differ/,
+    );
     expect(() => np.vecdot(3, [1])).toThrow(/vecdot: x1 and x2 must be at least 1-D/);
     expect(() => np.vecdot([1], [1], { axis: 2 })).toThrow(/vecdot: axis 2 is out of bounds/);
     expect(() => np.matvec([1, 2], [1, 2])).toThrow(/matvec: x1 must be at least 2-D/);
