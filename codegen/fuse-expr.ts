@@ -5,6 +5,7 @@
 import type { CodegenDType } from './dtypes.js';
 import { isCodegenDType } from './dtypes.js';
 import { argError } from './errors.js';
+import { BIT_BINARY_OPS, BIT_FLOAT_ONLY, BIT_INT_ONLY, BIT_UNARY_OPS } from './fuse-ops-bits.js';
 
 /** Unary element-wise operations (`cast` needs the node's `dtype`). */
 export const UNARY_OPS = [
@@ -48,6 +49,7 @@ export const UNARY_OPS = [
   'trunc',
   'positive',
   'signbit',
+  ...BIT_UNARY_OPS,
 ] as const;
 /** Binary element-wise operations. */
 export const BINARY_OPS = [
@@ -79,6 +81,7 @@ export const BINARY_OPS = [
   'fmax',
   'fmin',
   'float_power',
+  ...BIT_BINARY_OPS,
 ] as const;
 /** Ternary element-wise operations: `where(cond, a, b)`, `clip(x, lo, hi)`. */
 export const TERNARY_OPS = ['where', 'clip'] as const;
@@ -168,12 +171,22 @@ const FLOAT_ONLY = new Set<string>([
   'logaddexp',
   'logaddexp2',
   'heaviside',
+  ...BIT_FLOAT_ONLY,
 ]);
+/** Integer/boolean-only operations (NumPy has no float loops for them); gcd and lcm refuse bools too. */
+const INT_ONLY = new Set<string>(BIT_INT_ONLY);
 /**
  * Integer operations NumPy computes in int8 for booleans (cohort has no int8: uint8 holds the same
  * values, 0 and 1).
  */
-const BOOL_AS_INT = new Set<string>(['square', 'reciprocal', 'floor_divide', 'fmod']);
+const BOOL_AS_INT = new Set<string>([
+  'square',
+  'reciprocal',
+  'floor_divide',
+  'fmod',
+  'left_shift',
+  'right_shift',
+]);
 
 const kind = (d: CodegenDType): number => (d === 'bool' ? 0 : d === 'uint8' || d === 'int32' ? 1 : 2);
 /** True for float32 and float64. */
@@ -248,19 +261,38 @@ export function typeTree(node: FuseNode): TypedNode {
         ? node.dtype
         : op === 'float_power'
           ? 'float64'
-          : FLOAT_ONLY.has(op) && !isFloat(p)
-            ? 'float64'
-            : p === 'bool' && BOOL_AS_INT.has(op)
-              ? 'uint8'
-              : p;
+          : op === 'ldexp'
+            ? ldexpCompute(args)
+            : FLOAT_ONLY.has(op) && !isFloat(p)
+              ? 'float64'
+              : p === 'bool' && BOOL_AS_INT.has(op)
+                ? 'uint8'
+                : p;
     dtype = PREDICATES.has(op) ? 'bool' : compute;
     if (PREDICATES.has(op) && node.dtype !== undefined && node.dtype !== 'bool')
       fail(`dtype 'bool' on '${op}'`, node.dtype);
   }
+  if (INT_ONLY.has(op) && (isFloat(compute) || (compute === 'bool' && (op === 'gcd' || op === 'lcm'))))
+    fail(
+      `integer${op === 'gcd' || op === 'lcm' ? '' : ' or boolean'} operands for '${op}' (NumPy has no ${compute} loop)`,
+      compute,
+    );
   if (compute === 'bool' && (op === 'subtract' || op === 'negative' || op === 'positive')) {
     fail(`non-boolean operands for '${op}' (NumPy refuses it)`, 'bool');
   }
   return { node, args, dtype, compute, weak };
+}
+
+/** `ldexp(x, n)` computes in x's float dtype (float64 for integers); a float `n` is refused. */
+function ldexpCompute(args: readonly TypedNode[]): CodegenDType {
+  if (isFloat(args[1]!.dtype))
+    throw argError(
+      'fuse',
+      'expr',
+      "an integer exponent for 'ldexp' (NumPy has no float loop)",
+      args[1]!.dtype,
+    );
+  return isFloat(args[0]!.dtype) ? args[0]!.dtype : 'float64';
 }
 
 /** Canonical text of an expression (used in cache keys). */

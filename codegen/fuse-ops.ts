@@ -6,6 +6,7 @@
  */
 import type { CodegenDType } from './dtypes.js';
 import { isFloat } from './fuse-expr.js';
+import { BIT_HELPERS, bitOpJS } from './fuse-ops-bits.js';
 import { MATH_JS } from './wasm-math.js';
 
 /** Source of the helper functions a kernel may define in its own body. */
@@ -17,6 +18,7 @@ export const HELPERS: Readonly<Record<string, string>> = {
   fsign: 'function fsign(a) { return a > 0 ? 1 : a < 0 ? -1 : a === a ? 0 : a; }',
   // exp and log: the fixed algorithms of wasm-math.ts, so the Wasm form gives the same bits.
   ...MATH_JS,
+  ...BIT_HELPERS,
   // Round half to even (C's rint in the default rounding mode): Math.round rounds halves up.
   rint: 'function rint(a) { const r = Math.round(a); return r - a === 0.5 && r % 2 !== 0 ? r - 1 : r; }',
   // Python's float modulo (NumPy's npy_divmod): the result takes the divisor's sign.
@@ -230,8 +232,11 @@ export function opJS(op: string, a: readonly string[], t: CodegenDType, helpers:
       return t === 'int32' ? `((${x} !== 0 ? ${y} : ${z}) | 0)` : `(${x} !== 0 ? ${y} : ${z})`;
     case 'cast':
       return x;
-    default:
+    default: {
+      const bit = bitOpJS(op, a, t, use);
+      if (bit !== undefined) return bit;
       if (op in MATH_UNARY) return wrap(`Math.${MATH_UNARY[op]}(${x})`, t);
       throw new Error(`cohort codegen internal error: no JavaScript for '${op}'`);
+    }
   }
 }

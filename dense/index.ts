@@ -370,3 +370,79 @@ export const uint8 = 'uint8' as const;
 export const bool = 'bool' as const;
 /** The bool dtype under its NumPy 1 name. @example np.bool_ // 'bool' */
 export const bool_ = 'bool' as const;
+
+// NumPy functions a porting user reaches for (branch npb): sets, partial sorts, integer ufuncs,
+// polynomials, windows.
+export { argpartition, type LexsortOptions, lexsort, type PartitionOptions, partition } from './partition.js';
+export {
+  type PolyderOptions,
+  type PolyfitOptions,
+  type PolyintOptions,
+  poly,
+  polyadd,
+  polyder,
+  polydiv,
+  polyfit,
+  polyint,
+  polymul,
+  polysub,
+} from './poly.js';
+export {
+  type Intersect1dOptions,
+  intersect1d,
+  type SetOptions,
+  setdiff1d,
+  setxor1d,
+  type UniqueAllResult,
+  type UniqueCountsResult,
+  type UniqueInverseResult,
+  union1d,
+  unique_all,
+  unique_counts,
+  unique_inverse,
+  unique_values,
+} from './sets.js';
+export {
+  bartlett,
+  blackman,
+  type CorrelateOptions,
+  correlate,
+  hamming,
+  hanning,
+  type KaiserOptions,
+  kaiser,
+  matvec,
+  type UnwrapOptions,
+  unwrap,
+  type VecdotOptions,
+  vecdot,
+  vecmat,
+} from './signal.js';
+export {
+  divmod,
+  fix,
+  frexp,
+  i0,
+  isneginf,
+  isposinf,
+  ldexp,
+  modf,
+  nextafter,
+  rint,
+  sinc,
+  spacing,
+} from './ufuncs-float-more.js';
+export {
+  bitwise_and,
+  bitwise_invert,
+  bitwise_left_shift,
+  bitwise_not,
+  bitwise_or,
+  bitwise_right_shift,
+  bitwise_xor,
+  gcd,
+  invert,
+  lcm,
+  left_shift,
+  right_shift,
+} from './ufuncs-int.js';

@@ -3,9 +3,14 @@
  * in a temporary of its dtype (a typed array), as a dense library without fusion would. Written
  * independently of codegen's emitter.
  */
+
+import { BIT_HELPERS } from '../../codegen/fuse-ops-bits.js';
 import type { CodegenDType, FuseNode } from '../../codegen/index.js';
 import { typeTree } from '../../codegen/index.js';
 import { mathJS } from '../../codegen/wasm-math.js';
+
+/** i0 is cohort's own series (fuse-ops-bits.ts), as exp/log are cohort's fixed algorithms. */
+const i0 = new Function(`${BIT_HELPERS.fi0}; return fi0;`)() as (x: number) => number;
 
 const CTOR = {
   float64: Float64Array,
@@ -196,9 +201,75 @@ function apply(op: string, a: number[], t: CodegenDType): number {
       if (x === 1) return 1;
       if (x === -1 && (y === Infinity || y === -Infinity)) return 1;
       return x ** y;
+    case 'bitwise_and':
+      return Number(BigInt(x) & BigInt(y));
+    case 'bitwise_or':
+      return Number(BigInt(x) | BigInt(y));
+    case 'bitwise_xor':
+      return Number(BigInt(x) ^ BigInt(y));
+    case 'bitwise_not':
+      return t === 'bool' ? b(x === 0) : Number(~BigInt(x));
+    case 'left_shift':
+    case 'right_shift': {
+      const bits = t === 'int32' ? 32 : 8;
+      if (y < 0 || y >= bits) return op === 'left_shift' ? 0 : x < 0 ? -1 : 0;
+      return Number(op === 'left_shift' ? BigInt(x) << BigInt(y) : BigInt(x) >> BigInt(y));
+    }
+    case 'gcd':
+    case 'lcm': {
+      let p = Math.abs(x);
+      let q = Math.abs(y);
+      const [x0, y0] = [p, q];
+      while (q) [p, q] = [q, p % q];
+      if (op === 'gcd') return p;
+      return x0 === 0 || y0 === 0 ? 0 : Number((BigInt(x0 / p) * BigInt(y0)) % 2n ** 32n);
+    }
+    case 'nextafter':
+      return nextAfter(x, y, t);
+    case 'spacing':
+      return x === Infinity || x === -Infinity
+        ? Number.NaN
+        : nextAfter(x, x < 0 ? -Infinity : Infinity, t) - x;
+    case 'ldexp': {
+      // Exact: scale by powers of two one step at a time (each step exact until the last).
+      let v = x;
+      let n = y;
+      while (n > 0 && Number.isFinite(v) && v !== 0) [v, n] = [v * 2, n - 1];
+      while (n < 0 && v !== 0 && Number.isFinite(v) && Math.abs(v) >= 2 ** -1021) [v, n] = [v / 2, n + 1];
+      return n < 0 && v !== 0 ? v * 2 ** n : v;
+    }
+    case 'frexp_m':
+    case 'frexp_e': {
+      if (x === 0 || !Number.isFinite(x)) return op === 'frexp_m' ? x : 0;
+      let m = Math.abs(x);
+      let e = 0;
+      while (m >= 1) [m, e] = [m / 2, e + 1];
+      while (m < 0.5) [m, e] = [m * 2, e - 1];
+      return op === 'frexp_m' ? Math.sign(x) * m : e;
+    }
+    case 'i0':
+      return i0(x);
     default:
       return (Math as unknown as Record<string, (v: number) => number>)[op]!(x);
   }
+}
+
+/** The neighbour of x toward y in dtype t, by stepping its bits (a DataView, big-endian words). */
+function nextAfter(x: number, y: number, t: CodegenDType): number {
+  if (Number.isNaN(x) || Number.isNaN(y)) return x + y; // C's nextafter: the NaN operand, its sign kept
+  if (x === y) return y;
+  const f32 = t === 'float32';
+  if (x === 0) return (y > 0 ? 1 : -1) * (f32 ? 2 ** -149 : 2 ** -1074);
+  const dv = new DataView(new ArrayBuffer(8));
+  const up = x < y === x > 0; // away from zero
+  if (f32) {
+    dv.setFloat32(0, x);
+    dv.setUint32(0, dv.getUint32(0) + (up ? 1 : -1));
+    return dv.getFloat32(0);
+  }
+  dv.setFloat64(0, x);
+  dv.setBigUint64(0, dv.getBigUint64(0) + (up ? 1n : -1n));
+  return dv.getFloat64(0);
 }
 
 /** The sign bit of a NaN (JavaScript cannot compare it; a typed array shows it). */
