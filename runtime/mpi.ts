@@ -41,6 +41,8 @@ interface Transport {
   finalize(): void;
   abort(code: number): never;
   version(): string;
+  discard(view: ArrayBufferView): number;
+  resident(view: ArrayBufferView): number;
 }
 
 /** The launcher's world size from the environment (Open MPI, MPICH/Hydra, MVAPICH), or 0. */
@@ -211,6 +213,15 @@ export function exchangeBytes(
 export function barrier(): void {
   if (world.size === 1) return;
   transport().barrier();
+}
+
+/**
+ * The page functions of the addon (runtime/shard-pages.ts) under a distributed launch, else null:
+ * `discard` gives the whole pages inside a view back to the OS (they read as zeros after),
+ * `resident` counts the resident bytes of those pages.
+ */
+export function pageTransport(): Pick<Transport, 'discard' | 'resident'> | null {
+  return world.size > 1 ? world.transport : null;
 }
 
 /** The MPI library's version string, or '' alone. */

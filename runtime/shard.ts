@@ -30,6 +30,7 @@ import { DEFAULT_REDUCTION_BLOCK } from './launch-types.js';
 import { distributed, exchangeBytes, rank, ranks } from './mpi.js';
 import type { LaunchPlan } from './plan.js';
 import type { Region } from './region.js';
+import { releaseStale, retryStale } from './shard-pages.js';
 import type { Store } from './store.js';
 import { ownedWrite, peekValidity, planFetch, received, replicatedWrite, validityOf } from './validity.js';
 
@@ -138,6 +139,7 @@ export function shardLaunch(plan: LaunchPlan, kinds: readonly number[], hasRed: 
   const n = ranks();
   const me = rank();
   const colors = plan.colors;
+  retryStale(staleHere);
   let sharding: Sharding | null = null;
   if (colors > 1) {
     const ranges = plan.spec.reduce ? partialRanges(plan) : null;
@@ -219,12 +221,20 @@ export function shardLaunch(plan: LaunchPlan, kinds: readonly number[], hasRed: 
       continue;
     }
     const v = validityOf(region, n);
+    const was = v.stale[me]!;
     for (let c = 0; c < colors; c++) {
       const fp = plan.footprints[c]![i]!;
       if (!fp.empty) ownedWrite(v, fp, sharding.owners[c]!);
     }
+    // What other ranks' pieces just wrote: this rank's copy is stale, its pages can go.
+    if (v.stale[me] !== was) releaseStale(region, v.stale[me]!.difference(was));
   }
   return sharding;
+}
+
+/** The elements of `region` this rank holds stale copies of. */
+function staleHere(region: Region): IntervalSet {
+  return peekValidity(region)?.stale[rank()] ?? IntervalSet.EMPTY;
 }
 
 /** Points of piece `c` of argument `i`'s partition (its index space, not its region). */

@@ -204,3 +204,33 @@ describe.skipIf(missing !== '')('random programs sharded under mpirun', () => {
     },
   );
 });
+
+describe.skipIf(missing !== '')('resident memory per rank under mpirun (runtime/shard-pages.ts)', () => {
+  interface PagesRun {
+    rank: number;
+    bytes: number;
+    results: string[];
+    resident: Record<'fresh' | 'recycled' | 'gatheredWhole' | 'gathered', number>;
+  }
+  const pagesProgram = program('pages.ts');
+  const alone =
+    missing === '' ? parse<PagesRun>(run(pagesProgram, { COHORT_WORKERS: '2' }).stdout)[0] : undefined;
+
+  it.each([2, 4])('-np %i: a rank holds its share of each array resident, not the whole', (np) => {
+    const r = mpirun(np, pagesProgram, { COHORT_WORKERS: '1' });
+    expect(r.status, r.stderr).toBe(0);
+    const printed = parse<PagesRun>(r.stdout);
+    expect(printed.length).toBe(np);
+    for (const p of printed) {
+      expect(p.results).toEqual(alone!.results);
+      const share = p.bytes / np;
+      // Pieces are cut at reduction blocks, not pages: a page's slack at each end of the share.
+      for (const k of ['fresh', 'recycled', 'gathered'] as const) {
+        expect(p.resident[k], k).toBeLessThanOrEqual(share + 2 * 65536);
+        expect(p.resident[k], k).toBeGreaterThanOrEqual(share - 2 * 65536);
+      }
+      // Read whole on every rank, then rewritten piecewise: the other shares' pages went back.
+      expect(p.resident.gatheredWhole).toBe(p.bytes);
+    }
+  });
+});
