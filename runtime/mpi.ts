@@ -209,6 +209,30 @@ export function exchangeBytes(
   world.messages += sends.length + recvs.length;
 }
 
+/**
+ * The largest of every rank's `value` (an int32). Collective. Counted as 4 bytes sent to and
+ * received from every other rank (what a gather of the values would move).
+ */
+export function allreduceMax(value: number): number {
+  if (world.size === 1) return value;
+  const out = transport().allreduceMaxI32(value);
+  world.bytesSent += 4 * (world.size - 1);
+  world.bytesReceived += 4 * (world.size - 1);
+  world.messages += 2 * (world.size - 1);
+  return out;
+}
+
+/**
+ * Ends the whole job now with `code` (MPI_Abort) after printing `message` on stderr, naming this
+ * rank: for a failure that the other ranks cannot learn of at a collective (they would wait for
+ * this rank forever). Alone, exits the process with `code`.
+ */
+export function abortJob(message: string, code = 1): never {
+  process.stderr.write(`cohort rank ${world.rank}/${world.size}: ${message}\n`);
+  if (world.transport === null) process.exit(code);
+  return world.transport.abort(code);
+}
+
 /** Waits until every rank reaches this point. Collective. */
 export function barrier(): void {
   if (world.size === 1) return;

@@ -30,6 +30,7 @@ import { DEFAULT_REDUCTION_BLOCK } from './launch-types.js';
 import { distributed, exchangeBytes, rank, ranks } from './mpi.js';
 import type { LaunchPlan } from './plan.js';
 import type { Region } from './region.js';
+import { checkSend } from './shard-fail.js';
 import { releaseStale, retryStale } from './shard-pages.js';
 import type { Store } from './store.js';
 import { ownedWrite, peekValidity, planFetch, received, replicatedWrite, validityOf } from './validity.js';
@@ -78,6 +79,16 @@ const stats: ShardStats = {
 /** A copy of this rank's sharding counters. */
 export function shardStats(): ShardStats {
   return { ...stats };
+}
+
+/**
+ * Counts a reduction's failure agreement (runtime/shard-fail.ts: one int32 all-reduce, 4 bytes
+ * each way per other rank) with its partials.
+ */
+export function noteAgreementBytes(): void {
+  const b = 4 * (ranks() - 1);
+  stats.partialBytesSent += b;
+  stats.partialBytesReceived += b;
 }
 
 /** Zeroes the sharding counters. */
@@ -280,7 +291,10 @@ function debugTransfers(op: string, list: readonly Transfer[]): void {
 
 const scratch: number[] = [];
 
-/** Waits for this rank's local accesses that a send reads (writers) or a receive overwrites (all). */
+/**
+ * Waits for this rank's local accesses that a send reads (writers) or a receive overwrites (all).
+ * A send whose writer failed here ends the job (runtime/shard-fail.ts).
+ */
 function settle(st: RegionState, set: IntervalSet, overwrite: boolean): void {
   scratch.length = 0;
   if (overwrite) {
@@ -289,6 +303,7 @@ function settle(st: RegionState, set: IntervalSet, overwrite: boolean): void {
   } else {
     writersOf(st, set, scratch);
     for (const e of scratch) waitKnown(e);
+    checkSend(scratch, 'data');
   }
 }
 

@@ -234,3 +234,48 @@ describe.skipIf(missing !== '')('resident memory per rank under mpirun (runtime/
     }
   });
 });
+
+describe.skipIf(missing !== '')('a piece failing on one rank under mpirun (runtime/shard-fail.ts)', () => {
+  interface Caught {
+    rank: number;
+    ranks: number;
+    error: string;
+    good: number;
+  }
+  const failProgram = (mode: string) => [...program('fail-piece.ts'), mode];
+  const alone =
+    missing === '' ? parse<Caught>(run(failProgram('caught'), { COHORT_WORKERS: '1' }).stdout)[0] : undefined;
+
+  it.each([2, 4])(
+    '-np %i: every rank gets the failing rank’s error, no rank combines stale partials',
+    (np) => {
+      const r = mpirun(np, failProgram('caught'), { COHORT_WORKERS: '1' });
+      expect(r.status, r.stderr).toBe(0);
+      const printed = parse<Caught>(r.stdout);
+      expect(printed.length).toBe(np);
+      expect(r.stdout).not.toMatch(/used a sum/);
+      expect(alone!.error).toBe('TaskError: sumThrowIf: boom at 1048575');
+      for (const p of printed) {
+        // The piece holding the last element runs on the last rank.
+        expect(p.error).toBe(`TaskError: sumThrowIf: on rank ${np - 1} of ${np}: boom at 1048575`);
+        expect(p.good).toBe(alone!.good);
+      }
+    },
+  );
+
+  it.each(['uncaught', 'copy'])(
+    '-np 4, %s: the job ends at once with a non-zero code and the error',
+    (mode) => {
+      const t0 = Date.now();
+      const r = mpirun(4, failProgram(mode), { COHORT_WORKERS: '1' });
+      expect(r.status).not.toBe(0);
+      expect(r.stderr).not.toMatch(/timeout/i);
+      if (mode === 'uncaught')
+        expect(r.stderr).toMatch(/cohort rank \d\/4 .*on rank 3 of 4: boom at 1048575/);
+      else expect(r.stderr).toMatch(/cohort rank 3\/4: a piece failed, .* fill boom at 1048575/);
+      expect(r.stdout).not.toMatch(/"last"/);
+      // Start-up included (4 ranks loading tsx on a loaded 2-core host); far below mpirun --timeout 90.
+      expect(r.ended - t0).toBeLessThan(60_000);
+    },
+  );
+});
