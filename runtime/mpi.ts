@@ -210,19 +210,6 @@ export function exchangeBytes(
 }
 
 /**
- * The largest of every rank's `value` (an int32). Collective. Counted as 4 bytes sent to and
- * received from every other rank (what a gather of the values would move).
- */
-export function allreduceMax(value: number): number {
-  if (world.size === 1) return value;
-  const out = transport().allreduceMaxI32(value);
-  world.bytesSent += 4 * (world.size - 1);
-  world.bytesReceived += 4 * (world.size - 1);
-  world.messages += 2 * (world.size - 1);
-  return out;
-}
-
-/**
  * Ends the whole job now with `code` (MPI_Abort) after printing `message` on stderr, naming this
  * rank: for a failure that the other ranks cannot learn of at a collective (they would wait for
  * this rank forever). Alone, exits the process with `code`.
@@ -245,8 +232,10 @@ export function barrier(): void {
  * `resident` counts the resident bytes of those pages.
  */
 export function pageTransport(): Pick<Transport, 'discard' | 'resident'> | null {
-  return world.size > 1 ? world.transport : null;
+  return world.size > 1 && pagesOn ? world.transport : null;
 }
+/** `COHORT_MPI_PAGES=0` keeps every page a rank touched (for comparison). */
+const pagesOn = typeof process === 'undefined' || process.env.COHORT_MPI_PAGES !== '0';
 
 /** The MPI library's version string, or '' alone. */
 export function mpiVersion(): string {

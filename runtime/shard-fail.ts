@@ -2,40 +2,39 @@
  * Failures of sharded pieces under MPI (issue 22): a piece that fails on one rank must not leave
  * the other ranks computing with what it did not produce.
  *
- * - **Reductions** (runtime/shard-reduce.ts): before the partials move, the ranks agree on
- *   whether any rank's pieces failed (one integer all-reduce); if one did, the lowest failing
- *   rank broadcasts its error and every rank's result is the same failed future — no rank
- *   combines stale partials, and a program that catches the error goes on identically everywhere
- *   (an uncaught one ends every rank with a non-zero code: runtime/mpi.ts's exit policy).
- * - **Copies** (runtime/shard.ts): a rank that must send data whose writer failed on it cannot
+ * - **Reductions** (runtime/shard-reduce.ts): each message of partials carries its sender's
+ *   status, so every rank learns whether any rank's pieces failed without another collective;
+ *   if one did, the lowest failing rank broadcasts its error and every rank's result is the same
+ *   failed future — no rank combines stale partials, and a program that catches the error goes
+ *   on identically everywhere (an uncaught one ends every rank with a non-zero code:
+ *   runtime/mpi.ts's exit policy).
+ * - **Copies** (runtime/shard-copy.ts): a rank that must send data whose writer failed on it cannot
  *   tell the receivers at that point (they wait for the message), so it ends the job at once with
  *   its error on stderr (`MPI_Abort`): the job's code is non-zero and no rank hangs.
  */
 import { TaskError } from './errors.js';
 import { causeOf, isFailed } from './events.js';
 import { taskErrorFor } from './failures.js';
-import { abortJob, allreduceMax, broadcastBytes, rank, ranks } from './mpi.js';
+import { abortJob, broadcastBytes, rank, ranks } from './mpi.js';
 
-/** Failure agreements this rank took part in, and those that found a failure (tests). */
-export const failStats = { agreements: 0, failures: 0 };
+/** Failures of sharded reductions this rank learnt of (tests). */
+export const failStats = { failures: 0 };
 
 /**
- * Collective: every rank passes its local failure of a sharded launch (or null); every rank gets
- * the failure of the lowest failing rank, the same error text on every rank, or null when no rank
- * failed.
- * @param op - the launch's operation (for the error when the origin's text is not a TaskError)
+ * Collective among the ranks that learnt of the same failure (every rank, from the partials'
+ * statuses: runtime/shard.ts `exchangePartials`): rank `origin` broadcasts its error, and every
+ * rank gets the same {@link TaskError}, naming that rank.
+ * @param origin - the lowest rank whose pieces failed
+ * @param local - this rank's own failure, if any (the origin's is sent)
+ * @param op - the launch's operation (when the origin's text cannot be read)
  */
-export function agreeFailure(local: TaskError | null, op: string): TaskError | null {
+export function sharedFailure(origin: number, local: TaskError | null, op: string): TaskError {
   const n = ranks();
   const me = rank();
-  failStats.agreements++;
-  const top = allreduceMax(local === null ? 0 : n - me);
-  if (top === 0) return null;
   failStats.failures++;
-  const origin = n - top;
   let text = new Uint8Array(0);
   if (me === origin) {
-    const e = local!;
+    const e = local ?? new TaskError(op, 'a piece failed');
     const prefix = `${e.operation}: `;
     const message = e.message.startsWith(prefix) ? e.message.slice(prefix.length) : e.message;
     text = new TextEncoder().encode(JSON.stringify({ op: e.operation, message }));

@@ -82,19 +82,27 @@ function discardSet(region: Region, set: IntervalSet): void {
   }
 }
 
+/** Whether stale pages of `region` are given back here (under MPI, heap regions only). */
+export function pagesWanted(region: Region): boolean {
+  return region.heapOffset >= 0 && pageTransport() !== null;
+}
+
 /**
- * Elements of `region` that just became stale on this rank (`fresh`): their pages go back to the
- * OS now, or once no local task accesses them. Only heap regions (the runtime's own memory, never
- * a user's array).
+ * A piece of another rank wrote `fp` of `region`: this rank's copy of it is stale (`stale`: the
+ * elements this rank holds stale now), and its whole pages go back to the OS now, or once no
+ * local task accesses them. Only heap regions (the runtime's own memory, never a user's array);
+ * footprints of less than a page are skipped at once.
  */
-export function releaseStale(region: Region, fresh: IntervalSet): void {
-  if (fresh.empty || region.heapOffset < 0 || region.disposed || pageTransport() === null) return;
-  if (busy(peekState(region), fresh)) {
-    pending.push({ region: new WeakRef(region), set: fresh });
+export function releaseStale(region: Region, fp: IntervalSet, stale: IntervalSet): void {
+  if (fp.volume * region.data.BYTES_PER_ELEMENT < 4096 || region.disposed) return;
+  const set = fp.intersect(stale);
+  if (set.empty) return;
+  if (busy(peekState(region), set)) {
+    pending.push({ region: new WeakRef(region), set });
     pageStats.deferred++;
     return;
   }
-  discardSet(region, fresh);
+  discardSet(region, set);
 }
 
 /**

@@ -11,8 +11,8 @@ import { causeOf, isFailed } from './events.js';
 import { taskErrorFor } from './failures.js';
 import { Future } from './future.js';
 import type { LaunchPlan } from './plan.js';
-import { exchangePartials, noteAgreementBytes, type Sharding } from './shard.js';
-import { agreeFailure } from './shard-fail.js';
+import { exchangePartials, type Sharding } from './shard.js';
+import { sharedFailure } from './shard-fail.js';
 
 /**
  * @param posted - this rank's posted pieces (pairs seq, 1), or null when all ran inline
@@ -31,12 +31,12 @@ export function finishShardedReduce(
     for (let k = 0; k < posted.length && failed < 0; k += 2)
       if (isFailed(posted[k]!)) failed = causeOf(posted[k]!);
   }
-  // The ranks agree first whether a piece failed anywhere: then no rank combines partials (some
-  // would be stale), and every rank's result is the same failure.
-  const shared = agreeFailure(failed >= 0 ? taskErrorFor(failed) : null, plan.spec.op);
-  noteAgreementBytes();
-  if (shared !== null) return Future.failed(shared);
-  exchangePartials(s, partials, plan.width);
+  // Even after a local failure: the other ranks wait for this rank's partials, whose messages
+  // carry its status. A failure anywhere fails every rank's result the same way (the failing
+  // rank's error): no rank combines stale partials.
+  const origin = exchangePartials(s, partials, plan.width, failed >= 0);
+  if (origin >= 0)
+    return Future.failed(sharedFailure(origin, failed >= 0 ? taskErrorFor(failed) : null, plan.spec.op));
   const reduce = plan.spec.reduce!;
   try {
     return Future.of(combine(reduce.combine, partials, plan.nBlocks, plan.width, reduce.identity));
