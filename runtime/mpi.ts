@@ -232,7 +232,9 @@ export function barrier(): void {
  * `resident` counts the resident bytes of those pages.
  */
 export function pageTransport(): Pick<Transport, 'discard' | 'resident'> | null {
-  return world.size > 1 && pagesOn ? world.transport : null;
+  const t = world.transport;
+  // An addon built before `discard` existed (rebuild with `npm run build:mpi`): no page work.
+  return world.size > 1 && pagesOn && t !== null && typeof t.discard === 'function' ? t : null;
 }
 /** `COHORT_MPI_PAGES=0` keeps every page a rank touched (for comparison). */
 const pagesOn = typeof process === 'undefined' || process.env.COHORT_MPI_PAGES !== '0';
