@@ -90,6 +90,21 @@ export function setBeforeFreshHook(fn: (bytes: number) => void): void {
   beforeFresh = fn;
 }
 
+/** What runs when a used block is cut to another size (runtime/shard-pages.ts under MPI), or null. */
+let onRecut: ((mem: WasmMemory, off: number, bytes: number) => void) | null = null;
+
+/**
+ * Installs what runs when memory that held other blocks is handed out at another size or offset
+ * (a free block split, or memory below the highest top carved again): under MPI its pages go
+ * back to the OS, because the pages a rank held of the old blocks (its shares) do not line up
+ * with its shares of the new ones. Blocks reused at their exact size (a loop's vectors) keep
+ * their warm pages.
+ * @param fn - the hook
+ */
+export function setRecutHook(fn: (mem: WasmMemory, off: number, bytes: number) => void): void {
+  onRecut = fn;
+}
+
 /** The heap's memory, created on first use; null where shared Wasm memory is unavailable. */
 export function heapMemory(): WasmMemory | null {
   if (memory !== undefined) return memory;
@@ -166,6 +181,7 @@ function bestFit(bytes: number): number {
   for (const [size, l] of free) if (size >= bytes && l.length > 0 && (best < 0 || size < best)) best = size;
   if (best < 0) return -1;
   const off = popExact(best);
+  if (onRecut !== null) onRecut(memory!, off, best);
   if (best > bytes) pushFree(off + bytes, best - bytes);
   return off;
 }
@@ -229,6 +245,7 @@ function fromTop(bytes: number): number {
   }
   const off = top;
   top += bytes;
+  if (onRecut !== null && off < everTop) onRecut(memory!, off, Math.min(bytes, everTop - off));
   return off;
 }
 

@@ -41,6 +41,8 @@ interface Transport {
   finalize(): void;
   abort(code: number): never;
   version(): string;
+  discard(view: ArrayBufferView): number;
+  resident(view: ArrayBufferView): number;
 }
 
 /** The launcher's world size from the environment (Open MPI, MPICH/Hydra, MVAPICH), or 0. */
@@ -207,11 +209,35 @@ export function exchangeBytes(
   world.messages += sends.length + recvs.length;
 }
 
+/**
+ * Ends the whole job now with `code` (MPI_Abort) after printing `message` on stderr, naming this
+ * rank: for a failure that the other ranks cannot learn of at a collective (they would wait for
+ * this rank forever). Alone, exits the process with `code`.
+ */
+export function abortJob(message: string, code = 1): never {
+  process.stderr.write(`cohort rank ${world.rank}/${world.size}: ${message}\n`);
+  if (world.transport === null) process.exit(code);
+  return world.transport.abort(code);
+}
+
 /** Waits until every rank reaches this point. Collective. */
 export function barrier(): void {
   if (world.size === 1) return;
   transport().barrier();
 }
+
+/**
+ * The page functions of the addon (runtime/shard-pages.ts) under a distributed launch, else null:
+ * `discard` gives the whole pages inside a view back to the OS (they read as zeros after),
+ * `resident` counts the resident bytes of those pages.
+ */
+export function pageTransport(): Pick<Transport, 'discard' | 'resident'> | null {
+  const t = world.transport;
+  // An addon built before `discard` existed (rebuild with `npm run build:mpi`): no page work.
+  return world.size > 1 && pagesOn && t !== null && typeof t.discard === 'function' ? t : null;
+}
+/** `COHORT_MPI_PAGES=0` keeps every page a rank touched (for comparison). */
+const pagesOn = typeof process === 'undefined' || process.env.COHORT_MPI_PAGES !== '0';
 
 /** The MPI library's version string, or '' alone. */
 export function mpiVersion(): string {

@@ -2,6 +2,7 @@ import { ctorOf, type DType, dtypeOfArray, itemsize, type TypedArray } from './d
 import { AllocationError, argMessage, DisposedError, ValueError } from './errors.js';
 import { heapAlloc, heapFree, heapMemory } from './heap.js';
 import { finalizationRegistry, noteAllocation, watchCollection } from './memory.js';
+import { zeroFill } from './shard-pages.js';
 
 /** Largest number of elements in one region: indices stay int32 (documented limit). */
 export const MAX_REGION_ELEMENTS = 2 ** 31 - 1;
@@ -213,7 +214,7 @@ function allocate(
         b.off,
         size,
       ) as TypedArray;
-      if (zero && b.dirty) data.fill(0 as never);
+      if (zero && b.dirty) zeroFill(data);
       return { data, off: b.off, bytes: b.bytes };
     }
     const sab = new SharedArrayBuffer(bytes);

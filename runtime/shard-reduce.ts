@@ -12,6 +12,7 @@ import { taskErrorFor } from './failures.js';
 import { Future } from './future.js';
 import type { LaunchPlan } from './plan.js';
 import { exchangePartials, type Sharding } from './shard.js';
+import { sharedFailure } from './shard-fail.js';
 
 /**
  * @param posted - this rank's posted pieces (pairs seq, 1), or null when all ran inline
@@ -30,9 +31,12 @@ export function finishShardedReduce(
     for (let k = 0; k < posted.length && failed < 0; k += 2)
       if (isFailed(posted[k]!)) failed = causeOf(posted[k]!);
   }
-  // Even after a local failure: the other ranks wait for this rank's partials.
-  exchangePartials(s, partials, plan.width);
-  if (failed >= 0) return Future.failed(taskErrorFor(failed));
+  // Even after a local failure: the other ranks wait for this rank's partials, whose messages
+  // carry its status. A failure anywhere fails every rank's result the same way (the failing
+  // rank's error): no rank combines stale partials.
+  const origin = exchangePartials(s, partials, plan.width, failed >= 0);
+  if (origin >= 0)
+    return Future.failed(sharedFailure(origin, failed >= 0 ? taskErrorFor(failed) : null, plan.spec.op));
   const reduce = plan.spec.reduce!;
   try {
     return Future.of(combine(reduce.combine, partials, plan.nBlocks, plan.width, reduce.identity));

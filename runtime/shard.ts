@@ -19,19 +19,27 @@
  * - Reductions of a sharded launch: each rank's pieces fill their blocks' partials; the partials
  *   are then exchanged so that every rank holds all of them, and every rank combines them in
  *   block order (bitwise the result of one process).
+ *
+ * Beside this file: the copies and collective reads (runtime/shard-copy.ts), resident pages
+ * (runtime/shard-pages.ts), failures (runtime/shard-fail.ts), the end of a sharded reduction
+ * (runtime/shard-reduce.ts) and the counters (runtime/shard-stats.ts).
  */
 import { shardBlock } from '../mapper/mapper.js';
 import { currentMapper } from './config.js';
-import { analyze, K_DISCARD, K_READ, type RegionState, stateOf, writersOf } from './deps.js';
-import type { TypedArray } from './dtype.js';
-import { waitKnown } from './engine-pool.js';
+import { K_DISCARD, K_READ } from './deps.js';
 import { IntervalSet } from './index-space.js';
 import { DEFAULT_REDUCTION_BLOCK } from './launch-types.js';
 import { distributed, exchangeBytes, rank, ranks } from './mpi.js';
 import type { LaunchPlan } from './plan.js';
 import type { Region } from './region.js';
+import { addTransfer, DEBUG, debugTransfers, runTransfers, type Transfer } from './shard-copy.js';
+import { pagesWanted, releaseStale, retryStale } from './shard-pages.js';
+import { stats } from './shard-stats.js';
 import type { Store } from './store.js';
 import { ownedWrite, peekValidity, planFetch, received, replicatedWrite, validityOf } from './validity.js';
+
+export { syncForRead } from './shard-copy.js';
+export { resetShardStats, type ShardStats, shardStats } from './shard-stats.js';
 
 /**
  * The cut granularity of a 1-D launch domain's natural tiling under MPI: the reduction block, so
@@ -41,55 +49,6 @@ import { ownedWrite, peekValidity, planFetch, received, replicatedWrite, validit
  */
 export function shardAlign(store: Store): number {
   return store.ndim === 1 && distributed() ? DEFAULT_REDUCTION_BLOCK : 1;
-}
-
-/** Counters of what sharding did on this rank (tests and benchmarks). */
-export interface ShardStats {
-  /** Launches whose pieces were shared out over the ranks. */
-  shardedLaunches: number;
-  /** Multi-piece launches every rank ran whole (reduce arguments, unsplittable partials). */
-  replicatedLaunches: number;
-  /** Pieces of sharded launches this rank ran, and those it left to other ranks. */
-  piecesRun: number;
-  piecesSkipped: number;
-  /** Region bytes this rank sent and received through planned copies (partials not included). */
-  copyBytesSent: number;
-  copyBytesReceived: number;
-  /** Reduction partials this rank sent and received (bytes). */
-  partialBytesSent: number;
-  partialBytesReceived: number;
-  /** Planned copy exchanges this rank took part in (launches and reads that moved data here or from here). */
-  exchanges: number;
-}
-
-const stats: ShardStats = {
-  shardedLaunches: 0,
-  replicatedLaunches: 0,
-  piecesRun: 0,
-  piecesSkipped: 0,
-  copyBytesSent: 0,
-  copyBytesReceived: 0,
-  partialBytesSent: 0,
-  partialBytesReceived: 0,
-  exchanges: 0,
-};
-
-/** A copy of this rank's sharding counters. */
-export function shardStats(): ShardStats {
-  return { ...stats };
-}
-
-/** Zeroes the sharding counters. */
-export function resetShardStats(): void {
-  for (const k of Object.keys(stats) as (keyof ShardStats)[]) stats[k] = 0;
-}
-
-/** One planned copy: `set` of `region` from rank `from` to rank `to`. */
-interface Transfer {
-  readonly region: Region;
-  readonly from: number;
-  readonly to: number;
-  set: IntervalSet;
 }
 
 /**
@@ -138,6 +97,7 @@ export function shardLaunch(plan: LaunchPlan, kinds: readonly number[], hasRed: 
   const n = ranks();
   const me = rank();
   const colors = plan.colors;
+  retryStale(staleHere);
   let sharding: Sharding | null = null;
   if (colors > 1) {
     const ranges = plan.spec.reduce ? partialRanges(plan) : null;
@@ -219,12 +179,22 @@ export function shardLaunch(plan: LaunchPlan, kinds: readonly number[], hasRed: 
       continue;
     }
     const v = validityOf(region, n);
+    const pages = pagesWanted(region);
     for (let c = 0; c < colors; c++) {
       const fp = plan.footprints[c]![i]!;
-      if (!fp.empty) ownedWrite(v, fp, sharding.owners[c]!);
+      if (fp.empty) continue;
+      const owner = sharding.owners[c]!;
+      ownedWrite(v, fp, owner);
+      // What another rank's piece just wrote is stale here: its pages can go.
+      if (pages && owner !== me) releaseStale(region, fp, v.stale[me]!);
     }
   }
   return sharding;
+}
+
+/** The elements of `region` this rank holds stale copies of. */
+function staleHere(region: Region): IntervalSet {
+  return peekValidity(region)?.stale[rank()] ?? IntervalSet.EMPTY;
 }
 
 /** Points of piece `c` of argument `i`'s partition (its index space, not its region). */
@@ -248,150 +218,33 @@ function widened(plan: LaunchPlan, i: number): boolean {
   return false;
 }
 
-function addTransfer(list: Transfer[], region: Region, from: number, to: number, set: IntervalSet): void {
-  for (const t of list) {
-    if (t.region === region && t.from === from && t.to === to) {
-      t.set = t.set.union(set);
-      return;
-    }
-  }
-  list.push({ region, from, to, set });
-}
-
-const DEBUG = typeof process !== 'undefined' && process.env.COHORT_SHARD_DEBUG === '1';
-
-function debugTransfers(op: string, list: readonly Transfer[]): void {
-  if (rank() !== 0) return;
-  for (const t of list)
-    process.stderr.write(
-      `shard ${op}: region ${t.region.id} ${t.from}→${t.to} ${t.set.volume} elements in ${t.set.count}\n`,
-    );
-}
-
-const scratch: number[] = [];
-
-/** Waits for this rank's local accesses that a send reads (writers) or a receive overwrites (all). */
-function settle(st: RegionState, set: IntervalSet, overwrite: boolean): void {
-  scratch.length = 0;
-  if (overwrite) {
-    analyze(st, set, K_DISCARD, scratch);
-    for (let k = 0; k < scratch.length; k += 2) waitKnown(scratch[k]!);
-  } else {
-    writersOf(st, set, scratch);
-    for (const e of scratch) waitKnown(e);
-  }
-}
-
-/**
- * Runs this rank's share of planned transfers (every rank holds the same list, in the same
- * order: message k of the list has tag k on both sides).
- */
-function runTransfers(list: readonly Transfer[], me: number): void {
-  const sends: ArrayBufferView[] = [];
-  const sendPeers: number[] = [];
-  const sendTags: number[] = [];
-  const recvs: ArrayBufferView[] = [];
-  const recvPeers: number[] = [];
-  const recvTags: number[] = [];
-  /** Receives of several intervals: [packed buffer, transfer] to scatter after the exchange. */
-  const unpack: [TypedArray, Transfer][] = [];
-  for (let k = 0; k < list.length; k++) {
-    const t = list[k]!;
-    if (t.from !== me && t.to !== me) continue;
-    settle(stateOf(t.region), t.set, t.to === me);
-    const b = t.set.bounds;
-    const data = t.region.data;
-    // One message per transfer (its tag: the transfer's index, the same on both sides); a set of
-    // several intervals is packed in interval order.
-    let view: TypedArray;
-    if (b.length === 2) view = data.subarray(b[0]!, b[1]!);
-    else {
-      view = new (data.constructor as new (n: number) => TypedArray)(t.set.volume);
-      if (t.from === me) {
-        let at = 0;
-        for (let q = 0; q < b.length; q += 2) {
-          view.set(data.subarray(b[q]!, b[q + 1]!) as never, at);
-          at += b[q + 1]! - b[q]!;
-        }
-      } else unpack.push([view, t]);
-    }
-    const tag = k & 0x7fff;
-    if (t.from === me) {
-      sends.push(view);
-      sendPeers.push(t.to);
-      sendTags.push(tag);
-      stats.copyBytesSent += view.byteLength;
-    } else {
-      recvs.push(view);
-      recvPeers.push(t.from);
-      recvTags.push(tag);
-      stats.copyBytesReceived += view.byteLength;
-    }
-  }
-  if (sends.length + recvs.length === 0) return;
-  stats.exchanges++;
-  exchangeBytes(
-    sends,
-    Int32Array.from(sendPeers),
-    Int32Array.from(sendTags),
-    recvs,
-    Int32Array.from(recvPeers),
-    Int32Array.from(recvTags),
-  );
-  for (const [buf, t] of unpack) {
-    const b = t.set.bounds;
-    const data = t.region.data;
-    let at = 0;
-    for (let q = 0; q < b.length; q += 2) {
-      const len = b[q + 1]! - b[q]!;
-      data.set(buf.subarray(at, at + len) as never, b[q]!);
-      at += len;
-    }
-  }
-}
-
-/**
- * Makes `fp` of `region` (all of it when null) valid on every rank before a host read: the ranks
- * holding the latest data send it to those that lack it. Collective (every rank reads the same
- * data at the same point of a replicated program).
- */
-export function syncForRead(region: Region, fp: IntervalSet | null): void {
-  const v = peekValidity(region);
-  if (v === undefined) return;
-  const set = fp ?? IntervalSet.range(0, region.size);
-  const snap = v.stale.slice();
-  const found: (number | IntervalSet)[] = [];
-  let transfers: Transfer[] | null = null;
-  for (let r = 0; r < snap.length; r++) {
-    found.length = 0;
-    const lack = planFetch(v, snap, set, r, found);
-    if (lack.empty) continue;
-    received(v, lack, r);
-    transfers ??= [];
-    for (let k = 0; k < found.length; k += 2)
-      addTransfer(transfers, region, found[k] as number, r, found[k + 1] as IntervalSet);
-  }
-  if (transfers !== null) {
-    if (DEBUG) debugTransfers('read', transfers);
-    runTransfers(transfers, rank());
-  }
-}
-
 /**
  * After a sharded reduction's local pieces are done: every rank receives the partial blocks of the
- * pieces it did not run, so that every rank combines all of them in block order.
+ * pieces it did not run, so that every rank combines all of them in block order. Each message
+ * carries one more value, its sender's status (1 when one of its pieces failed), so that every
+ * rank learns of a failure anywhere without another collective (runtime/shard-fail.ts).
+ * @param failed - whether one of this rank's pieces failed (its partials are then not to be used)
+ * @returns the lowest rank whose pieces failed (the same on every rank), or -1
  */
-export function exchangePartials(s: Sharding, partials: Float64Array, width: number): void {
+export function exchangePartials(
+  s: Sharding,
+  partials: Float64Array,
+  width: number,
+  failed: boolean,
+): number {
   const ranges = s.ranges!;
   const n = ranks();
   const me = s.me;
   const sends: ArrayBufferView[] = [];
   const sendPeers: number[] = [];
   const sendTags: number[] = [];
-  const recvs: ArrayBufferView[] = [];
+  const recvs: Float64Array[] = [];
   const recvPeers: number[] = [];
   const recvTags: number[] = [];
+  /** Where each receive goes: its offset in `partials`. */
+  const recvAt: number[] = [];
   const colors = s.owners.length;
+  let origin = -1;
   let g = 0;
   let c = 0;
   while (c < colors) {
@@ -402,20 +255,28 @@ export function exchangePartials(s: Sharding, partials: Float64Array, width: num
     let e = c + 1;
     while (e < colors && s.owners[e] === o) b1 = Math.max(b1, ranges[2 * e++ + 1]!);
     if (b1 > b0) {
-      const view = partials.subarray(b0 * width, b1 * width);
+      const len = (b1 - b0) * width;
+      let msg: Float64Array | null = null;
+      if (o === me) {
+        if (failed && (origin < 0 || me < origin)) origin = me;
+        msg = new Float64Array(len + 1);
+        msg.set(partials.subarray(b0 * width, b1 * width));
+        msg[len] = failed ? 1 : 0;
+      }
       for (let d = 0; d < n; d++) {
         if (d === o) continue;
         const tg = (g * n + d) & 0x7fff;
         if (o === me) {
-          sends.push(view);
+          sends.push(msg!);
           sendPeers.push(d);
           sendTags.push(tg);
-          stats.partialBytesSent += view.byteLength;
+          stats.partialBytesSent += msg!.byteLength;
         } else if (d === me) {
-          recvs.push(view);
+          recvs.push(new Float64Array(len + 1));
           recvPeers.push(o);
           recvTags.push(tg);
-          stats.partialBytesReceived += view.byteLength;
+          recvAt.push(b0 * width);
+          stats.partialBytesReceived += 8 * (len + 1);
         }
       }
       g++;
@@ -430,4 +291,12 @@ export function exchangePartials(s: Sharding, partials: Float64Array, width: num
     Int32Array.from(recvPeers),
     Int32Array.from(recvTags),
   );
+  for (let k = 0; k < recvs.length; k++) {
+    const m = recvs[k]!;
+    const len = m.length - 1;
+    if (m[len] !== 0) {
+      if (origin < 0 || recvPeers[k]! < origin) origin = recvPeers[k]!;
+    } else partials.set(m.subarray(0, len), recvAt[k]!);
+  }
+  return origin;
 }

@@ -35,6 +35,10 @@ export interface MpiAddon {
   finalize(): void;
   abort(code: number): never;
   version(): string;
+  /** Gives the whole pages inside the view back to the OS (they read as zeros after); bytes given back. */
+  discard(view: ArrayBufferView): number;
+  /** Bytes of the whole pages inside the view that are resident (mincore); -1 on error. */
+  resident(view: ArrayBufferView): number;
 }
 export declare const addon: MpiAddon | null;
 export declare const reason: string;

@@ -202,5 +202,82 @@ describe.skipIf(missing !== '')('random programs sharded under mpirun', () => {
       expect(printed.length).toBe(3 * np);
       for (const p of printed) expect(p.results).toEqual(alone.find((a) => a.seed === p.seed)!.results);
     },
+    // 4 ranks on a loaded 2-core host took 52–60 s: the bound is mpirun's own --timeout (90 s).
+    120_000,
+  );
+});
+
+describe.skipIf(missing !== '')('resident memory per rank under mpirun (runtime/shard-pages.ts)', () => {
+  interface PagesRun {
+    rank: number;
+    bytes: number;
+    results: string[];
+    resident: Record<'fresh' | 'recycled' | 'gatheredWhole' | 'gathered', number>;
+  }
+  const pagesProgram = program('pages.ts');
+  const alone =
+    missing === '' ? parse<PagesRun>(run(pagesProgram, { COHORT_WORKERS: '2' }).stdout)[0] : undefined;
+
+  it.each([2, 4])('-np %i: a rank holds its share of each array resident, not the whole', (np) => {
+    const r = mpirun(np, pagesProgram, { COHORT_WORKERS: '1' });
+    expect(r.status, r.stderr).toBe(0);
+    const printed = parse<PagesRun>(r.stdout);
+    expect(printed.length).toBe(np);
+    for (const p of printed) {
+      expect(p.results).toEqual(alone!.results);
+      const share = p.bytes / np;
+      // Pieces are cut at reduction blocks, not pages: a page's slack at each end of the share.
+      for (const k of ['fresh', 'recycled', 'gathered'] as const) {
+        expect(p.resident[k], k).toBeLessThanOrEqual(share + 2 * 65536);
+        expect(p.resident[k], k).toBeGreaterThanOrEqual(share - 2 * 65536);
+      }
+      // Read whole on every rank, then rewritten piecewise: the other shares' pages went back.
+      expect(p.resident.gatheredWhole).toBe(p.bytes);
+    }
+  });
+});
+
+describe.skipIf(missing !== '')('a piece failing on one rank under mpirun (runtime/shard-fail.ts)', () => {
+  interface Caught {
+    rank: number;
+    ranks: number;
+    error: string;
+    good: number;
+  }
+  const failProgram = (mode: string) => [...program('fail-piece.ts'), mode];
+  const alone =
+    missing === '' ? parse<Caught>(run(failProgram('caught'), { COHORT_WORKERS: '1' }).stdout)[0] : undefined;
+
+  it.each([2, 4])(
+    '-np %i: every rank gets the failing rank’s error, no rank combines stale partials',
+    (np) => {
+      const r = mpirun(np, failProgram('caught'), { COHORT_WORKERS: '1' });
+      expect(r.status, r.stderr).toBe(0);
+      const printed = parse<Caught>(r.stdout);
+      expect(printed.length).toBe(np);
+      expect(r.stdout).not.toMatch(/used a sum/);
+      expect(alone!.error).toBe('TaskError: sumThrowIf: boom at 1048575');
+      for (const p of printed) {
+        // The piece holding the last element runs on the last rank.
+        expect(p.error).toBe(`TaskError: sumThrowIf: on rank ${np - 1} of ${np}: boom at 1048575`);
+        expect(p.good).toBe(alone!.good);
+      }
+    },
+  );
+
+  it.each(['uncaught', 'copy'])(
+    '-np 4, %s: the job ends at once with a non-zero code and the error',
+    (mode) => {
+      const t0 = Date.now();
+      const r = mpirun(4, failProgram(mode), { COHORT_WORKERS: '1' });
+      expect(r.status).not.toBe(0);
+      expect(r.stderr).not.toMatch(/timeout/i);
+      if (mode === 'uncaught')
+        expect(r.stderr).toMatch(/cohort rank \d\/4 .*on rank 3 of 4: boom at 1048575/);
+      else expect(r.stderr).toMatch(/cohort rank 3\/4: a piece failed, .* fill boom at 1048575/);
+      expect(r.stdout).not.toMatch(/"last"/);
+      // Start-up included (4 ranks loading tsx on a loaded 2-core host); far below mpirun --timeout 90.
+      expect(r.ended - t0).toBeLessThan(60_000);
+    },
   );
 });

@@ -7,11 +7,14 @@
  * never on a worker's core. Buffers are typed arrays (often over a SharedArrayBuffer): their data
  * pointer goes to MPI as is, without a copy.
  */
+#define _DEFAULT_SOURCE
 #include <mpi.h>
 #include <node_api.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #define CHECK_NAPI(env, call)                                                   \
   do {                                                                          \
@@ -275,6 +278,55 @@ static napi_value js_version(napi_env env, napi_callback_info info) {
   return out;
 }
 
+/* The whole pages inside [p, p + len): their first address and byte length (0 when none). */
+static size_t whole_pages(void *p, size_t len, uintptr_t *first) {
+  uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+  uintptr_t lo = ((uintptr_t)p + page - 1) & ~(page - 1);
+  uintptr_t hi = ((uintptr_t)p + len) & ~(page - 1);
+  *first = lo;
+  return hi > lo ? (size_t)(hi - lo) : 0;
+}
+
+/*
+ * discard(view) → bytes given back: the whole pages inside the view's bytes go back to the
+ * operating system (madvise MADV_DONTNEED) and read as zeros afterwards (private anonymous memory:
+ * a Wasm memory or a large SharedArrayBuffer). The bytes of the partial pages at both ends are
+ * left as they are. Not MPI: the runtime calls it for elements a rank holds stale copies of.
+ */
+static napi_value js_discard(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value argv[1];
+  CHECK_NAPI(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  void *data = NULL;
+  size_t len = 0;
+  if (argc < 1 || !bytes_of(env, argv[0], &data, &len)) return NULL;
+  uintptr_t first;
+  size_t n = whole_pages(data, len, &first);
+  if (n > 0 && madvise((void *)first, n, MADV_DONTNEED) != 0) n = 0;
+  return make_int(env, (int64_t)n);
+}
+
+/* resident(view) → bytes of the whole pages inside the view that are resident (mincore). */
+static napi_value js_resident(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value argv[1];
+  CHECK_NAPI(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  void *data = NULL;
+  size_t len = 0;
+  if (argc < 1 || !bytes_of(env, argv[0], &data, &len)) return NULL;
+  uintptr_t first;
+  size_t n = whole_pages(data, len, &first);
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  int64_t count = 0;
+  unsigned char vec[4096];
+  for (size_t at = 0; at < n; at += page * sizeof vec) {
+    size_t chunk = n - at < page * sizeof vec ? n - at : page * sizeof vec;
+    if (mincore((void *)(first + at), chunk, vec) != 0) return make_int(env, -1);
+    for (size_t k = 0; k < chunk / page; k++) count += vec[k] & 1;
+  }
+  return make_int(env, count * (int64_t)page);
+}
+
 static napi_value init_module(napi_env env, napi_value exports) {
   napi_property_descriptor props[] = {
       {"init", NULL, js_init, NULL, NULL, NULL, napi_default, NULL},
@@ -287,6 +339,8 @@ static napi_value init_module(napi_env env, napi_value exports) {
       {"finalize", NULL, js_finalize, NULL, NULL, NULL, napi_default, NULL},
       {"abort", NULL, js_abort, NULL, NULL, NULL, napi_default, NULL},
       {"version", NULL, js_version, NULL, NULL, NULL, napi_default, NULL},
+      {"discard", NULL, js_discard, NULL, NULL, NULL, napi_default, NULL},
+      {"resident", NULL, js_resident, NULL, NULL, NULL, napi_default, NULL},
   };
   napi_define_properties(env, exports, sizeof props / sizeof props[0], props);
   return exports;
