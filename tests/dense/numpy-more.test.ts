@@ -142,7 +142,10 @@ const CALLS: [RegExp, (i: In, p: P) => R][] = [
   [/^aaasum-/, (i, p) => np.apply_along_axis((v: np.ndarray) => np.sum(v), p.axis as number, i.a!)],
   [/^aaasort-/, (i, p) => np.apply_along_axis((v: np.ndarray) => np.sort(v), p.axis as number, i.a!)],
   [/^aaaouter-/, (i, p) => np.apply_along_axis((v: np.ndarray) => np.outer(v, v), p.axis as number, i.a!)],
-  [/^aoa-/, (i, p) => np.apply_over_axes((x: np.ndarray, a: number) => np.sum(x, a), i.a!, p.axes as number[])],
+  [
+    /^aoa-/,
+    (i, p) => np.apply_over_axes((x: np.ndarray, a: number) => np.sum(x, a), i.a!, p.axes as number[]),
+  ],
   [/^piecewise-/, (i) => np.piecewise(i.x!, [i.c!], [(t: np.ndarray) => t.multiply(2), 5])],
   [
     /^piecewise2-/,
