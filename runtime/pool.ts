@@ -5,7 +5,7 @@ import { recordFailure } from './failures.js';
 import { heapMemory } from './heap.js';
 import { kernelById } from './kernels.js';
 import { traceBuffers } from './trace.js';
-import { workerUrl } from './worker-url.js';
+import { workerExecArgv, workerUrl } from './worker-url.js';
 
 /** Control words per slot, 16 int32 apart (see worker.js). */
 const STRIDE = 16;
@@ -93,6 +93,7 @@ export class Pool {
     this.ctl = new Int32Array(new SharedArrayBuffer(Math.max(1, size) * STRIDE * 4));
     this.piscina = new Piscina({
       filename: workerUrl(),
+      execArgv: workerExecArgv(process.execArgv),
       minThreads: size,
       maxThreads: size,
       idleTimeout: Number.POSITIVE_INFINITY,

@@ -68,3 +68,34 @@ export function workerUrl(): string {
     ),
   );
 }
+
+/** TypeScript loaders: the worker file is plain JavaScript and needs none of them. */
+const TS_LOADER = /(^|[/\\@])(tsx|ts-node|esbuild-register|@swc-node\/register)([/\\]|$|\/esm|\/cjs)/;
+
+/**
+ * The Node options the pool's threads start with: the process's own, less a TypeScript loader
+ * (`--import tsx`, `--loader ts-node/esm`, `-r esbuild-register`, ...). The worker file and the
+ * kernels it receives (as source text) are plain JavaScript, and a loader costs each thread about
+ * 0.5 s of CPU to start (a program run through tsx paid it on every pool start). Every other
+ * option is passed on as Node does by default.
+ * @param argv - the process's `execArgv`
+ * @returns the threads' `execArgv`
+ */
+export function workerExecArgv(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  const LOADERS = new Set(['--import', '--loader', '--experimental-loader', '--require', '-r']);
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const eq = a.indexOf('=');
+    const flag = eq > 0 ? a.slice(0, eq) : a;
+    if (LOADERS.has(flag)) {
+      const target = eq > 0 ? a.slice(eq + 1) : (argv[i + 1] ?? '');
+      if (TS_LOADER.test(target)) {
+        if (eq < 0) i++;
+        continue;
+      }
+    }
+    out.push(a);
+  }
+  return out;
+}
