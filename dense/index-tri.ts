@@ -238,8 +238,13 @@ export const choose = sig<
 ) => {
   const fn = 'choose';
   if (isFloat(a.dtype)) throw new ArgumentTypeError(argMessage(fn, 'a', 'integer indices', a.dtype));
+  const seq = Array.isArray(choicesArg) ? choicesArg : asArray(fn, 'choices', choicesArg);
+  if (!Array.isArray(seq) && (seq as ndarray).ndim === 0)
+    throw new ArgumentTypeError(argMessage(fn, 'choices', 'a sequence of arrays', choicesArg));
   const choices = (
-    Array.isArray(choicesArg) ? choicesArg : (asArray(fn, 'choices', choicesArg).tolist() as unknown[])
+    Array.isArray(seq)
+      ? seq
+      : Array.from({ length: (seq as ndarray).shape[0]! }, (_, k) => (seq as ndarray).get([k]))
   ).map((c, k) => asArray(fn, `choices[${k}]`, c));
   const n = choices.length;
   if (n === 0) throw new ValueError(argMessage(fn, 'choices', 'at least one choice', '[]'));

@@ -4,7 +4,7 @@
  * `dsplit`, `column_stack`, `dstack`, `fliplr`, `flipud`, `rot90`, `diagonal`. Nothing is computed
  * on the calling thread but index arithmetic; copies are launches (concatenate, copy).
  */
-import { argMessage, ValueError } from '../runtime/index.js';
+import { ArgumentTypeError, argMessage, ValueError } from '../runtime/index.js';
 import { broadcastShapes, broadcastStore, canBroadcastTo } from './broadcast.js';
 import { ndarray } from './ndarray.js';
 import * as sh from './shape.js';
@@ -76,6 +76,7 @@ export const broadcast_arrays = sig<(...args: ArrayInput[]) => ndarray[]>(
   'broadcast_arrays(*args: array_like)',
   ((args0: unknown[]) => {
     const args = arrays('broadcast_arrays', args0);
+    if (args.length === 0) return []; // NumPy: broadcast_arrays() is ()
     const shape = broadcastShapes(
       'broadcast_arrays',
       args.map((a) => a.shape),
@@ -296,6 +297,13 @@ export const dsplit = sig<(ary: ArrayInput, indices_or_sections: number | readon
   }) as never,
 );
 
+/** A sequence argument given as one array: its sub-arrays along axis 0, as NumPy iterates it. */
+function sequence(fn: string, tup: ndarray[] | ndarray): ndarray[] {
+  if (!(tup instanceof ndarray)) return tup;
+  if (tup.ndim === 0) throw new ArgumentTypeError(argMessage(fn, 'tup', 'a sequence of arrays', '0-d array'));
+  return Array.from({ length: tup.shape[0]! }, (_, k) => tup.get([k]));
+}
+
 /**
  * Stacks 1-D arrays as columns (2-D arrays join as they are) into a 2-D array.
  * @param tup array_likes
@@ -304,10 +312,10 @@ export const dsplit = sig<(ary: ArrayInput, indices_or_sections: number | readon
  * @example np.column_stack([[1, 2], [3, 4]]).tolist() // [[1, 3], [2, 4]]
  */
 export const column_stack = sig<(tup: readonly ArrayInput[]) => ndarray>('column_stack(tup: arrays)', ((
-  tup: ndarray[],
+  tup: ndarray[] | ndarray,
 ) =>
   sh.concatenate(
-    tup.map((a) => (a.ndim < 2 ? sh.reshape(a, [a.size, 1]) : a)),
+    sequence('column_stack', tup).map((a) => (a.ndim < 2 ? sh.reshape(a, [a.size, 1]) : a)),
     { axis: 1 },
   )) as never);
 
@@ -318,9 +326,11 @@ export const column_stack = sig<(tup: readonly ArrayInput[]) => ndarray>('column
  * @throws {ShapeError} when the shapes do not fit
  * @example np.dstack([[1, 2], [3, 4]]).tolist() // [[[1, 3], [2, 4]]]
  */
-export const dstack = sig<(tup: readonly ArrayInput[]) => ndarray>('dstack(tup: arrays)', ((tup: ndarray[]) =>
+export const dstack = sig<(tup: readonly ArrayInput[]) => ndarray>('dstack(tup: arrays)', ((
+  tup: ndarray[] | ndarray,
+) =>
   sh.concatenate(
-    tup.map((a) => atleast('dstack', 3, [a]) as ndarray),
+    sequence('dstack', tup).map((a) => atleast('dstack', 3, [a]) as ndarray),
     { axis: 2 },
   )) as never);
 
