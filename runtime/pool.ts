@@ -7,6 +7,33 @@ import { kernelById } from './kernels.js';
 import { traceBuffers } from './trace.js';
 import { workerExecArgv, workerUrl } from './worker-url.js';
 
+type PiscinaOptions = NonNullable<ConstructorParameters<typeof Piscina>[0]>;
+
+/**
+ * A Piscina whose threads start without a TypeScript loader ({@link workerExecArgv}). Node checks
+ * an explicit `execArgv` and rejects options a thread cannot take (V8 options such as
+ * `--expose-gc`, which act on the whole process anyway): those named by the error are dropped and
+ * the start retried once; failing again, the threads inherit the process's options as by default.
+ */
+function startPiscina(opts: PiscinaOptions): Piscina {
+  let argv = workerExecArgv(process.execArgv);
+  if (argv.length === process.execArgv.length) return new Piscina(opts);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      return new Piscina({ ...opts, execArgv: argv });
+    } catch (e) {
+      if ((e as { code?: string }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw e;
+      const named =
+        String((e as Error).message)
+          .split(':')
+          .pop() ?? '';
+      const bad = new Set(named.split(/[\s,]+/).filter((f) => f !== ''));
+      argv = argv.filter((a) => !bad.has(a) && !bad.has(a.split('=')[0]!));
+    }
+  }
+  return new Piscina(opts);
+}
+
 /** Control words per slot, 16 int32 apart (see worker.js). */
 const STRIDE = 16;
 const BELL = 0;
@@ -91,9 +118,8 @@ export class Pool {
 
   constructor(readonly size: number) {
     this.ctl = new Int32Array(new SharedArrayBuffer(Math.max(1, size) * STRIDE * 4));
-    this.piscina = new Piscina({
+    this.piscina = startPiscina({
       filename: workerUrl(),
-      execArgv: workerExecArgv(process.execArgv),
       minThreads: size,
       maxThreads: size,
       idleTimeout: Number.POSITIVE_INFINITY,

@@ -1,8 +1,8 @@
 /**
  * Issue 17, "Done when": the first SpMV on a freshly assembled 5M-nonzero matrix costs the
  * issuing thread at most 5 ms (images are tasks on the pool, runtime/image-task.ts; before, the
- * issuing thread scanned ~5M index values: 36–200 ms here). The median of three fresh matrices is
- * checked, with the load-independent count of source points scanned on the issuing thread, and
+ * issuing thread scanned ~5M index values: 36–200 ms here). The median of five fresh matrices is
+ * checked (one or two may pay a collection that falls in the timed call under a loaded CI run), with the load-independent count of source points scanned on the issuing thread, and
  * the values at a few rows against a plain loop. benchmarks/runtime/first-spmv.ts prints the
  * figures.
  */
@@ -43,7 +43,7 @@ function pattern(): { row: Int32Array; col: Int32Array; val: Float64Array } {
 }
 
 describe('the first SpMV on a fresh 5M-nonzero matrix (2 workers)', () => {
-  it('costs the issuing thread at most 5 ms (median of three matrices) and scans no index array', () => {
+  it('costs the issuing thread at most 5 ms (median of five matrices) and scans no index array', () => {
     configure({ workers: 2, mapper: new DefaultMapper() });
     const { row, col, val } = pattern();
     expect(val.length).toBe(4_996_000);
@@ -55,7 +55,7 @@ describe('the first SpMV on a fresh 5M-nonzero matrix (2 workers)', () => {
     const xv = (k: number) => 1 + (k % 13) * 0.125;
     const x = np.array(Float64Array.from({ length: n }, (_, i) => xv(i)));
     const times: number[] = [];
-    for (let r = 0; r < 3; r++) {
+    for (let r = 0; r < 5; r++) {
       const A = sparse
         .coo_array([np.array(val), [np.array(row), np.array(col)]], { shape: [n, n] })
         .tocsr() as sparse.csr_array;
@@ -78,6 +78,6 @@ describe('the first SpMV on a fresh 5M-nonzero matrix (2 workers)', () => {
       }
     }
     times.sort((a, b) => a - b);
-    expect(times[1], `issuing-thread ms: ${times.map((t) => t.toFixed(2))}`).toBeLessThanOrEqual(5);
+    expect(times[2], `issuing-thread ms: ${times.map((t) => t.toFixed(2))}`).toBeLessThanOrEqual(5);
   }, 180_000);
 });
