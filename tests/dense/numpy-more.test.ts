@@ -5,46 +5,11 @@
  * NumPy's operations in NumPy's order, within rounding where a sum runs in another order (the
  * NaN variances, products and trapezoid sums: NumPy sums pairwise, cohort by fixed blocks).
  */
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
 import * as np from '../../dense/index.js';
-import { configure, type DType } from '../../runtime/index.js';
-import { POOLS } from './ref.js';
+import type { DType } from '../../runtime/index.js';
+import { describeFixture, type In, loadFixture, type P, type R } from './fixture-cases.js';
 
-interface Arr {
-  dtype: string;
-  shape: number[];
-  values: (number | string | boolean)[];
-}
-type Expected = ({ kind: 'array' } & Arr) | { kind: 'tuple'; values: Arr[] };
-type P = Record<string, unknown>;
-interface Case {
-  id: string;
-  inputs: Record<string, Arr>;
-  params: P;
-  expected: Expected;
-}
-const fixture = JSON.parse(
-  readFileSync(new URL('../fixtures/dense/numpy-more.json', import.meta.url), 'utf8'),
-) as { numpy: string; cases: Case[] };
-
-const dec = (v: number | string | boolean): number =>
-  v === 'nan'
-    ? Number.NaN
-    : v === 'inf'
-      ? Infinity
-      : v === '-inf'
-        ? -Infinity
-        : v === '-0'
-          ? -0
-          : typeof v === 'boolean'
-            ? Number(v)
-            : (v as number);
-const input = (a: Arr): np.ndarray =>
-  np.array(a.values.map(dec), { dtype: a.dtype as DType }).reshape(a.shape);
-
-type In = Record<string, np.ndarray>;
-type R = np.ndarray | np.ndarray[];
+const fixture = loadFixture('numpy-more.json');
 const ax = (p: P) => (p.axis === undefined ? null : (p.axis as number));
 const inPlace = (a: np.ndarray, f: (b: np.ndarray) => void): np.ndarray => {
   const b = a.copy();
@@ -160,69 +125,9 @@ const CALLS: [RegExp, (i: In, p: P) => R][] = [
 /** Ids whose sums run in another order than NumPy's: compared within rounding. */
 const APPROX = /^(nanvar|nanstd|nanprod|trapz|aoa|aaasum|pad-(mean|ramp|linear_ramp|statlen-mean))/;
 
-function check(c: Case, got: np.ndarray, want: Arr, part: string, bad: string[]): void {
-  const tag = `${c.id}${part}`;
-  if (got.dtype !== want.dtype) {
-    bad.push(`${tag}: dtype ${got.dtype}, NumPy ${want.dtype}`);
-    return;
-  }
-  if (JSON.stringify(got.shape) !== JSON.stringify(want.shape)) {
-    bad.push(`${tag}: shape [${got.shape}], NumPy [${want.shape}]`);
-    return;
-  }
-  const g = Array.from(got.toArray() as ArrayLike<number>, Number);
-  const w = want.values.map(dec);
-  const rtol = want.dtype === 'float32' ? 2e-6 : 1e-12;
-  const approx = APPROX.test(c.id);
-  for (let k = 0; k < w.length; k++) {
-    const x = g[k]!;
-    const y = w[k]!;
-    const ok =
-      x === y ||
-      (Number.isNaN(x) && Number.isNaN(y)) ||
-      (approx && Number.isFinite(x) && Math.abs(x - y) <= rtol * Math.max(1, Math.abs(y)) * 8);
-    if (!ok) {
-      bad.push(`${tag}[${k}] = ${x}, NumPy ${y}`);
-      return;
-    }
-  }
-}
-
-describe.each(POOLS)(
+describeFixture(
   'pad, index helpers, editing, NaN statistics, calculus against NumPy (workers=%i)',
-  (workers) => {
-    it(`matches NumPy ${fixture.numpy} on ${fixture.cases.length} cases`, () => {
-      configure({ workers });
-      const bad: string[] = [];
-      for (const c of fixture.cases) {
-        const entry = CALLS.find(([re]) => re.test(c.id));
-        if (!entry) {
-          bad.push(`${c.id}: no call`);
-          continue;
-        }
-        const inputs: In = {};
-        for (const [k, v] of Object.entries(c.inputs)) inputs[k] = input(v);
-        let r: R;
-        try {
-          r = entry[1](inputs, c.params);
-        } catch (e) {
-          bad.push(`${c.id}: ${e instanceof Error ? e.message : String(e)}`);
-          continue;
-        }
-        if (c.expected.kind === 'tuple') {
-          const rs = r as np.ndarray[];
-          if (!Array.isArray(rs) || rs.length !== c.expected.values.length) {
-            bad.push(
-              `${c.id}: ${Array.isArray(rs) ? rs.length : 1} results, NumPy ${c.expected.values.length}`,
-            );
-            continue;
-          }
-          c.expected.values.forEach((w, k) => {
-            check(c, rs[k]!, w, `[${k}]`, bad);
-          });
-        } else check(c, r as np.ndarray, c.expected, '', bad);
-      }
-      expect(bad).toEqual([]);
-    });
-  },
+  fixture,
+  CALLS,
+  APPROX,
 );

@@ -9,14 +9,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as np from '../../dense/index.js';
-import { configure, type DType } from '../../runtime/index.js';
+import { configure } from '../../runtime/index.js';
+import { type Arr, dec, input } from './fixture-cases.js';
 import { POOLS } from './ref.js';
 
-interface Arr {
-  dtype: string;
-  shape: number[];
-  values: (number | string | boolean)[];
-}
 type Expected =
   | ({ kind: 'array' } & Arr)
   | { kind: 'tuple'; values: Arr[] }
@@ -30,21 +26,6 @@ interface Case {
 const fixture = JSON.parse(
   readFileSync(new URL('../fixtures/dense/numpy-more2.json', import.meta.url), 'utf8'),
 ) as { numpy: string; cases: Case[] };
-
-const dec = (v: number | string | boolean): number =>
-  v === 'nan'
-    ? Number.NaN
-    : v === 'inf'
-      ? Infinity
-      : v === '-inf'
-        ? -Infinity
-        : v === '-0'
-          ? -0
-          : typeof v === 'boolean'
-            ? Number(v)
-            : (v as number);
-const input = (a: Arr): np.ndarray =>
-  np.array(a.values.map(dec), { dtype: a.dtype as DType }).reshape(a.shape);
 
 type In = Record<string, np.ndarray>;
 type P = Case['params'];
