@@ -17,6 +17,8 @@ export default defineConfig({
   },
   test: {
     include: ['tests/**/*.test.ts'],
+    // A fixed fast-check seed unless COHORT_FC_SEED=random (tests/setup/fast-check-seed.ts).
+    setupFiles: ['tests/setup/fast-check-seed.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -101,12 +101,21 @@ for (const workers of POOLS) {
           const [uf, , vhf] = la.svd(a) as np.ndarray[];
           near(mm(uf!.T, uf!), eye(m), 1e-12, 'full U orthonormal');
           near(mm(vhf!, vhf!.T), eye(n), 1e-12, 'full Vh orthonormal');
-          // A·pinv(A)·A = A holds to working precision unless a singular value sits near pinv's
-          // cutoff (ε·max(M, N)·s_max): kept, it is inverted with a large relative error (NumPy too).
+          // A·pinv(A)·A = A holds to ε·κ of the singular values pinv keeps (NumPy's error on a
+          // matrix with s = 4.9, 4.2, 9.9e-9 is 5e-8), and not at all when a singular value sits
+          // near pinv's cutoff (ε·max(M, N)·s_max): kept, it is inverted with a large relative error.
+          const eps = 2.220446049250313e-16;
           const sv = s!.tolist() as number[];
-          const cut = 2.220446049250313e-16 * Math.max(m, n) * (sv[0] ?? 0);
+          const cut = eps * Math.max(m, n) * (sv[0] ?? 0);
+          const kept = sv.filter((x) => x > cut);
+          const kappa = kept.length > 0 ? kept[0]! / kept[kept.length - 1]! : 1;
           if (sv.every((x) => x <= cut || x > 1e6 * cut))
-            near(mm(mm(a, la.pinv(a)), a), a, 1e-8, 'A·pinv(A)·A');
+            near(
+              mm(mm(a, la.pinv(a)), a),
+              a,
+              Math.max(1e-12, 100 * eps * Math.max(m, n) * kappa),
+              'A·pinv(A)·A',
+            );
           const sym = spd.multiply(-1); // symmetric, well-conditioned, negative eigenvalues
           near(la.pinv(sym, { hermitian: true }), la.pinv(sym), 1e-8, 'pinv hermitian');
         }),

@@ -38,7 +38,8 @@ describe('collection pacing', () => {
     // (Public means, the default: collections driven through V8's incremental marking cost more
     // than gc() under load, so the time share postpones them up to the general budget — 320 MiB
     // measured at load 22, 296 in another run; with gc(), under 280.)
-    expect(peakTop).toBeLessThanOrEqual(live.data.byteLength + GC_BUDGET_BYTES + 8 * MiB);
+    const why = `collections ${JSON.stringify(gcStats)}, sweeps ${JSON.stringify(reclaimStats)}`;
+    expect(peakTop, why).toBeLessThanOrEqual(live.data.byteLength + GC_BUDGET_BYTES + 8 * MiB);
     expect(r.data.length).toBe(MiB);
   });
 });
