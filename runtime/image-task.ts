@@ -169,6 +169,11 @@ export function isProvisional(p: Partition): boolean {
   return provisional.has(p);
 }
 
+/** Marks a stand-in partition as provisional (preimage-task.ts makes provisional preimages). */
+export function markProvisional(p: Partition): void {
+  provisional.add(p);
+}
+
 /** A provisional image: every destination point for every color. */
 export function provisionalImage(colors: number, dstExtent: number): Partition {
   const all = IntervalSet.range(0, dstExtent);

@@ -20,7 +20,10 @@ function srcPoints(piece: SubSpace): IntervalSet {
   return r.ndim === 1 ? r.toIntervalSet() : IntervalSet.range(r.lo[0]!, r.hi[0]!);
 }
 
-/** Source points scanned on this thread by {@link imageOfPiece} (tests and benchmarks). */
+/**
+ * Source points scanned on this thread by {@link imageOfPiece} and rows by
+ * {@link preimagePieces} (tests and benchmarks).
+ */
 const scans = { points: 0, calls: 0 };
 
 /** A copy of the counts of image scans run on this thread. */
@@ -173,6 +176,8 @@ export function preimagePieces(src: Store, dstPart: Partition, mode: ImageMode):
   const s0 = src.strides[0]!;
   const s1 = mode === 'range' ? src.strides[1]! : 0;
   const n = src.shape[0]!;
+  scans.calls++;
+  scans.points += n;
   for (let k = 0; k < n; k++) {
     const at = off + k * s0;
     for (let c = 0; c < colors; c++) {

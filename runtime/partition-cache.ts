@@ -17,6 +17,13 @@ import {
 } from './image-task.js';
 import { IntervalSet, Rect, type SubSpace } from './index-space.js';
 import { Partition, statsSink } from './partition.js';
+import {
+  deferPreimage,
+  finishPreimage,
+  type PendingPreimage,
+  provisionalPreimage,
+  shouldDeferPreimage,
+} from './preimage-task.js';
 import type { Region } from './region.js';
 import type { Store } from './store.js';
 
@@ -28,7 +35,7 @@ interface ImageEntry {
   version: number;
   partition: Partition;
   /** Tasks computing this version's image (image-task.ts); `partition` is provisional meanwhile. */
-  pending?: PendingImage | null;
+  pending?: PendingImage | PendingPreimage | null;
   /** The last exact partition (kept when the finished image equals it). */
   exactPartition?: Partition | null;
   /** A deferred image was never used (its source changed first): scan instead from then on. */
@@ -242,7 +249,7 @@ export function imagePartition(
       return hit.partition;
     }
     // Its tasks were issued at the previous request: collect them (image-task.ts).
-    const pending = hit.pending;
+    const pending = hit.pending as PendingImage;
     hit.pending = null;
     let sets: IntervalSet[] | null = null;
     try {
@@ -253,13 +260,7 @@ export function imagePartition(
     }
     if (sets !== null) {
       stats.imageHits++;
-      const prev = hit.exactPartition;
-      hit.partition =
-        prev != null && sameSets(prev, sets)
-          ? prev
-          : new Partition('image', Rect.fromShape([dstExtent]), sets);
-      hit.exactPartition = hit.partition;
-      return hit.partition;
+      return settle(hit, version, sets, Rect.fromShape([dstExtent]), 'image');
     }
   }
   if (hit !== undefined && hit.pending != null) {
@@ -297,14 +298,7 @@ export function imagePartition(
   sync(src.region);
   stats.imageComputations++;
   const sets = imagePieces(src, srcPart, mode, exact, dstExtent);
-  if (hit !== undefined) {
-    hit.version = version;
-    const prev = hit.exactPartition ?? (isProvisional(hit.partition) ? null : hit.partition);
-    hit.partition =
-      prev != null && sameSets(prev, sets) ? prev : new Partition('image', Rect.fromShape([dstExtent]), sets);
-    hit.exactPartition = hit.partition;
-    return hit.partition;
-  }
+  if (hit !== undefined) return settle(hit, version, sets, Rect.fromShape([dstExtent]), 'image');
   const partition = new Partition('image', Rect.fromShape([dstExtent]), sets);
   remember(vs, srcPart, { mode, exact, extent: dstExtent, preimage: false, version, partition });
   return partition;
@@ -313,33 +307,99 @@ export function imagePartition(
 /**
  * The preimage of `dstPart` (a partition of a 1-D space) through `src`'s values: color `c`
  * gets the points (rows) of `src` whose value lands in (range meets) piece `c`. Cached against
- * `src.region.version` like {@link imagePartition}.
+ * `src.region.version` like {@link imagePartition}, and like it, with `defer` (no argument
+ * derived from it is written) a large preimage, or one whose source has writes in flight, is
+ * computed by tasks on the pool (preimage-task.ts): this request gets a provisional partition
+ * (every source row per color) and the next request at the same version collects the tasks'.
+ * @param src - the values (1-D; `[n, 2]` for `'range'`; an offsets view for `'offsets'`)
+ * @param dstPart - the target partition
+ * @param mode - how values name target points
+ * @param sync - waits for the pending writers of a region (the scan reads the values)
+ * @param defer - a provisional answer is acceptable (the caller only reads through it)
+ * @returns one interval set of source rows per color of `dstPart`
+ * @example
+ * const row = Store.whole(regionFromArray(new Int32Array([0, 0, 1, 3, 3, 2])));
+ * const tiles = new Partition('tiling', Rect.fromShape([4]), [new Rect([0], [2]), new Rect([2], [4])]);
+ * preimagePartition(row, tiles, 'point', () => {}).pieces.map(String) // ['{0:3}', '{3:6}']
  */
 export function preimagePartition(
   src: Store,
   dstPart: Partition,
   mode: ImageMode,
   sync: (region: Region) => void,
+  defer = false,
 ): Partition {
   const vs = viewState(src);
   const stats = statsSink();
   const extent = dstPart.space.hi[0] ?? 0;
-  const hit = cached(vs, dstPart, mode, true, extent, true);
+  let hit = cached(vs, dstPart, mode, true, extent, true);
   const version = src.region.version;
+  const rows = src.shape[0]!;
+  const space = Rect.fromShape([rows]);
+  let scanNow = false;
   if (hit !== undefined && hit.version === version) {
-    stats.imageHits++;
-    return hit.partition;
+    if (hit.pending == null) {
+      stats.imageHits++;
+      return hit.partition;
+    }
+    const pending = hit.pending as PendingPreimage;
+    hit.pending = null;
+    let sets: IntervalSet[] | null = null;
+    try {
+      sets = finishPreimage(pending);
+    } catch {
+      scanNow = true; // a failed task or source write: the scan below rethrows the source's failure
+    }
+    if (sets !== null) {
+      stats.imageHits++;
+      return settle(hit, version, sets, space, 'preimage');
+    }
+  }
+  if (hit !== undefined && hit.pending != null) {
+    // Deferred, then superseded by a write before anyone used it: scan this view from now on.
+    hit.pending = null;
+    hit.noDefer = true;
+    hit.partition = hit.exactPartition ?? hit.partition;
+  }
+  // A stand-in target (an image still being computed): a stand-in preimage, not remembered.
+  if (isProvisional(dstPart)) return provisionalPreimage(dstPart.colors, rows);
+  if (defer && !scanNow && hit?.noDefer !== true && shouldDeferPreimage(src, dstPart.colors)) {
+    const pending = deferPreimage(src, dstPart, mode);
+    if (pending !== null) {
+      stats.imageComputations++;
+      const partition = provisionalPreimage(dstPart.colors, rows);
+      if (hit === undefined) {
+        hit = { mode, exact: true, extent, preimage: true, version, partition, exactPartition: null };
+        remember(vs, dstPart, hit);
+      } else {
+        if (!isProvisional(hit.partition)) hit.exactPartition = hit.partition;
+        hit.version = version;
+        hit.partition = partition;
+      }
+      hit.pending = pending;
+      return partition;
+    }
   }
   sync(src.region);
   stats.imageComputations++;
   const sets = preimagePieces(src, dstPart, mode);
-  const space = Rect.fromShape([src.shape[0]!]);
-  if (hit !== undefined) {
-    hit.version = version;
-    if (!sameSets(hit.partition, sets)) hit.partition = new Partition('preimage', space, sets);
-    return hit.partition;
-  }
+  if (hit !== undefined) return settle(hit, version, sets, space, 'preimage');
   const partition = new Partition('preimage', space, sets);
   remember(vs, dstPart, { mode, exact: true, extent, preimage: true, version, partition });
   return partition;
+}
+
+/** Records a computed (pre)image in its entry, keeping the previous exact object when equal. */
+function settle(
+  hit: ImageEntry,
+  version: number,
+  sets: IntervalSet[],
+  space: Rect,
+  kind: 'image' | 'preimage',
+): Partition {
+  hit.version = version;
+  const prev = hit.exactPartition ?? (isProvisional(hit.partition) ? null : hit.partition);
+  hit.partition = prev != null && sameSets(prev, sets) ? prev : new Partition(kind, space, sets);
+  hit.exactPartition = hit.partition;
+  return hit.partition;
 }
