@@ -1,0 +1,378 @@
+/**
+ * Preimages as tasks (issue 17 item 3, runtime/preimage-task.ts): the preimage of a target
+ * partition through a source's values is computed by point tasks over the source's rows; a
+ * request that may take a stand-in (`defer`) gets a provisional preimage and the next request
+ * collects the tasks'. Checked: the tasks' preimage equals the issuing thread's scan (or, past the
+ * runs a slot keeps, is a bounded superset) for random sources, targets and all three modes at
+ * pool sizes 0, 1, 2; a large preimage scans nothing on the issuing thread (the old path scans
+ * every row); a failed write of the source reaches the readers and the next request; a launch
+ * partitioned by its output through a preimage gives the same bits at 0, 1, 2 workers as a plain
+ * loop; random programs with slow deferred sources complete.
+ */
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Mapper } from '../../mapper/index.js';
+import { DefaultMapper } from '../../mapper/index.js';
+import { submit, syncRegion } from '../../runtime/engine.js';
+import { imageScanStats, preimagePieces } from '../../runtime/image.js';
+import { isProvisional } from '../../runtime/image-task.js';
+import {
+  configure,
+  createRegion,
+  fence,
+  type ImageMode,
+  IntervalSet,
+  launch,
+  Partition,
+  preimagePartition,
+  Rect,
+  readStore,
+  registerKernel,
+  Store,
+  TaskError,
+  tiling,
+} from '../../runtime/index.js';
+import { footprintsOf } from '../../runtime/partition-cache.js';
+import type { LaunchPlan } from '../../runtime/plan.js';
+import {
+  deferPreimage,
+  finishPreimage,
+  PRE_DEFER_MIN_ROWS,
+  preimageRunsPerSlot,
+  preimageTaskCount,
+  setPreimageTasks,
+} from '../../runtime/preimage-task.js';
+
+afterAll(() => {
+  setPreimageTasks(true);
+  configure({ workers: 0, mapper: new DefaultMapper() });
+});
+
+/** Every piece posted (none inline), so the tasks run on the workers. */
+class Posting implements Mapper {
+  pieces(q: { volume: number; workers: number }): number {
+    return Math.max(1, Math.min(q.workers * 2 || 1, q.volume));
+  }
+  worker(c: number, _n: number, w: number): number {
+    return w > 0 ? c % w : 0;
+  }
+  inline(_op: string, _b: number, w: number): boolean {
+    return w === 0;
+  }
+}
+
+const sync = (r: Parameters<typeof syncRegion>[0]) => syncRegion(r);
+
+interface Case {
+  mode: ImageMode;
+  ext: number;
+  rows: number;
+  values: number[];
+  pieces: number[][];
+}
+
+/** A source of `rows` rows (values per mode) and a target partition (pieces may overlap). */
+const caseArb: fc.Arbitrary<Case> = fc
+  .record({
+    mode: fc.constantFrom<ImageMode>('point', 'offsets', 'range'),
+    ext: fc.integer({ min: 1, max: 3000 }),
+    // Past ROWS_PER_TASK (32,768) now and then: several tasks, runs crossing their boundaries.
+    rows: fc.oneof(fc.integer({ min: 1, max: 2500 }), fc.integer({ min: 30_000, max: 70_000 })),
+    seed: fc.array(fc.nat(), { minLength: 64, maxLength: 64 }),
+    cuts: fc.array(fc.array(fc.nat({ max: 3000 }), { maxLength: 10 }), { minLength: 1, maxLength: 5 }),
+    sorted: fc.boolean(),
+  })
+  .map(({ mode, ext, rows, seed, cuts, sorted }) => {
+    let h = seed[0]! + 1;
+    const rnd = (k: number) => {
+      h = (Math.imul(h ^ seed[k % 64]!, 2654435761) + k) >>> 0;
+      return h;
+    };
+    let values: number[];
+    if (mode === 'offsets') {
+      values = [0];
+      for (let i = 0; i < rows; i++) values.push(values[i]! + (rnd(i) % 4 === 0 ? 0 : rnd(i + 7) % 3));
+    } else if (mode === 'range') {
+      values = [];
+      for (let i = 0; i < rows; i++) {
+        const s = (rnd(i) % (ext + 6)) - 3;
+        values.push(s, s + (rnd(i + 3) % 7) - 1);
+      }
+    } else {
+      values = Array.from({ length: rows }, (_, i) => (rnd(i) % (ext + 6)) - 3);
+      // Sorted values (a row-major COO's rows): long runs, as real preimages have.
+      if (sorted) values.sort((a, b) => a - b);
+    }
+    const pieces = cuts.map((c) => {
+      const pts = [...new Set(c.map((v) => v % (ext + 1)))].sort((a, b) => a - b);
+      if (pts.length % 2 === 1) pts.push(ext);
+      return pts;
+    });
+    return { mode, ext, rows, values, pieces };
+  });
+
+function sourceOf(c: Case): { src: Store; target: Partition } {
+  const r = createRegion('int32', c.values.length);
+  r.data.set(c.values);
+  const src = c.mode === 'range' ? Store.shaped(r, [c.rows, 2]) : new Store(r, [c.rows], [1], 0);
+  const sets = c.pieces.map((p) => IntervalSet.fromSortedPairs(p.filter((_, k) => p[k | 1]! > p[k & ~1]!)));
+  return { src, target: new Partition('image', Rect.fromShape([c.ext]), sets) };
+}
+
+describe('preimage tasks', () => {
+  for (const workers of [0, 1, 2]) {
+    it(`equal the issuing thread's scan, or a bounded superset (pool size ${workers})`, () => {
+      configure({ workers, mapper: new Posting() });
+      fc.assert(
+        fc.property(caseArb, (c) => {
+          const { src, target } = sourceOf(c);
+          const want = preimagePieces(src, target, c.mode);
+          const pending = deferPreimage(src, target, c.mode);
+          expect(pending).not.toBeNull();
+          const got = finishPreimage(pending!);
+          expect(got.length).toBe(want.length);
+          const tasks = preimageTaskCount(c.rows);
+          const K = preimageRunsPerSlot(target.colors, tasks);
+          for (let k = 0; k < want.length; k++) {
+            if (want[k]!.count <= K) expect(got[k]!.bounds).toEqual(want[k]!.bounds);
+            else {
+              expect(got[k]!.contains(want[k]!)).toBe(true);
+              expect(got[k]!.count).toBeLessThanOrEqual(K * tasks);
+              expect(got[k]!.lo >= 0 && got[k]!.hi <= c.rows).toBe(true);
+            }
+          }
+        }),
+        { numRuns: workers === 0 ? 60 : 25 },
+      );
+    });
+  }
+});
+
+registerKernel('test.pre.fill', (t) => {
+  const o = t.arrays[0]!;
+  if (t.scalars[0] === 1) throw new Error('bad rows');
+  const until = Date.now() + t.scalars[2]!;
+  while (Date.now() < until) {
+    // a slow writer: the readers' tasks wait for it on the workers
+  }
+  for (let i = t.lo[0]!; i < t.hi[0]!; i++) o[i] = Math.floor((i * t.scalars[1]!) / t.shapes[0]![0]!);
+});
+
+/**
+ * COO SpMV partitioned by its output: piece `c` owns `y[lo, hi)` and reads the entries of its
+ * preimage (passed as scalars: the kernel sees only the key's tiles), in entry order.
+ */
+registerKernel('test.pre.spmv', (t) => {
+  const row = t.arrays[0]!;
+  const col = t.arrays[1]!;
+  const val = t.arrays[2]!;
+  const x = t.arrays[3]!;
+  const y = t.arrays[4]!;
+  const sc = t.scalars;
+  const lo = t.lo[0]!;
+  const hi = t.hi[0]!;
+  for (let i = lo; i < hi; i++) y[i] = 0;
+  for (let k = sc[t.color]!; k < sc[t.color + 1]!; k += 2) {
+    for (let e = sc[k]!; e < sc[k + 1]!; e++) {
+      const r = row[e]!;
+      if (r >= lo && r < hi) y[r] = y[r]! + val[e]! * x[col[e]!]!;
+    }
+  }
+});
+
+/** Writes `row` (rows of a sorted COO: entry e in row ⌊e·n/nnz⌋), optionally slow or failing. */
+function fillRows(row: Store, n: number, fail = 0, ms = 0): void {
+  launch({
+    op: 'fill',
+    kernel: 'test.pre.fill',
+    args: [{ store: row, privilege: 'write-discard' }],
+    scalars: [fail, n, ms],
+  });
+}
+
+/** y = A x by output rows through the preimage of y's tiles in `row` (deferred). */
+function spmvByOutput(row: Store, col: Store, val: Store, x: Store, y: Store, colors: number): Partition {
+  const yTiles = tiling(y.shape, colors);
+  const pre = preimagePartition(row, yTiles, 'point', sync, true);
+  const scalars: number[] = new Array(colors + 1);
+  const pairs: number[] = [];
+  for (let c = 0; c < colors; c++) {
+    scalars[c] = colors + 1 + pairs.length;
+    for (const v of (pre.pieces[c] as IntervalSet).bounds) pairs.push(v);
+  }
+  scalars[colors] = colors + 1 + pairs.length;
+  const stores = [row, col, val];
+  const fps = stores.map((s) => footprintsOf(s, pre));
+  const xAll = x.footprint(Rect.fromShape(x.shape));
+  const yFp = footprintsOf(y, yTiles);
+  const plan: LaunchPlan = {
+    spec: {
+      op: 'spmv_by_output',
+      kernel: 'test.pre.spmv',
+      args: [
+        ...stores.map((store) => ({ store, privilege: 'read' as const })),
+        { store: x, privilege: 'read' },
+        { store: y, privilege: 'write-discard' },
+      ],
+      scalars: [...scalars, ...pairs],
+    },
+    colors,
+    tiles: yTiles.pieces as Rect[],
+    footprints: yTiles.pieces.map((_, c) => [fps[0]![c]!, fps[1]![c]!, fps[2]![c]!, xAll, yFp[c]!]),
+    nBlocks: 0,
+    block: 0,
+    width: 0,
+    redBlock: 0,
+    key: 4,
+    partitions: [pre, pre, pre, wholeOf(x, colors), yTiles],
+  };
+  submit(plan);
+  return pre;
+}
+
+function wholeOf(s: Store, colors: number): Partition {
+  const all = Rect.fromShape(s.shape);
+  return new Partition('whole', all, new Array(colors).fill(all));
+}
+
+/** A sorted COO of `nnz` entries over n rows: deterministic columns and values. */
+function coo(n: number, nnz: number) {
+  const row = Store.whole(createRegion('int32', nnz));
+  const colR = createRegion('int32', nnz);
+  const valR = createRegion('float64', nnz);
+  for (let e = 0; e < nnz; e++) {
+    colR.data[e] = (e * 7919) % n;
+    valR.data[e] = ((e % 17) - 8) * 0.37;
+  }
+  const xR = createRegion('float64', n);
+  for (let i = 0; i < n; i++) xR.data[i] = 1 + (i % 13) * 0.125;
+  return { row, col: Store.whole(colR), val: Store.whole(valR), x: Store.whole(xR) };
+}
+
+/** The plain loop, in entry order (the kernel's order per row). */
+function reference(n: number, nnz: number, col: Store, val: Store, x: Store): Float64Array {
+  const y = new Float64Array(n);
+  for (let e = 0; e < nnz; e++) {
+    const r = Math.floor((e * n) / nnz);
+    y[r] = y[r]! + val.region.data[e]! * x.region.data[col.region.data[e]!]!;
+  }
+  return y;
+}
+
+describe('a launch partitioned by its output through a preimage', () => {
+  const n = 20_000;
+  const nnz = 100_000; // above PRE_DEFER_MIN_ROWS: deferred even once the source is complete
+  const results: Float64Array[] = [];
+  for (const workers of [0, 1, 2]) {
+    it(`scans no row on the issuing thread; same bits as a plain loop (pool size ${workers})`, () => {
+      expect(nnz).toBeGreaterThanOrEqual(PRE_DEFER_MIN_ROWS);
+      configure({ workers, mapper: new Posting() });
+      const { row, col, val, x } = coo(n, nnz);
+      fillRows(row, n);
+      fence();
+      const s0 = imageScanStats().points;
+      const ys: Float64Array[] = [];
+      const provisional: boolean[] = [];
+      for (let k = 0; k < 3; k++) {
+        const y = Store.whole(createRegion('float64', n));
+        provisional.push(isProvisional(spmvByOutput(row, col, val, x, y, 3)));
+        ys.push(readStore(y) as Float64Array);
+      }
+      const scanned = imageScanStats().points - s0;
+      if (workers > 0) {
+        expect(scanned).toBe(0);
+        expect(provisional).toEqual([true, false, false]);
+      } else {
+        expect(scanned).toBe(nnz); // no pool: the issuing thread scans, once (then cached)
+        expect(provisional).toEqual([false, false, false]);
+      }
+      // The exact preimage: contiguous row blocks of a sorted COO.
+      const pre = preimagePartition(row, tiling([n], 3), 'point', sync, true);
+      expect(pre.pieces.map((p) => (p as IntervalSet).count)).toEqual([1, 1, 1]);
+      expect(pre.pieces.map(String)).toEqual(preimagePieces(row, tiling([n], 3), 'point').map(String));
+      const want = reference(n, nnz, col, val, x);
+      for (const y of ys) expect(y).toEqual(want);
+      results.push(ys[0]!);
+      if (results.length > 1) expect(ys[0]).toEqual(results[0]);
+    });
+  }
+
+  it('the old path (tasks off) scans every row on the issuing thread', () => {
+    configure({ workers: 2, mapper: new Posting() });
+    setPreimageTasks(false);
+    try {
+      const { row, col, val, x } = coo(n, nnz);
+      fillRows(row, n);
+      fence();
+      const s0 = imageScanStats().points;
+      const y = Store.whole(createRegion('float64', n));
+      spmvByOutput(row, col, val, x, y, 4);
+      expect(imageScanStats().points - s0).toBe(nnz);
+      expect(readStore(y)).toEqual(reference(n, nnz, col, val, x));
+    } finally {
+      setPreimageTasks(true);
+    }
+  });
+});
+
+describe('preimages of sources with writes in flight', () => {
+  it('a failed write of the source reaches the readers and the next request (pool size 2)', () => {
+    configure({ workers: 2, mapper: new Posting() });
+    const n = 500;
+    const nnz = 3000; // small: deferred because the writer is pending
+    const { row, col, val, x } = coo(n, nnz);
+    fillRows(row, n, 1, 20);
+    const y = Store.whole(createRegion('float64', n));
+    const pre = spmvByOutput(row, col, val, x, y, 3);
+    expect(isProvisional(pre)).toBe(true);
+    expect(() => readStore(y)).toThrow(TaskError);
+    expect(() => preimagePartition(row, tiling([n], 3), 'point', sync, true)).toThrow(TaskError);
+    const y2 = Store.whole(createRegion('float64', n));
+    expect(() => {
+      spmvByOutput(row, col, val, x, y2, 3);
+      readStore(y2);
+    }).toThrow(TaskError);
+  });
+
+  for (const workers of [1, 2]) {
+    it(`random programs with slow deferred sources complete with the loop's values (pool size ${workers})`, () => {
+      configure({ workers, mapper: new Posting() });
+      fc.assert(
+        fc.property(
+          fc.array(
+            fc.record({
+              op: fc.constantFrom('fill', 'spmv', 'spmv', 'read'),
+              n: fc.integer({ min: 50, max: 400 }),
+              ms: fc.integer({ min: 0, max: 8 }),
+              colors: fc.integer({ min: 1, max: 5 }),
+            }),
+            { minLength: 2, maxLength: 8 },
+          ),
+          (ops) => {
+            const nnz = 1500;
+            const { row, col, val, x } = coo(400, nnz);
+            let rowsOf = 400;
+            fillRows(row, rowsOf);
+            const pending: { y: Store; n: number }[] = [];
+            for (const o of ops) {
+              if (o.op === 'fill') {
+                rowsOf = o.n;
+                fillRows(row, rowsOf, 0, o.ms);
+              } else if (o.op === 'spmv') {
+                const y = Store.whole(createRegion('float64', rowsOf));
+                spmvByOutput(row, col, val, x, y, o.colors);
+                pending.push({ y, n: rowsOf });
+              } else if (pending.length > 0) {
+                const p = pending.shift()!;
+                expect(readStore(p.y)).toEqual(reference(p.n, nnz, col, val, x));
+              }
+            }
+            fence();
+            for (const p of pending) expect(readStore(p.y)).toEqual(reference(p.n, nnz, col, val, x));
+          },
+        ),
+        { numRuns: 15 },
+      );
+    });
+  }
+});
