@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Mapper } from '../../mapper/index.js';
 import { DefaultMapper } from '../../mapper/index.js';
-import { submit, syncRegion } from '../../runtime/engine.js';
+import { syncRegion } from '../../runtime/engine.js';
 import { imageScanStats, preimagePieces } from '../../runtime/image.js';
 import { isProvisional } from '../../runtime/image-task.js';
 import {
@@ -22,18 +22,14 @@ import {
   fence,
   type ImageMode,
   IntervalSet,
-  launch,
   Partition,
   preimagePartition,
   Rect,
   readStore,
-  registerKernel,
   Store,
   TaskError,
   tiling,
 } from '../../runtime/index.js';
-import { footprintsOf } from '../../runtime/partition-cache.js';
-import type { LaunchPlan } from '../../runtime/plan.js';
 import {
   deferPreimage,
   finishPreimage,
@@ -42,6 +38,7 @@ import {
   preimageTaskCount,
   setPreimageTasks,
 } from '../../runtime/preimage-task.js';
+import { coo, fillRows, reference, spmvByOutput } from './preimage-spmv.js';
 
 afterAll(() => {
   setPreimageTasks(true);
@@ -148,117 +145,6 @@ describe('preimage tasks', () => {
   }
 });
 
-registerKernel('test.pre.fill', (t) => {
-  const o = t.arrays[0]!;
-  if (t.scalars[0] === 1) throw new Error('bad rows');
-  const until = Date.now() + t.scalars[2]!;
-  while (Date.now() < until) {
-    // a slow writer: the readers' tasks wait for it on the workers
-  }
-  for (let i = t.lo[0]!; i < t.hi[0]!; i++) o[i] = Math.floor((i * t.scalars[1]!) / t.shapes[0]![0]!);
-});
-
-/**
- * COO SpMV partitioned by its output: piece `c` owns `y[lo, hi)` and reads the entries of its
- * preimage (passed as scalars: the kernel sees only the key's tiles), in entry order.
- */
-registerKernel('test.pre.spmv', (t) => {
-  const row = t.arrays[0]!;
-  const col = t.arrays[1]!;
-  const val = t.arrays[2]!;
-  const x = t.arrays[3]!;
-  const y = t.arrays[4]!;
-  const sc = t.scalars;
-  const lo = t.lo[0]!;
-  const hi = t.hi[0]!;
-  for (let i = lo; i < hi; i++) y[i] = 0;
-  for (let k = sc[t.color]!; k < sc[t.color + 1]!; k += 2) {
-    for (let e = sc[k]!; e < sc[k + 1]!; e++) {
-      const r = row[e]!;
-      if (r >= lo && r < hi) y[r] = y[r]! + val[e]! * x[col[e]!]!;
-    }
-  }
-});
-
-/** Writes `row` (rows of a sorted COO: entry e in row ⌊e·n/nnz⌋), optionally slow or failing. */
-function fillRows(row: Store, n: number, fail = 0, ms = 0): void {
-  launch({
-    op: 'fill',
-    kernel: 'test.pre.fill',
-    args: [{ store: row, privilege: 'write-discard' }],
-    scalars: [fail, n, ms],
-  });
-}
-
-/** y = A x by output rows through the preimage of y's tiles in `row` (deferred). */
-function spmvByOutput(row: Store, col: Store, val: Store, x: Store, y: Store, colors: number): Partition {
-  const yTiles = tiling(y.shape, colors);
-  const pre = preimagePartition(row, yTiles, 'point', sync, true);
-  const scalars: number[] = new Array(colors + 1);
-  const pairs: number[] = [];
-  for (let c = 0; c < colors; c++) {
-    scalars[c] = colors + 1 + pairs.length;
-    for (const v of (pre.pieces[c] as IntervalSet).bounds) pairs.push(v);
-  }
-  scalars[colors] = colors + 1 + pairs.length;
-  const stores = [row, col, val];
-  const fps = stores.map((s) => footprintsOf(s, pre));
-  const xAll = x.footprint(Rect.fromShape(x.shape));
-  const yFp = footprintsOf(y, yTiles);
-  const plan: LaunchPlan = {
-    spec: {
-      op: 'spmv_by_output',
-      kernel: 'test.pre.spmv',
-      args: [
-        ...stores.map((store) => ({ store, privilege: 'read' as const })),
-        { store: x, privilege: 'read' },
-        { store: y, privilege: 'write-discard' },
-      ],
-      scalars: [...scalars, ...pairs],
-    },
-    colors,
-    tiles: yTiles.pieces as Rect[],
-    footprints: yTiles.pieces.map((_, c) => [fps[0]![c]!, fps[1]![c]!, fps[2]![c]!, xAll, yFp[c]!]),
-    nBlocks: 0,
-    block: 0,
-    width: 0,
-    redBlock: 0,
-    key: 4,
-    partitions: [pre, pre, pre, wholeOf(x, colors), yTiles],
-  };
-  submit(plan);
-  return pre;
-}
-
-function wholeOf(s: Store, colors: number): Partition {
-  const all = Rect.fromShape(s.shape);
-  return new Partition('whole', all, new Array(colors).fill(all));
-}
-
-/** A sorted COO of `nnz` entries over n rows: deterministic columns and values. */
-function coo(n: number, nnz: number) {
-  const row = Store.whole(createRegion('int32', nnz));
-  const colR = createRegion('int32', nnz);
-  const valR = createRegion('float64', nnz);
-  for (let e = 0; e < nnz; e++) {
-    colR.data[e] = (e * 7919) % n;
-    valR.data[e] = ((e % 17) - 8) * 0.37;
-  }
-  const xR = createRegion('float64', n);
-  for (let i = 0; i < n; i++) xR.data[i] = 1 + (i % 13) * 0.125;
-  return { row, col: Store.whole(colR), val: Store.whole(valR), x: Store.whole(xR) };
-}
-
-/** The plain loop, in entry order (the kernel's order per row). */
-function reference(n: number, nnz: number, col: Store, val: Store, x: Store): Float64Array {
-  const y = new Float64Array(n);
-  for (let e = 0; e < nnz; e++) {
-    const r = Math.floor((e * n) / nnz);
-    y[r] = y[r]! + val.region.data[e]! * x.region.data[col.region.data[e]!]!;
-  }
-  return y;
-}
-
 describe('a launch partitioned by its output through a preimage', () => {
   const n = 20_000;
   const nnz = 100_000; // above PRE_DEFER_MIN_ROWS: deferred even once the source is complete
@@ -275,7 +161,7 @@ describe('a launch partitioned by its output through a preimage', () => {
       const provisional: boolean[] = [];
       for (let k = 0; k < 3; k++) {
         const y = Store.whole(createRegion('float64', n));
-        provisional.push(isProvisional(spmvByOutput(row, col, val, x, y, 3)));
+        provisional.push(isProvisional(spmvByOutput(row, col, val, x, y, 3, workers !== 1)));
         ys.push(readStore(y) as Float64Array);
       }
       const scanned = imageScanStats().points - s0;
