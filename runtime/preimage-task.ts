@@ -56,44 +56,71 @@ function preimageKernel(t: TaskContext): void {
   const from = sc[8 + p]!;
   const to = sc[9 + p]!;
   const ct = 9 + P;
-  // True when the target pairs sc[a..b) hold a point of [s, e) (binary search).
-  const meets = (a: number, b: number, s: number, e: number): boolean => {
-    if (!(e > s)) return false;
-    let lo = 0;
-    let hi = (b - a) >> 1;
-    while (lo < hi) {
-      const m = (lo + hi) >> 1;
-      if (sc[a + 2 * m + 1]! <= s) lo = m + 1;
-      else hi = m;
-    }
-    return lo < (b - a) >> 1 && sc[a + 2 * lo]! < e;
-  };
-  // True when the target pairs sc[a..b) hold the point v (start ≤ v < end; NaN: never).
-  const holds = (a: number, b: number, v: number): boolean => {
-    let lo = 0;
-    let hi = (b - a) >> 1;
-    while (lo < hi) {
-      const m = (lo + hi) >> 1;
-      if (sc[a + 2 * m + 1]! <= v) lo = m + 1;
-      else hi = m;
-    }
-    return lo < (b - a) >> 1 && sc[a + 2 * lo]! <= v;
-  };
-  const runs: number[][] = [];
-  for (let c = 0; c < C; c++) runs.push([]);
-  for (let k = from; k < to; k++) {
-    const at = off + k * s0;
-    const s = src[at]!;
-    const e = mode === 0 ? s : mode === 1 ? src[at + s0]! : src[at + s1]!;
+  // Segments between consecutive boundaries of all colors' intervals: on each, the colors that
+  // hold a point are constant. One binary search (or the last segment again) per row, whatever C.
+  const bp: number[] = [];
+  for (let q = sc[ct]!; q < sc[ct + C]!; q++) bp.push(sc[q]!);
+  bp.sort((u, v) => u - v);
+  let u = 0;
+  for (let q = 0; q < bp.length; q++) if (q === 0 || bp[q] !== bp[u - 1]) bp[u++] = bp[q]!;
+  bp.length = u;
+  const nseg = u - 1;
+  const segColors: number[][] = [];
+  for (let j = 0; j < nseg; j++) {
+    const v = bp[j]!;
+    const list: number[] = [];
     for (let c = 0; c < C; c++) {
       const a = sc[ct + c]!;
-      const b = sc[ct + c + 1]!;
-      const hit = mode === 0 ? holds(a, b, s) : meets(a, b, s, e);
-      if (!hit) continue;
-      const r = runs[c]!;
-      if (r.length > 0 && r[r.length - 1] === k) r[r.length - 1] = k + 1;
-      else r.push(k, k + 1);
+      const n = (sc[ct + c + 1]! - a) >> 1;
+      let lo = 0;
+      let hi = n;
+      while (lo < hi) {
+        const m = (lo + hi) >> 1;
+        if (sc[a + 2 * m + 1]! <= v) lo = m + 1;
+        else hi = m;
+      }
+      if (lo < n && sc[a + 2 * lo]! <= v) list.push(c);
     }
+    segColors.push(list);
+  }
+  const runs: number[][] = [];
+  for (let c = 0; c < C; c++) runs.push([]);
+  const stamp = new Float64Array(C).fill(-1);
+  const first = nseg > 0 ? bp[0]! : 0;
+  const end = nseg > 0 ? bp[nseg]! : 0;
+  let last = 0;
+  for (let k = from; k < to && nseg > 0; k++) {
+    const at = off + k * s0;
+    const s = src[at]!;
+    // A point lands where a piece holds it; a range [s, e) where a piece meets it (never if empty).
+    const e = mode === 0 ? s : mode === 1 ? src[at + s0]! : src[at + s1]!;
+    if (mode === 0 ? !(s >= first && s < end) : !(e > s && e > first && s < end)) continue;
+    let j = 0;
+    if (s >= first) {
+      if (bp[last]! <= s && s < bp[last + 1]!) j = last;
+      else {
+        let lo = 0;
+        let hi = nseg - 1;
+        while (lo < hi) {
+          const m = (lo + hi + 1) >> 1;
+          if (bp[m]! <= s) lo = m;
+          else hi = m - 1;
+        }
+        j = last = lo;
+      }
+    }
+    do {
+      const list = segColors[j]!;
+      for (let q = 0; q < list.length; q++) {
+        const c = list[q]!;
+        if (stamp[c] === k) continue;
+        stamp[c] = k;
+        const r = runs[c]!;
+        if (r.length > 0 && r[r.length - 1] === k) r[r.length - 1] = k + 1;
+        else r.push(k, k + 1);
+      }
+      j++;
+    } while (mode !== 0 && j < nseg && bp[j]! < e);
   }
   const W = 1 + 2 * K;
   for (let c = 0; c < C; c++) {
