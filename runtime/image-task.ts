@@ -164,7 +164,12 @@ export interface PendingImage {
 /** Partitions handed out before their image was computed (every destination point per piece). */
 const provisional = new WeakSet<Partition>();
 
-/** True when `p` is a provisional image (a superset standing in for one still being computed). */
+/**
+ * True when `p` is a provisional image or preimage: a superset standing in for one still being
+ * computed by tasks (`imagePartition`/`preimagePartition` with `defer`); asking again at the same
+ * source version collects the exact one.
+ * @example isProvisional(tiling([8], 2)) // false
+ */
 export function isProvisional(p: Partition): boolean {
   return provisional.has(p);
 }

@@ -22,10 +22,13 @@ import {
   fence,
   type ImageMode,
   IntervalSet,
+  isProvisional as isProvisionalPublic,
+  launch,
   Partition,
   preimagePartition,
   Rect,
   readStore,
+  registerKernel,
   Store,
   TaskError,
   tiling,
@@ -261,4 +264,30 @@ describe('preimages of sources with writes in flight', () => {
       );
     });
   }
+});
+
+registerKernel('rows.fill', (t) => {
+  const o = t.arrays[0]!;
+  for (let i = t.lo[0]!; i < t.hi[0]!; i++) o[i] = Math.floor(i / 5);
+});
+
+describe('the example of runtime/README.md (public API)', () => {
+  it('a preimage computed on the pool while the issuing thread goes on, then collected', () => {
+    configure({ workers: 2, mapper: new DefaultMapper() });
+    const row = Store.whole(createRegion('int32', 5_000_000)); // a sorted COO's row indices
+    launch({ op: 'fill', kernel: 'rows.fill', args: [{ store: row, privilege: 'write-discard' }] });
+    const blocks = tiling([1_000_000], 4); // four blocks of output rows
+    const s0 = imageScanStats().points;
+    let entries = preimagePartition(row, blocks, 'point', () => fence(), true);
+    expect(isProvisionalPublic(entries)).toBe(true);
+    entries = preimagePartition(row, blocks, 'point', () => fence(), true);
+    expect(isProvisionalPublic(entries)).toBe(false);
+    expect(entries.pieces.map(String)).toEqual([
+      '{0:1250000}',
+      '{1250000:2500000}',
+      '{2500000:3750000}',
+      '{3750000:5000000}',
+    ]);
+    expect(imageScanStats().points - s0).toBe(0);
+  });
 });
