@@ -223,6 +223,23 @@ describe('preimages of sources with writes in flight', () => {
     }).toThrow(TaskError);
   });
 
+  it('a deferred preimage superseded by a write before anyone collected it: scanned from then on', () => {
+    configure({ workers: 2, mapper: new Posting() });
+    const n = 1000;
+    const nnz = 100_000;
+    const { row } = coo(n, nnz);
+    fillRows(row, n);
+    fence();
+    const blocks = tiling([n], 3);
+    expect(isProvisional(preimagePartition(row, blocks, 'point', sync, true))).toBe(true);
+    fillRows(row, n >> 1); // a new version before the tasks were collected
+    const s0 = imageScanStats().points;
+    const pre = preimagePartition(row, blocks, 'point', sync, true);
+    expect(isProvisional(pre)).toBe(false);
+    expect(imageScanStats().points - s0).toBe(nnz);
+    expect(pre.pieces.map(String)).toEqual(['{0:66600}', '{66600:100000}', '{}']); // rows < 333, then < 500
+  });
+
   for (const workers of [1, 2]) {
     it(`random programs with slow deferred sources complete with the loop's values (pool size ${workers})`, () => {
       configure({ workers, mapper: new Posting() });
