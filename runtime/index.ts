@@ -97,7 +97,8 @@ export {
   resetPartitionStats,
 } from './partition.js';
 export { type AffineTransform, affinePartition } from './partition-affine.js';
-export { currentPartition, imagePartition, preimagePartition } from './partition-cache.js';
+export { currentPartition, imagePartition } from './partition-cache.js';
+export { preimagePartition } from './preimage-cache.js';
 export {
   checkLive,
   createRegion,

@@ -5,7 +5,7 @@
  * cached against the region's `version` and recomputed only after the region was written.
  */
 import type { ImageMode } from './constraints.js';
-import { imagePieces, preimagePieces } from './image.js';
+import { imagePieces } from './image.js';
 import {
   deferImage,
   finishImage,
@@ -17,17 +17,12 @@ import {
 } from './image-task.js';
 import { IntervalSet, Rect, type SubSpace } from './index-space.js';
 import { Partition, statsSink } from './partition.js';
-import {
-  deferPreimage,
-  finishPreimage,
-  type PendingPreimage,
-  provisionalPreimage,
-  shouldDeferPreimage,
-} from './preimage-task.js';
+import type { PendingPreimage } from './preimage-task.js';
 import type { Region } from './region.js';
 import type { Store } from './store.js';
 
-interface ImageEntry {
+/** A cached image or preimage of a view (shared with preimage-cache.ts). */
+export interface ImageEntry {
   readonly mode: ImageMode;
   readonly exact: boolean;
   readonly extent: number;
@@ -184,7 +179,8 @@ export function footprintsOf(
   return fp;
 }
 
-function cached(
+/** The view's entry for this other partition and mode, if any. */
+export function cached(
   vs: ViewState,
   other: Partition,
   mode: ImageMode,
@@ -200,7 +196,8 @@ function cached(
   return undefined;
 }
 
-function remember(vs: ViewState, other: Partition, entry: ImageEntry): void {
+/** Adds an entry to the view's images. */
+export function remember(vs: ViewState, other: Partition, entry: ImageEntry): void {
   const list = vs.images.get(other);
   if (list === undefined) vs.images.set(other, [entry]);
   else list.push(entry);
@@ -304,93 +301,8 @@ export function imagePartition(
   return partition;
 }
 
-/**
- * The preimage of `dstPart` (a partition of a 1-D space) through `src`'s values: color `c`
- * gets the points (rows) of `src` whose value lands in (range meets) piece `c`. Cached against
- * `src.region.version` like {@link imagePartition}, and like it, with `defer` (no argument
- * derived from it is written) a large preimage, or one whose source has writes in flight, is
- * computed by tasks on the pool (preimage-task.ts): this request gets a provisional partition
- * (every source row per color) and the next request at the same version collects the tasks'.
- * @param src - the values (1-D; `[n, 2]` for `'range'`; an offsets view for `'offsets'`)
- * @param dstPart - the target partition
- * @param mode - how values name target points
- * @param sync - waits for the pending writers of a region (the scan reads the values)
- * @param defer - a provisional answer is acceptable (the caller only reads through it)
- * @returns one interval set of source rows per color of `dstPart`
- * @example
- * const row = Store.whole(regionFromArray(new Int32Array([0, 0, 1, 3, 3, 2])));
- * const tiles = new Partition('tiling', Rect.fromShape([4]), [new Rect([0], [2]), new Rect([2], [4])]);
- * preimagePartition(row, tiles, 'point', () => {}).pieces.map(String) // ['{0:3}', '{3:6}']
- */
-export function preimagePartition(
-  src: Store,
-  dstPart: Partition,
-  mode: ImageMode,
-  sync: (region: Region) => void,
-  defer = false,
-): Partition {
-  const vs = viewState(src);
-  const stats = statsSink();
-  const extent = dstPart.space.hi[0] ?? 0;
-  let hit = cached(vs, dstPart, mode, true, extent, true);
-  const version = src.region.version;
-  const rows = src.shape[0]!;
-  const space = Rect.fromShape([rows]);
-  let scanNow = false;
-  if (hit !== undefined && hit.version === version) {
-    if (hit.pending == null) {
-      stats.imageHits++;
-      return hit.partition;
-    }
-    const pending = hit.pending as PendingPreimage;
-    hit.pending = null;
-    let sets: IntervalSet[] | null = null;
-    try {
-      sets = finishPreimage(pending);
-    } catch {
-      scanNow = true; // a failed task or source write: the scan below rethrows the source's failure
-    }
-    if (sets !== null) {
-      stats.imageHits++;
-      return settle(hit, version, sets, space, 'preimage');
-    }
-  }
-  if (hit !== undefined && hit.pending != null) {
-    // Deferred, then superseded by a write before anyone used it: scan this view from now on.
-    hit.pending = null;
-    hit.noDefer = true;
-    hit.partition = hit.exactPartition ?? hit.partition;
-  }
-  // A stand-in target (an image still being computed): a stand-in preimage, not remembered.
-  if (isProvisional(dstPart)) return provisionalPreimage(dstPart.colors, rows);
-  if (defer && !scanNow && hit?.noDefer !== true && shouldDeferPreimage(src, dstPart.colors)) {
-    const pending = deferPreimage(src, dstPart, mode);
-    if (pending !== null) {
-      stats.imageComputations++;
-      const partition = provisionalPreimage(dstPart.colors, rows);
-      if (hit === undefined) {
-        hit = { mode, exact: true, extent, preimage: true, version, partition, exactPartition: null };
-        remember(vs, dstPart, hit);
-      } else {
-        if (!isProvisional(hit.partition)) hit.exactPartition = hit.partition;
-        hit.version = version;
-        hit.partition = partition;
-      }
-      hit.pending = pending;
-      return partition;
-    }
-  }
-  sync(src.region);
-  stats.imageComputations++;
-  const sets = preimagePieces(src, dstPart, mode);
-  if (hit !== undefined) return settle(hit, version, sets, space, 'preimage');
-  const partition = new Partition('preimage', space, sets);
-  remember(vs, dstPart, { mode, exact: true, extent, preimage: true, version, partition });
-  return partition;
-}
-
 /** Records a computed (pre)image in its entry, keeping the previous exact object when equal. */
-function settle(
+export function settle(
   hit: ImageEntry,
   version: number,
   sets: IntervalSet[],
