@@ -10,7 +10,7 @@
  * Run: node --import tsx benchmarks/dense/_kernels-cpu.ts (the leading _ keeps it out of `npm run bench`: it is a kernel probe, not a NumPy comparison)
  */
 import { dotWasmBytes } from '../../dense/dot-wasm.js';
-import { gemmWasmBytes } from '../../dense/gemm-wasm.js';
+import { GEMM_NR_PACKED, gemmWasmBytes } from '../../dense/gemm-wasm.js';
 import { gemvColumnsWasmBytes, gemvRowsWasmBytes } from '../../dense/gemv-wasm.js';
 
 interface WasmApi {
@@ -99,7 +99,7 @@ lines.push(
     mem: { buffer: ArrayBuffer; grow(p: number): number };
   };
   const [mc, nc, kc] = [64, 1024, 256];
-  const bBytes = kc * (nc / 4) * 64;
+  const bBytes = kc * (nc / 4) * GEMM_NR_PACKED * 8;
   const aBytes = mc * kc * 8;
   ex.mem.grow(Math.ceil((bBytes + aBytes + mc * nc * 8) / 65536) + 1);
   new Float64Array(ex.mem.buffer).fill(0.01);
