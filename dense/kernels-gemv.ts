@@ -198,13 +198,18 @@ const gemvKernel = (t: TaskContext): void => {
     warm: () => {
       const g = globalThis as unknown as {
         __cohortGemvWarm?: number;
+        __cohortGemvWarmMem?: { buffer: SharedArrayBuffer };
         WebAssembly: { Memory: new (d: object) => { buffer: SharedArrayBuffer } };
       };
       const v = (g.__cohortGemvWarm ?? 0) + 1;
       g.__cohortGemvWarm = v;
       const cols = v % 2 === 0;
       const inHeap = v % 4 < 2;
-      const mem = inHeap ? new g.WebAssembly.Memory({ initial: 1, maximum: 1, shared: true }) : null;
+      // One small memory per thread for every warm-up call (a fresh shared memory per call cost a
+      // reservation and an instance each: ten of both per thread).
+      if (inHeap && g.__cohortGemvWarmMem === undefined)
+        g.__cohortGemvWarmMem = new g.WebAssembly.Memory({ initial: 1, maximum: 1, shared: true });
+      const mem = inHeap ? g.__cohortGemvWarmMem! : null;
       const buf = mem === null ? new SharedArrayBuffer(8 * 1024) : mem.buffer;
       const M = new Float64Array(buf, 0, 480).fill(0.5);
       const X = new Float64Array(buf, 8 * 512, 20).fill(0.25);
