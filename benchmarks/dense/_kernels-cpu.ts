@@ -66,19 +66,19 @@ lines.push(
 lines.push(
   `GEMV rows, 32 × 1024 cached: ${rate(
     32 * 1024,
-    cpuMs(() => rows(YP, 8, A, 8 * 1024, XP, 32, 1024), 20_000),
+    cpuMs(() => rows(YP, 8, A, 8 * 1024, XP, 32, 1024, 8 * 8 * 1024, 8 * 8), 20_000),
   )}`,
 );
 lines.push(
   `GEMV rows, 2000 × 2000: ${rate(
     4e6,
-    cpuMs(() => rows(YP, 8, A, 8 * 2000, XP, 2000, 2000), 10),
+    cpuMs(() => rows(YP, 8, A, 8 * 2000, XP, 2000, 2000, 500 * 8 * 2000, 500 * 8), 10),
   )}`,
 );
 lines.push(
   `GEMV rows, 125000 × 32: ${rate(
     4e6,
-    cpuMs(() => rows(YP, 8, A, 8 * 32, XP, 125_000, 32), 10),
+    cpuMs(() => rows(YP, 8, A, 8 * 32, XP, 125_000, 32, 31_250 * 8 * 32, 31_250 * 8), 10),
   )}`,
 );
 lines.push(
