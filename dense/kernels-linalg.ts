@@ -273,8 +273,8 @@ const dotKernel = (t: TaskContext): void => {
 /**
  * C[lo0:hi0, lo1:hi1] = A[rows, :] @ B[:, cols] for float64 stores, on the Wasm micro-kernel of
  * `gemm-wasm.ts` (GotoBLAS loop order). Per chunk of at most `RB` rows and per block of `NC`
- * columns: for each `KC` slice of k, pack B's slice into column panels (k-major, each column pair
- * also swapped), then per `MC` rows pack A's slice into row panels and let the micro-kernel store
+ * columns: for each `KC` slice of k, pack B's slice into column panels (k-major, 4 columns per
+ * k), then per `MC` rows pack A's slice into row panels and let the micro-kernel store
  * (first slice) or add (later slices) the block's products into a chunk-sized accumulator Cb,
  * which is finally copied into C. Every element is `(Σ_{k<256} + Σ_{256≤k<512}) + …`, each Σ in
  * k order from +0: the scalar kernel's order, whatever the pieces. Packing pads partial panels with
@@ -346,7 +346,7 @@ const matmulF64 = (t: TaskContext): void => {
   const gemm = w.gemm;
   const MR = 4; // GEMM_MR
   const NR = 4; // GEMM_NR
-  const NP = 8; // GEMM_NR_PACKED: doubles per k of a packed B panel
+  const NP = 4; // GEMM_NR_PACKED: doubles per k of a packed B panel
   const KC = 256;
   const MC = 64;
   const NC = 1024;
@@ -375,7 +375,7 @@ const matmulF64 = (t: TaskContext): void => {
       const ncq = Math.ceil(nc / NR) * NR;
       for (let pc = 0; pc < K; pc += KC) {
         const kc = Math.min(KC, K - pc);
-        // B[pc:pc+kc, jc:jc+nc] → panels of kc × (b0 b1 b2 b3 b1 b0 b3 b2), zero-padded.
+        // B[pc:pc+kc, jc:jc+nc] → panels of kc × (b0 b1 b2 b3), zero-padded.
         for (let jr = 0; jr < ncq; jr += NR) {
           let d = b8 + (jr / NR) * kc * NP;
           const w4 = Math.min(NR, nc - jr);
@@ -390,10 +390,6 @@ const matmulF64 = (t: TaskContext): void => {
             H[d + 1] = x1;
             H[d + 2] = x2;
             H[d + 3] = x3;
-            H[d + 4] = x1;
-            H[d + 5] = x0;
-            H[d + 6] = x3;
-            H[d + 7] = x2;
             d += NP;
           }
         }
@@ -442,8 +438,8 @@ const matmulF64 = (t: TaskContext): void => {
  */
 export const HAS_GEMM_SIMD: boolean = (() => {
   const bytes = gemmWasmBytes();
-  if (GEMM_MR !== 4 || GEMM_NR !== 4 || GEMM_NR_PACKED !== 8)
-    throw new Error('matmulF64 is written for the 4×4 micro-kernel with swapped B pairs');
+  if (GEMM_MR !== 4 || GEMM_NR !== 4 || GEMM_NR_PACKED !== 4)
+    throw new Error('matmulF64 is written for the 4×4 micro-kernel with B panels of 4 per k');
   const wasm = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
   if (wasm === undefined || !wasm.validate(bytes)) return false;
   const source = matmulF64.toString().replace(/\b__GEMM_WASM__\b/, `[${Array.from(bytes).join(',')}]`);

@@ -10,7 +10,7 @@
  * Run: node --import tsx benchmarks/dense/_kernels-cpu.ts (the leading _ keeps it out of `npm run bench`: it is a kernel probe, not a NumPy comparison)
  */
 import { dotWasmBytes } from '../../dense/dot-wasm.js';
-import { gemmWasmBytes } from '../../dense/gemm-wasm.js';
+import { GEMM_NR_PACKED, gemmWasmBytes } from '../../dense/gemm-wasm.js';
 import { gemvColumnsWasmBytes, gemvRowsWasmBytes } from '../../dense/gemv-wasm.js';
 
 interface WasmApi {
@@ -66,19 +66,19 @@ lines.push(
 lines.push(
   `GEMV rows, 32 × 1024 cached: ${rate(
     32 * 1024,
-    cpuMs(() => rows(YP, 8, A, 8 * 1024, XP, 32, 1024), 20_000),
+    cpuMs(() => rows(YP, 8, A, 8 * 1024, XP, 32, 1024, 8 * 8 * 1024, 8 * 8), 20_000),
   )}`,
 );
 lines.push(
   `GEMV rows, 2000 × 2000: ${rate(
     4e6,
-    cpuMs(() => rows(YP, 8, A, 8 * 2000, XP, 2000, 2000), 10),
+    cpuMs(() => rows(YP, 8, A, 8 * 2000, XP, 2000, 2000, 500 * 8 * 2000, 500 * 8), 10),
   )}`,
 );
 lines.push(
   `GEMV rows, 125000 × 32: ${rate(
     4e6,
-    cpuMs(() => rows(YP, 8, A, 8 * 32, XP, 125_000, 32), 10),
+    cpuMs(() => rows(YP, 8, A, 8 * 32, XP, 125_000, 32, 31_250 * 8 * 32, 31_250 * 8), 10),
   )}`,
 );
 lines.push(
@@ -99,7 +99,7 @@ lines.push(
     mem: { buffer: ArrayBuffer; grow(p: number): number };
   };
   const [mc, nc, kc] = [64, 1024, 256];
-  const bBytes = kc * (nc / 4) * 64;
+  const bBytes = kc * (nc / 4) * GEMM_NR_PACKED * 8;
   const aBytes = mc * kc * 8;
   ex.mem.grow(Math.ceil((bBytes + aBytes + mc * nc * 8) / 65536) + 1);
   new Float64Array(ex.mem.buffer).fill(0.01);

@@ -1,8 +1,9 @@
 /**
  * The GEMV and dot Wasm modules on their own (dense/gemv-wasm.ts, dense/dot-wasm.ts): the row
  * sweep gives, row for row, the bits of the JavaScript kernel's order (four lanes k mod 4, the
- * tail into s0, `s0 + s1 + (s2 + s3)`) for any row count (four rows per step, then one at a
- * time), length, row pitch and output stride; the dot gives the bits of its eight-lane order; the
+ * tail into s0, `s0 + s1 + (s2 + s3)`) for any row count (four rows per step — adjacent, or
+ * one from each quarter of the rows as the GEMV kernel calls it — then one at a time), length,
+ * row pitch and output stride; the dot gives the bits of its eight-lane order; the
  * column sweep (eight columns per pass while they last) gives the bits of one column group of four
  * at a time.
  */
@@ -87,16 +88,21 @@ describe('gemvRowsWasmBytes', () => {
           k: fc.integer({ min: 0, max: 41 }),
           pad: fc.integer({ min: 0, max: 5 }),
           ys: fc.integer({ min: 1, max: 3 }),
+          quarters: fc.boolean(),
           seed: fc.array(val, { minLength: 1, maxLength: 64 }),
         }),
-        ({ rowsN, k, pad, ys, seed }) => {
+        ({ rowsN, k, pad, ys, quarters, seed }) => {
           const n = rowsN;
           const ldm = k + pad;
           const [MP, XP, YP] = [16, 16 + n * ldm + 8, 16 + n * ldm + 8 + k + 8];
           for (let i = 0; i < n * ldm + k; i++) f[MP + i] = seed[(i * 7) % seed.length]! * (1 + (i % 5));
           for (let j = 0; j < k; j++) f[XP + j] = seed[(j * 3 + 1) % seed.length]!;
           f.fill(99, YP, YP + n * ys + 4);
-          rows(8 * YP, 8 * ys, 8 * MP, 8 * ldm, 8 * XP, n, k);
+          // Four rows per step — one from each quarter (g = nb rows), or adjacent — then the rest.
+          const nb = n >> 2;
+          if (quarters) rows(8 * YP, 8 * ys, 8 * MP, 8 * ldm, 8 * XP, 4 * nb, k, 8 * nb * ldm, 8 * nb * ys);
+          else rows(8 * YP, 32 * ys, 8 * MP, 32 * ldm, 8 * XP, 4 * nb, k, 8 * ldm, 8 * ys);
+          rows(8 * (YP + 4 * nb * ys), 8 * ys, 8 * (MP + 4 * nb * ldm), 8 * ldm, 8 * XP, n - 4 * nb, k, 0, 0);
           for (let r = 0; r < n; r++) {
             const want = rowRef(
               (q) => f[MP + r * ldm + q]!,
