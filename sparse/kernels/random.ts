@@ -1,0 +1,143 @@
+/**
+ * `sparse.random`'s fill (CONVENTIONS.md 5): one piece covers blocks `[lo, hi)` of the row-major
+ * position space `[0, m·n)`; block b holds positions `[b·L, min((b + 1)·L, total))` and receives
+ * `off[b + 1] − off[b]` entries (drawn on the host from the multivariate hypergeometric,
+ * sparse/random-split.ts). The block makes its count of distinct positions, uniform among the
+ * block's subsets of that size, in increasing order, and writes their rows and columns (and
+ * values) at `off[b]`:
+ *
+ * - every position when the count is the block's length;
+ * - selection sampling (Knuth's algorithm S: position t is taken with probability
+ *   still-needed / still-left) when the block is dense (length < 6 × count): sorted as produced;
+ * - otherwise Floyd's sampling (one uniform integer per entry, an open-addressing hash set of the
+ *   taken positions), then a numeric sort.
+ *
+ * Random numbers: a xoshiro128** stream per block and per purpose (positions, values), its 128-bit
+ * state made by Philox2x32-10 from the counters (block, 0..3) under a key derived from the seed:
+ * a block's numbers depend only on (seed, block), never on which piece or worker runs it. Uniform
+ * integers below R are exact (rejection of the incomplete top range of 2^32 or 2^53).
+ *
+ * Values by `vmode`: 0 uniform doubles in [0, 1) with 53 random bits (float32 stores round them);
+ * 1 int32 uniform in [−2^31, 2^31 − 1); 2 uint8 uniform in [0, 255) (SciPy draws integer dtypes
+ * in `[iinfo.min, iinfo.max)`); 3 bool: a uniform double ≠ 0 (SciPy casts uniform values);
+ * −1 no values (the caller's `data_rvs` filled them on the host).
+ *
+ * Shipped as source text (a string, so that no transpiler helper such as `__name` for its inner
+ * functions reaches the worker): no free variables.
+ */
+export const RANDOM_FILL_SOURCE = `function randomFill(off, n, L, total, kp, kv, vmode, row, col, data, lo, hi) {
+  const w = new Uint32Array(2);
+  const s = new Uint32Array(4);
+  function mulhi(x, y) {
+    const x0 = x & 0xffff, x1 = x >>> 16, y0 = y & 0xffff, y1 = y >>> 16;
+    const t0 = x1 * y0 + ((x0 * y0) >>> 16);
+    const w1 = (t0 & 0xffff) + x0 * y1;
+    return (x1 * y1 + Math.floor(t0 / 65536) + Math.floor(w1 / 65536)) >>> 0;
+  }
+  function philox(key, c0, c1) {
+    let a = c0 >>> 0, b = c1 >>> 0, k = key >>> 0;
+    for (let r = 0; r < 10; r++) {
+      const hi = mulhi(0xd256d193, a);
+      const lo = Math.imul(0xd256d193, a) >>> 0;
+      a = (hi ^ k ^ b) >>> 0;
+      b = lo;
+      k = (k + 0x9e3779b9) >>> 0;
+    }
+    w[0] = a;
+    w[1] = b;
+  }
+  function seed(key, blk) {
+    philox(key, blk, 0);
+    s[0] = w[0]; s[1] = w[1];
+    philox(key, blk, 1);
+    s[2] = w[0]; s[3] = w[1];
+    if ((s[0] | s[1] | s[2] | s[3]) === 0) s[0] = 1;
+  }
+  function next() {
+    const r = Math.imul(((Math.imul(s[1], 5) << 7) | (Math.imul(s[1], 5) >>> 25)), 9) >>> 0;
+    const t = s[1] << 9;
+    s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = (s[3] << 11) | (s[3] >>> 21);
+    return r;
+  }
+  function u53() {
+    const a = next() >>> 5, b = next() >>> 6;
+    return (a * 67108864 + b) / 9007199254740992;
+  }
+  function below(R) {
+    if (R <= 4294967296) {
+      const lim = 4294967296 - (4294967296 % R);
+      let r = next();
+      while (r >= lim) r = next();
+      return r % R;
+    }
+    const lim = 9007199254740992 - (9007199254740992 % R);
+    let r;
+    do {
+      const a = next() >>> 5, b = next() >>> 6;
+      r = a * 67108864 + b;
+    } while (r >= lim);
+    return r % R;
+  }
+  let table = null, taken = null;
+  for (let blk = lo; blk < hi; blk++) {
+    const o = off[blk], c = off[blk + 1] - o;
+    if (c <= 0) continue;
+    const start = blk * L;
+    const len = Math.min(L, total - start);
+    let r0 = Math.floor(start / n);
+    let c0 = start - r0 * n;
+    if (c0 < 0) { r0--; c0 += n; } else if (c0 >= n) { r0++; c0 -= n; }
+    if (c === len || len < 6 * c) {
+      // Every position, or selection sampling: increasing as produced. (row, col) advance with t.
+      seed(kp, blk);
+      let need = c, q = o, rr = r0, cc = c0;
+      for (let t = 0; t < len && need > 0; t++) {
+        if (need === len - t || below(len - t) < need) {
+          row[q] = rr; col[q] = cc; q++; need--;
+        }
+        cc++;
+        if (cc === n) { cc = 0; rr++; }
+      }
+    } else {
+      // Floyd: for j = len − c … len − 1 take t uniform in [0, j]; if t is taken, take j instead.
+      let cap = 16, bits = 4;
+      while (cap < 2 * c) { cap *= 2; bits++; }
+      if (taken === null || taken.length < c) taken = new Float64Array(c);
+      if (table === null || table.length < cap) table = new Float64Array(cap);
+      const mask = cap - 1, shift = 32 - bits;
+      table.fill(-1, 0, cap);
+      seed(kp, blk);
+      let q = 0;
+      for (let j = len - c; j < len; j++) {
+        let v = below(j + 1);
+        for (let pass = 0; pass < 2; pass++) {
+          let h = (Math.imul((v >>> 0) ^ Math.floor(v / 4294967296), 0x9e3779b1) >>> shift) & mask;
+          let dup = false;
+          while (table[h] !== -1) {
+            if (table[h] === v) { dup = true; break; }
+            h = (h + 1) & mask;
+          }
+          if (!dup) { table[h] = v; taken[q++] = v; break; }
+          v = j;
+        }
+      }
+      const sorted = taken.subarray(0, c).sort();
+      for (let e = 0; e < c; e++) {
+        const p = c0 + sorted[e];
+        let rr = Math.floor(p / n);
+        let cc = p - rr * n;
+        if (cc < 0) { rr--; cc += n; } else if (cc >= n) { rr++; cc -= n; }
+        row[o + e] = r0 + rr;
+        col[o + e] = cc;
+      }
+    }
+    if (vmode < 0) continue;
+    seed(kv, blk);
+    if (vmode === 0) for (let e = 0; e < c; e++) data[o + e] = u53();
+    else if (vmode === 1) for (let e = 0; e < c; e++) data[o + e] = below(4294967295) - 2147483648;
+    else if (vmode === 2) for (let e = 0; e < c; e++) data[o + e] = below(255);
+    else for (let e = 0; e < c; e++) data[o + e] = u53() !== 0 ? 1 : 0;
+  }
+}`;
