@@ -162,7 +162,7 @@ export function seedKey(seed: number, tag: number): number {
 }
 
 /** Target entries per block. */
-export const BLOCK_ENTRIES = 16384;
+export const BLOCK_ENTRIES = 4096;
 
 /** The blocks of `[0, total)` for k entries: B blocks of L positions (the last one shorter). */
 export function blockLayout(total: number, k: number): { B: number; L: number } {

@@ -10,7 +10,7 @@
  * - selection sampling (Knuth's algorithm S: position t is taken with probability
  *   still-needed / still-left) when the block is dense (length < 6 × count): sorted as produced;
  * - otherwise Floyd's sampling (one uniform integer per entry, an open-addressing hash set of the
- *   taken positions), then a numeric sort.
+ *   taken positions), then a bucket sort (linear).
  *
  * Random numbers: a xoshiro128** stream per block and per purpose (positions, values), its 128-bit
  * state made by Philox2x32-10 from the counters (block, 0..3) under a key derived from the seed:
@@ -27,7 +27,6 @@
  */
 export const RANDOM_FILL_SOURCE = `function randomFill(off, n, L, total, kp, kv, vmode, row, col, data, lo, hi) {
   const w = new Uint32Array(2);
-  const s = new Uint32Array(4);
   function mulhi(x, y) {
     const x0 = x & 0xffff, x1 = x >>> 16, y0 = y & 0xffff, y1 = y >>> 16;
     const t0 = x1 * y0 + ((x0 * y0) >>> 16);
@@ -46,19 +45,21 @@ export const RANDOM_FILL_SOURCE = `function randomFill(off, n, L, total, kp, kv,
     w[0] = a;
     w[1] = b;
   }
+  let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
   function seed(key, blk) {
     philox(key, blk, 0);
-    s[0] = w[0]; s[1] = w[1];
+    s0 = w[0] | 0; s1 = w[1] | 0;
     philox(key, blk, 1);
-    s[2] = w[0]; s[3] = w[1];
-    if ((s[0] | s[1] | s[2] | s[3]) === 0) s[0] = 1;
+    s2 = w[0] | 0; s3 = w[1] | 0;
+    if ((s0 | s1 | s2 | s3) === 0) s0 = 1;
   }
   function next() {
-    const r = Math.imul(((Math.imul(s[1], 5) << 7) | (Math.imul(s[1], 5) >>> 25)), 9) >>> 0;
-    const t = s[1] << 9;
-    s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = (s[3] << 11) | (s[3] >>> 21);
+    const x = Math.imul(s1, 5);
+    const r = Math.imul((x << 7) | (x >>> 25), 9) >>> 0;
+    const t = s1 << 9;
+    s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3;
+    s2 ^= t;
+    s3 = (s3 << 11) | (s3 >>> 21);
     return r;
   }
   function u53() {
@@ -80,7 +81,7 @@ export const RANDOM_FILL_SOURCE = `function randomFill(off, n, L, total, kp, kv,
     } while (r >= lim);
     return r % R;
   }
-  let table = null, taken = null;
+  let table = null, taken = null, sorted = null, cnt = null;
   for (let blk = lo; blk < hi; blk++) {
     const o = off[blk], c = off[blk + 1] - o;
     if (c <= 0) continue;
@@ -123,7 +124,20 @@ export const RANDOM_FILL_SOURCE = `function randomFill(off, n, L, total, kp, kv,
           v = j;
         }
       }
-      const sorted = taken.subarray(0, c).sort();
+      // Sorted by a bucket pass (c buckets over [0, len): about one value each) and an insertion
+      // sort of what is left out of order: linear time (the built-in sort is ~10× slower here).
+      if (sorted === null || sorted.length < c) { sorted = new Float64Array(c); cnt = new Int32Array(c + 1); }
+      cnt.fill(0, 0, c + 1);
+      const scale = c / len;
+      for (let e = 0; e < c; e++) cnt[Math.min(c - 1, Math.floor(taken[e] * scale)) + 1]++;
+      for (let e = 0; e < c; e++) cnt[e + 1] += cnt[e];
+      for (let e = 0; e < c; e++) sorted[cnt[Math.min(c - 1, Math.floor(taken[e] * scale))]++] = taken[e];
+      for (let e = 1; e < c; e++) {
+        const v = sorted[e];
+        let q = e - 1;
+        while (q >= 0 && sorted[q] > v) { sorted[q + 1] = sorted[q]; q--; }
+        sorted[q + 1] = v;
+      }
       for (let e = 0; e < c; e++) {
         const p = c0 + sorted[e];
         let rr = Math.floor(p / n);
