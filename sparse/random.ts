@@ -44,11 +44,18 @@ export interface RandomOptions {
 /** The most entries {@link random} makes: its indices and offsets are int32. */
 const MAX_ENTRIES = 2147483647;
 
+/** Python's `round` (SciPy's `k = int(round(density·m·n))`): halves go to the even neighbour. */
+function roundHalfEven(x: number): number {
+  const f = Math.floor(x);
+  const d = x - f;
+  return d > 0.5 || (d === 0.5 && f % 2 === 1) ? f + 1 : f;
+}
+
 /** Value modes of the fill kernel (sparse/kernels/random.ts) per dtype. */
 const VMODE: Record<DType, number> = { float64: 0, float32: 0, int32: 1, uint8: 2, bool: 3 };
 
 /**
- * An m × n sparse array with `k = round(density·m·n)` entries at distinct uniformly random
+ * An m × n sparse array with `k = round(density·m·n)` entries (Python's rounding, halves to even) at distinct uniformly random
  * positions, in canonical (row-major) order, with uniform values in [0, 1) — integer dtypes:
  * uniform in `[iinfo.min, iinfo.max)` as SciPy draws them; bool: true.
  *
@@ -91,12 +98,16 @@ function randomImpl(m: number, n: number, opts: RandomOptions = {}): sparray {
   if (!Number.isSafeInteger(seed)) throw new ValueError(argMessage(fn, 'rng', 'an integer seed', seed));
   const total = m * n;
   // Positions are exact doubles up to 2^53.
-  if (total > 2 ** 53)
-    throw new ValueError(argMessage(fn, 'm·n', 'at most 2^53 positions', `${m}·${n}`));
-  const k = Math.round(density * total);
+  if (total > 2 ** 53) throw new ValueError(argMessage(fn, 'm·n', 'at most 2^53 positions', `${m}·${n}`));
+  const k = roundHalfEven(density * total);
   if (k > MAX_ENTRIES)
     throw new AllocationError(
-      argMessage(fn, 'density', `at most ${MAX_ENTRIES} entries (density·m·n; int32 indices)`, `${k} entries`),
+      argMessage(
+        fn,
+        'density',
+        `at most ${MAX_ENTRIES} entries (density·m·n; int32 indices)`,
+        `${k} entries`,
+      ),
     );
   const vals = opts.data_rvs ? opts.data_rvs(k) : null;
   if (vals !== null && (typeof vals !== 'object' || vals.length !== k))

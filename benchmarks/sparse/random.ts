@@ -10,7 +10,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { configure, fence, workerCount } from 'cohortjs/runtime';
+import { configure, fence } from 'cohortjs/runtime';
 import * as sparse from 'cohortjs/sparse';
 import { emit, runPython, SMALL, table } from '../lib/report.js';
 
@@ -75,12 +75,12 @@ const py = CASES.map(([n, d]) =>
     `
 import json, time, scipy.sparse as sp
 def call(seed):
-    t0 = time.perf_counter()
+    c0 = time.process_time(); t0 = time.perf_counter()
     A = sp.random(${n}, ${n}, density=${d}, format='coo', rng=seed)
-    return (time.perf_counter() - t0) * 1e3
+    return ((time.perf_counter() - t0) * 1e3, (time.process_time() - c0) * 1e3)
 first = call(1)
 rest = sorted([call(2), call(3), call(4)])
-print(json.dumps({'first': first, 'later': rest[1]}))
+print(json.dumps({'first': first[0], 'later': rest[1][0], 'cpuFirst': first[1], 'cpuLater': rest[1][1]}))
 `,
     'SciPy',
   ),
@@ -100,10 +100,11 @@ CASES.forEach(([n, d], i) => {
 });
 console.log(`sparse.random vs scipy.sparse.random; cohort ${w} workers (fresh process per case)`);
 console.log(table(rows, py[0] ? 'SciPy' : cohort));
-co.forEach((t, i) =>
-  console.log(
-    `  ${CASES[i]![0]}², d=${CASES[i]![1]}: process CPU ms first ${t.cpuFirst?.toFixed(0)}, later ${t.cpuLater?.toFixed(0)}`,
-  ),
-);
-void workerCount;
+console.log('process CPU ms (all threads; load-independent-ish), first call / median of 3:');
+CASES.forEach(([n, d], i) => {
+  const c = co[i]!;
+  const p = py[i];
+  const sp = p ? ` | SciPy ${p.cpuFirst?.toFixed(0)} / ${p.cpuLater?.toFixed(0)}` : '';
+  console.log(`  ${n}², d=${d}: cohort ${c.cpuFirst?.toFixed(0)} / ${c.cpuLater?.toFixed(0)}${sp}`);
+});
 process.exit(0);

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import {
   blockCounts,
   blockLayout,
-  hyperPmf,
   hypergeometric,
+  hyperPmf,
   philoxUniform,
   seedKey,
 } from '../../sparse/random-split.js';
@@ -91,7 +91,11 @@ describe('hypergeometric probabilities (Loader form)', () => {
       const mu = (c * K) / N;
       const sd = Math.sqrt(mu * (1 - K / N));
       let sum = 0;
-      for (let x = Math.max(0, Math.floor(mu - 12 * sd - 20)); x <= Math.min(c, Math.ceil(mu + 12 * sd + 20)); x++)
+      for (
+        let x = Math.max(0, Math.floor(mu - 12 * sd - 20));
+        x <= Math.min(c, Math.ceil(mu + 12 * sd + 20));
+        x++
+      )
         sum += hyperPmf(x, N, K, c);
       expect(Math.abs(sum - 1)).toBeLessThan(1e-11);
     }
