@@ -67,21 +67,99 @@ export const RANDOM_FILL_SOURCE = `function randomFill(off, n, L, total, kp, kv,
     return (a * 67108864 + b) / 9007199254740992;
   }
   function below(R) {
+    // Exact: reject the top 2^32 mod R (or 2^53 mod R) values; the bound is computed only when
+    // r is near the top. r mod R by the quotient (V8 calls fmod for %), corrected by one.
     if (R <= 4294967296) {
-      const lim = 4294967296 - (4294967296 % R);
       let r = next();
-      while (r >= lim) r = next();
-      return r % R;
+      if (r > 4294967296 - R) {
+        const lim = Math.floor(4294967296 / R) * R;
+        while (r >= lim) r = next();
+      }
+      const m = r - Math.floor(r / R) * R;
+      return m < 0 ? m + R : m >= R ? m - R : m;
     }
-    const lim = 9007199254740992 - (9007199254740992 % R);
-    let r;
-    do {
-      const a = next() >>> 5, b = next() >>> 6;
-      r = a * 67108864 + b;
-    } while (r >= lim);
-    return r % R;
+    let r = (next() >>> 5) * 67108864 + (next() >>> 6);
+    if (r > 9007199254740992 - R) {
+      let lim = Math.floor(9007199254740992 / R) * R;
+      if (lim > 9007199254740992) lim -= R;
+      while (r >= lim) r = (next() >>> 5) * 67108864 + (next() >>> 6);
+    }
+    const m = r - Math.floor(r / R) * R;
+    return m < 0 ? m + R : m >= R ? m - R : m;
   }
-  let table = null, taken = null, sorted = null, cnt = null;
+  // Selection sampling of c among len positions starting at (r0, c0): increasing as produced.
+  function selection(len, c, r0, c0, o) {
+    let need = c, q = o, rr = r0, cc = c0;
+    for (let t = 0; t < len && need > 0; t++) {
+      if (need === len - t || below(len - t) < need) {
+        row[q] = rr; col[q] = cc; q++; need--;
+      }
+      cc++;
+      if (cc === n) { cc = 0; rr++; }
+    }
+  }
+  let table = new Float64Array(16), taken = new Float64Array(8);
+  let sorted = new Float64Array(8), cnt = new Int32Array(9);
+  // Floyd's sampling of c among len positions into taken[0, c): for j = len − c … len − 1 take
+  // t uniform in [0, j]; if t is taken, take j instead (never taken before: all earlier picks < j).
+  function floyd(len, c) {
+    let cap = 16, bits = 4;
+    while (cap < 2 * c) { cap *= 2; bits++; }
+    if (taken.length < c) taken = new Float64Array(c);
+    if (table.length < cap) table = new Float64Array(cap);
+    const mask = cap - 1, shift = 32 - bits;
+    table.fill(-1, 0, cap);
+    let q = 0;
+    for (let j = len - c; j < len; j++) {
+      let v = below(j + 1);
+      let h = (Math.imul((v >>> 0) ^ Math.floor(v / 4294967296), 0x9e3779b1) >>> shift) & mask;
+      while (table[h] !== -1) {
+        if (table[h] === v) {
+          v = j;
+          h = (Math.imul((v >>> 0) ^ Math.floor(v / 4294967296), 0x9e3779b1) >>> shift) & mask;
+          while (table[h] !== -1) h = (h + 1) & mask;
+          break;
+        }
+        h = (h + 1) & mask;
+      }
+      table[h] = v;
+      taken[q++] = v;
+    }
+  }
+  // Sorts taken[0, c) (values in [0, len)) into sorted[0, c): a bucket pass (c buckets, about
+  // one value each) and an insertion sort of what is left out of order — linear time (the
+  // built-in typed-array sort is ~10× slower here).
+  function bucketSort(len, c) {
+    if (sorted.length < c) { sorted = new Float64Array(c); cnt = new Int32Array(c + 1); }
+    cnt.fill(0, 0, c + 1);
+    const scale = c / len;
+    for (let e = 0; e < c; e++) cnt[Math.min(c - 1, Math.floor(taken[e] * scale)) + 1]++;
+    for (let e = 0; e < c; e++) cnt[e + 1] += cnt[e];
+    for (let e = 0; e < c; e++) sorted[cnt[Math.min(c - 1, Math.floor(taken[e] * scale))]++] = taken[e];
+    for (let e = 1; e < c; e++) {
+      const v = sorted[e];
+      let q = e - 1;
+      while (q >= 0 && sorted[q] > v) { sorted[q + 1] = sorted[q]; q--; }
+      sorted[q + 1] = v;
+    }
+  }
+  // Rows and columns of start (r0, c0) + sorted[e].
+  function place(c, r0, c0, o) {
+    for (let e = 0; e < c; e++) {
+      const p = c0 + sorted[e];
+      let rr = Math.floor(p / n);
+      let cc = p - rr * n;
+      if (cc < 0) { rr--; cc += n; } else if (cc >= n) { rr++; cc -= n; }
+      row[o + e] = r0 + rr;
+      col[o + e] = cc;
+    }
+  }
+  function values(o, c) {
+    if (vmode === 0) for (let e = 0; e < c; e++) data[o + e] = u53();
+    else if (vmode === 1) for (let e = 0; e < c; e++) data[o + e] = below(4294967295) - 2147483648;
+    else if (vmode === 2) for (let e = 0; e < c; e++) data[o + e] = below(255);
+    else for (let e = 0; e < c; e++) data[o + e] = u53() !== 0 ? 1 : 0;
+  }
   for (let blk = lo; blk < hi; blk++) {
     const o = off[blk], c = off[blk + 1] - o;
     if (c <= 0) continue;
@@ -90,68 +168,15 @@ export const RANDOM_FILL_SOURCE = `function randomFill(off, n, L, total, kp, kv,
     let r0 = Math.floor(start / n);
     let c0 = start - r0 * n;
     if (c0 < 0) { r0--; c0 += n; } else if (c0 >= n) { r0++; c0 -= n; }
-    if (c === len || len < 6 * c) {
-      // Every position, or selection sampling: increasing as produced. (row, col) advance with t.
-      seed(kp, blk);
-      let need = c, q = o, rr = r0, cc = c0;
-      for (let t = 0; t < len && need > 0; t++) {
-        if (need === len - t || below(len - t) < need) {
-          row[q] = rr; col[q] = cc; q++; need--;
-        }
-        cc++;
-        if (cc === n) { cc = 0; rr++; }
-      }
-    } else {
-      // Floyd: for j = len − c … len − 1 take t uniform in [0, j]; if t is taken, take j instead.
-      let cap = 16, bits = 4;
-      while (cap < 2 * c) { cap *= 2; bits++; }
-      if (taken === null || taken.length < c) taken = new Float64Array(c);
-      if (table === null || table.length < cap) table = new Float64Array(cap);
-      const mask = cap - 1, shift = 32 - bits;
-      table.fill(-1, 0, cap);
-      seed(kp, blk);
-      let q = 0;
-      for (let j = len - c; j < len; j++) {
-        let v = below(j + 1);
-        for (let pass = 0; pass < 2; pass++) {
-          let h = (Math.imul((v >>> 0) ^ Math.floor(v / 4294967296), 0x9e3779b1) >>> shift) & mask;
-          let dup = false;
-          while (table[h] !== -1) {
-            if (table[h] === v) { dup = true; break; }
-            h = (h + 1) & mask;
-          }
-          if (!dup) { table[h] = v; taken[q++] = v; break; }
-          v = j;
-        }
-      }
-      // Sorted by a bucket pass (c buckets over [0, len): about one value each) and an insertion
-      // sort of what is left out of order: linear time (the built-in sort is ~10× slower here).
-      if (sorted === null || sorted.length < c) { sorted = new Float64Array(c); cnt = new Int32Array(c + 1); }
-      cnt.fill(0, 0, c + 1);
-      const scale = c / len;
-      for (let e = 0; e < c; e++) cnt[Math.min(c - 1, Math.floor(taken[e] * scale)) + 1]++;
-      for (let e = 0; e < c; e++) cnt[e + 1] += cnt[e];
-      for (let e = 0; e < c; e++) sorted[cnt[Math.min(c - 1, Math.floor(taken[e] * scale))]++] = taken[e];
-      for (let e = 1; e < c; e++) {
-        const v = sorted[e];
-        let q = e - 1;
-        while (q >= 0 && sorted[q] > v) { sorted[q + 1] = sorted[q]; q--; }
-        sorted[q + 1] = v;
-      }
-      for (let e = 0; e < c; e++) {
-        const p = c0 + sorted[e];
-        let rr = Math.floor(p / n);
-        let cc = p - rr * n;
-        if (cc < 0) { rr--; cc += n; } else if (cc >= n) { rr++; cc -= n; }
-        row[o + e] = r0 + rr;
-        col[o + e] = cc;
-      }
+    seed(kp, blk);
+    if (c === len || len < 6 * c) selection(len, c, r0, c0, o);
+    else {
+      floyd(len, c);
+      bucketSort(len, c);
+      place(c, r0, c0, o);
     }
     if (vmode < 0) continue;
     seed(kv, blk);
-    if (vmode === 0) for (let e = 0; e < c; e++) data[o + e] = u53();
-    else if (vmode === 1) for (let e = 0; e < c; e++) data[o + e] = below(4294967295) - 2147483648;
-    else if (vmode === 2) for (let e = 0; e < c; e++) data[o + e] = below(255);
-    else for (let e = 0; e < c; e++) data[o + e] = u53() !== 0 ? 1 : 0;
+    values(o, c);
   }
 }`;
