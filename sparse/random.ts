@@ -55,15 +55,16 @@ function roundHalfEven(x: number): number {
 const VMODE: Record<DType, number> = { float64: 0, float32: 0, int32: 1, uint8: 2, bool: 3 };
 
 /**
- * An m × n sparse array with `k = round(density·m·n)` entries (Python's rounding, halves to even) at distinct uniformly random
- * positions, in canonical (row-major) order, with uniform values in [0, 1) — integer dtypes:
- * uniform in `[iinfo.min, iinfo.max)` as SciPy draws them; bool: true.
+ * An m × n sparse array with `k = round(density·m·n)` entries (Python's rounding: halves to even)
+ * at distinct uniformly random positions, in canonical (row-major) order, with uniform values in
+ * [0, 1) — integer dtypes: uniform in `[iinfo.min, iinfo.max)` as SciPy draws them; bool: true.
  *
  * Generated on the pool: the positions `[0, m·n)` are cut into blocks that depend only on
  * (m, n, k); the host draws each block's count exactly (multivariate hypergeometric) and one
  * launch makes each block's positions and values from a generator keyed by (seed, block), so a
- * seed gives bitwise the same array at every pool size. A `data_rvs` callback runs on the issuing
- * thread (`data_rvs(k)`, its values copied in row-major order of the positions).
+ * seed gives bitwise the same array at every pool size (not SciPy's numbers for the same seed).
+ * A `data_rvs` callback runs on the issuing thread (`data_rvs(k)` must return k values, copied in
+ * the row-major order of the positions).
  * @throws {ValueError} for a density outside [0, 1], negative dimensions, or m·n above 2^53
  * @throws {AllocationError} for more than 2^31 − 1 entries (int32 indices) or storage that cannot be allocated
  * @example sparse.random(4, 5, { density: 0.5, rng: 1 }).nnz // 10
@@ -97,9 +98,10 @@ function randomImpl(m: number, n: number, opts: RandomOptions = {}): sparray {
   const seed = opts.rng ?? opts.random_state ?? entropySeed();
   if (!Number.isSafeInteger(seed)) throw new ValueError(argMessage(fn, 'rng', 'an integer seed', seed));
   const total = m * n;
-  // Positions are exact doubles up to 2^53.
-  if (total > 2 ** 53) throw new ValueError(argMessage(fn, 'm·n', 'at most 2^53 positions', `${m}·${n}`));
   const k = roundHalfEven(density * total);
+  // Positions are exact doubles up to 2^53.
+  if (k > 0 && total > 2 ** 53)
+    throw new ValueError(argMessage(fn, 'm·n', 'at most 2^53 positions', `${m}·${n}`));
   if (k > MAX_ENTRIES)
     throw new AllocationError(
       argMessage(
@@ -115,7 +117,9 @@ function randomImpl(m: number, n: number, opts: RandomOptions = {}): sparray {
   const row = region('int32', k, false);
   const col = region('int32', k, false);
   const data = region(dtype, k, false);
-  if (vals !== null) for (let p = 0; p < k; p++) data.data[p] = vals[p]!;
+  // Cast as NumPy's astype does (typed arrays truncate; bool: nonzero, NaN included, is true).
+  if (vals !== null)
+    for (let p = 0; p < k; p++) data.data[p] = dtype === 'bool' ? (vals[p] !== 0 ? 1 : 0) : vals[p]!;
   fillPositions(m, n, k, seed, vals === null ? VMODE[dtype] : -1, row, col, data);
   return wrap
     .coo({ rows: m, cols: n, dtype, row, col, data, nnz: k, canonical: true })

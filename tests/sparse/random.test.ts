@@ -237,6 +237,15 @@ describe('sparse.random: data_rvs on the host, the launch on the pool, errors', 
       );
       expect(Array.from(C.row)).toEqual(Array.from(e.row));
       expect(Array.from(C.data).every((v) => v === 7)).toBe(true);
+      // Cast as NumPy casts: bool is nonzero (NaN too), int32 truncates.
+      const D = entries(
+        sparse.random(1, 4, { density: 1, rng: 1, dtype: 'bool', data_rvs: () => [0.7, 0, Number.NaN, -2] }),
+      );
+      expect(Array.from(D.data)).toEqual([1, 0, 1, 1]);
+      const E = entries(
+        sparse.random(1, 3, { density: 1, rng: 1, dtype: 'int32', data_rvs: () => [2.9, -2.9, 7] }),
+      );
+      expect(Array.from(E.data)).toEqual([2, -2, 7]);
     }
     expect(() => sparse.random(3, 3, { density: 0.5, data_rvs: () => [1, 2] })).toThrow(
       /random: argument 'data_rvs' expected a function returning 4 values/,
@@ -270,7 +279,8 @@ describe('sparse.random: data_rvs on the host, the launch on the pool, errors', 
     expect(() => sparse.random(1e6, 1e6, { density: 0.5 })).toThrow(
       /^random: argument 'density' expected at most 2147483647 entries \(density·m·n; int32 indices\), received "500000000000 entries"$/,
     );
-    expect(() => sparse.random(2 ** 31 - 1, 2 ** 31 - 1, { density: 0 })).toThrow(
+    expect(sparse.random(2 ** 31 - 1, 2 ** 31 - 1, { density: 0 }).nnz).toBe(0);
+    expect(() => sparse.random(2 ** 31 - 1, 2 ** 31 - 1, { density: 1e-12 })).toThrow(
       /random: argument 'm·n' expected at most 2\^53 positions/,
     );
     expect(() => sparse.random(2, 2, { rng: 1.5 })).toThrow(
