@@ -9,8 +9,8 @@
  * - every position when the count is the block's length;
  * - selection sampling (Knuth's algorithm S: position t is taken with probability
  *   still-needed / still-left) when the block is dense (length < 6 × count): sorted as produced;
- * - otherwise Floyd's sampling (one uniform integer per entry, an open-addressing hash set of the
- *   taken positions), then a bucket sort (linear).
+ * - otherwise Floyd's sampling (one uniform integer per entry) into an open-addressing set whose
+ *   hash is monotone in the position, read back in slot order and finished by an insertion sort.
  *
  * Random numbers: a xoshiro128** stream per block and per purpose (positions, values), its 128-bit
  * state made by Philox2x32-10 from the counters (block, 0..3) under a key derived from the seed:
@@ -98,49 +98,43 @@ export const RANDOM_FILL_SOURCE = `function randomFill(off, n, L, total, kp, kv,
       if (cc === n) { cc = 0; rr++; }
     }
   }
-  let table = new Float64Array(16), taken = new Float64Array(8);
-  let sorted = new Float64Array(8), cnt = new Int32Array(9);
-  // Floyd's sampling of c among len positions into taken[0, c): for j = len − c … len − 1 take
-  // t uniform in [0, j]; if t is taken, take j instead (never taken before: all earlier picks < j).
-  function floyd(len, c) {
-    let cap = 16, bits = 4;
-    while (cap < 2 * c) { cap *= 2; bits++; }
-    if (taken.length < c) taken = new Float64Array(c);
-    if (table.length < cap) table = new Float64Array(cap);
-    const mask = cap - 1, shift = 32 - bits;
-    table.fill(-1, 0, cap);
-    let q = 0;
+  let table = new Float64Array(16);
+  let sorted = new Float64Array(8);
+  // Floyd's sampling of c among len positions, sorted into sorted[0, c): for j = len − c … len − 1
+  // take t uniform in [0, j]; if t is taken, take j instead (never taken before: every earlier
+  // pick is < j). The set is an open-addressing table whose hash is monotone, slot ⌊v·2c/len⌋,
+  // probing forward into an overflow area (no wrap-around): reading the slots in order gives the
+  // values almost sorted (only a cluster's later arrivals can precede smaller ones), and an
+  // insertion sort finishes — linear time, no separate sort (the built-in typed-array sort was
+  // ~10× slower than the whole sampling).
+  function floydSorted(len, c) {
+    const cap = 2 * c, size = cap + c + 1;
+    if (table.length < size) table = new Float64Array(size);
+    if (sorted.length < c) sorted = new Float64Array(c);
+    table.fill(-1, 0, size);
+    const scale = cap / len;
     for (let j = len - c; j < len; j++) {
       let v = below(j + 1);
-      let h = (Math.imul((v >>> 0) ^ Math.floor(v / 4294967296), 0x9e3779b1) >>> shift) & mask;
+      let h = Math.floor(v * scale);
       while (table[h] !== -1) {
         if (table[h] === v) {
           v = j;
-          h = (Math.imul((v >>> 0) ^ Math.floor(v / 4294967296), 0x9e3779b1) >>> shift) & mask;
-          while (table[h] !== -1) h = (h + 1) & mask;
+          h = Math.floor(v * scale);
+          while (table[h] !== -1) h++;
           break;
         }
-        h = (h + 1) & mask;
+        h++;
       }
       table[h] = v;
-      taken[q++] = v;
     }
-  }
-  // Sorts taken[0, c) (values in [0, len)) into sorted[0, c): a bucket pass (c buckets, about
-  // one value each) and an insertion sort of what is left out of order — linear time (the
-  // built-in typed-array sort is ~10× slower here).
-  function bucketSort(len, c) {
-    if (sorted.length < c) { sorted = new Float64Array(c); cnt = new Int32Array(c + 1); }
-    cnt.fill(0, 0, c + 1);
-    const scale = c / len;
-    for (let e = 0; e < c; e++) cnt[Math.min(c - 1, Math.floor(taken[e] * scale)) + 1]++;
-    for (let e = 0; e < c; e++) cnt[e + 1] += cnt[e];
-    for (let e = 0; e < c; e++) sorted[cnt[Math.min(c - 1, Math.floor(taken[e] * scale))]++] = taken[e];
-    for (let e = 1; e < c; e++) {
-      const v = sorted[e];
-      let q = e - 1;
-      while (q >= 0 && sorted[q] > v) { sorted[q + 1] = sorted[q]; q--; }
-      sorted[q + 1] = v;
+    let q = 0;
+    for (let h = 0; q < c; h++) {
+      const v = table[h];
+      if (v === -1) continue;
+      let e = q - 1;
+      while (e >= 0 && sorted[e] > v) { sorted[e + 1] = sorted[e]; e--; }
+      sorted[e + 1] = v;
+      q++;
     }
   }
   // Rows and columns of start (r0, c0) + sorted[e].
@@ -171,8 +165,7 @@ export const RANDOM_FILL_SOURCE = `function randomFill(off, n, L, total, kp, kv,
     seed(kp, blk);
     if (c === len || len < 6 * c) selection(len, c, r0, c0, o);
     else {
-      floyd(len, c);
-      bucketSort(len, c);
+      floydSorted(len, c);
       place(c, r0, c0, o);
     }
     if (vmode < 0) continue;
