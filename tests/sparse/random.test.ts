@@ -5,6 +5,8 @@
  * seeds (chi-square of row, column and within-block counts, the values' mean) that a biased
  * sampler fails; `data_rvs` on the host; typed errors.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -20,6 +22,15 @@ import {
 import * as sparse from '../../sparse/index.js';
 
 afterAll(() => configure({ workers: 0, mapper: new DefaultMapper() }));
+
+/** SciPy's nnz for shapes and densities around halves, and its value ranges per dtype (scripts/fixtures_sparse_random.py). */
+const FIX = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/sparse/random.json'), 'utf8')) as {
+  cases: { m: number; n: number; density: number; nnz: number }[];
+  dtypes: Record<
+    string,
+    { dtype: string; format: string; min: number; max: number; low: number; high: number }
+  >;
+};
 
 interface Entries {
   row: Int32Array;
@@ -149,6 +160,42 @@ describe.each([0, 1, 2])('sparse.random, pool size %i', (workers) => {
     const e1 = entries(sparse.random(100, 100, { density: 0.2 }));
     const e2 = entries(sparse.random(100, 100, { density: 0.2 }));
     expect(Array.from(e1.data)).not.toEqual(Array.from(e2.data));
+  });
+});
+
+describe('sparse.random against SciPy (fixtures)', () => {
+  it("SciPy's number of entries (Python's rounding) for every fixture shape and density", () => {
+    configure({ workers: 1 });
+    for (const c of FIX.cases) {
+      const A = sparse.random(c.m, c.n, { density: c.density, rng: 1 });
+      expect([c.m, c.n, c.density, A.nnz]).toEqual([c.m, c.n, c.density, c.nnz]);
+    }
+  });
+
+  it("SciPy's dtype, format and value range per dtype (integers in [iinfo.min, iinfo.max))", () => {
+    configure({ workers: 2 });
+    for (const [dtype, f] of Object.entries(FIX.dtypes)) {
+      const A = sparse.random(300, 300, { density: 0.5, dtype: dtype as DType, format: 'csr', rng: 2 });
+      expect([A.dtype, A.format]).toEqual([f.dtype, f.format]);
+      const v = Array.from((A as sparse.csr_array).data.toArray() as ArrayLike<number>, Number);
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (const x of v) {
+        lo = Math.min(lo, x);
+        hi = Math.max(hi, x);
+      }
+      expect(lo).toBeGreaterThanOrEqual(f.low);
+      if (dtype === 'bool') expect(lo).toBe(1);
+      else if (dtype === 'float32') expect(hi).toBeLessThanOrEqual(f.high);
+      else expect(hi).toBeLessThan(f.high);
+      // 45,000 draws reach SciPy's observed extremes' neighbourhood (uint8: exactly 0 and 254).
+      if (dtype === 'uint8') expect([lo, hi]).toEqual([f.min, f.max]);
+      else if (dtype !== 'bool') {
+        const span = f.high - f.low;
+        expect(lo - f.low).toBeLessThan(span * 1e-3);
+        expect(f.high - hi).toBeLessThan(span * 1e-3);
+      }
+    }
   });
 });
 
