@@ -3,7 +3,7 @@
  * block's count of entries, drawn exactly from the multivariate hypergeometric distribution.
  *
  * Layout: `[0, m·n)` in row-major order is cut into `B` blocks of `L` positions (the last one
- * shorter), `B = ceil(k / 16384)` clamped so that blocks are non-empty: a function of (m, n, k)
+ * shorter), `B = ceil(k / 4096)` clamped so that blocks are non-empty: a function of (m, n, k)
  * only, never of the pool or the mapper.
  *
  * Counts: the k distinct positions of a uniform k-subset fall among the blocks as a multivariate
@@ -19,7 +19,7 @@
  * and the walk alternates left and right of the mode with the exact ratios of neighbouring
  * probabilities, subtracting each from the uniform until it goes negative; if rounding leaves a
  * remainder after the whole support, the draw is repeated with the next counter. Cost: about
- * 0.8 standard deviations of steps per draw, ~√(c)/2 — for the leaf splits (c ≈ 16384) some 50
+ * 0.8 standard deviations of steps per draw, ~√(c)/2 — for the leaf splits (c ≈ 8192) some 35
  * steps, so the host does O(B · 100) work, not O(k).
  */
 
