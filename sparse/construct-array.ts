@@ -64,9 +64,12 @@ export interface RandomArrayOptions extends Omit<RandomOptions, 'data_rvs'> {
 
 /**
  * SciPy's `random_array(shape, *, density=0.01, format='coo', dtype=None, rng=None,
- * data_sampler=None)`: distinct random positions, uniform values in [0, 1).
+ * data_sampler=None)`: distinct random positions, uniform values in [0, 1) — generated on the
+ * pool as {@link random} (bitwise the same at every pool size); a `data_sampler` runs on the
+ * issuing thread.
  * @param shape `[rows, cols]`
  * @throws {ValueError} for a shape that is not two non-negative integers or a density outside [0, 1]
+ * @throws {AllocationError} for more than 2^31 − 1 entries
  * @example sparse.random_array([4, 5], { density: 0.5, rng: 1 }).nnz // 10
  */
 export const random_array = ssigOpts<(shape: readonly number[], opts?: RandomArrayOptions) => sparray>(

@@ -127,3 +127,5 @@ export const BAND_PTR = 'sparse.band.ptr';
 export const BAND_FILL = 'sparse.band.fill';
 /** `y = Sᵀ x` by blocks of outputs, without a transpose (sparse/core/spmv-transposed.ts). */
 export const CSR_SPMV_T = 'sparse.csr.spmv.t';
+/** `sparse.random`: each block's distinct sorted positions and values (sparse/kernels/random.ts). */
+export const RANDOM_FILL = 'sparse.random.fill';

@@ -1,6 +1,7 @@
 /**
- * `random` / `rand`: sparse arrays with uniformly random positions and values (cohort's own
- * generator: results depend only on the seed, never on the pool size).
+ * `random` / `rand`: sparse arrays with uniformly random positions and values, generated on the
+ * pool (random-split.ts draws the block counts on the host, kernels/random.ts fills the blocks):
+ * results depend only on the seed, never on the pool size.
  */
 
 import {
@@ -9,11 +10,19 @@ import {
   checkDType,
   type DType,
   entropySeed,
+  image,
+  type LaunchArg,
+  launch,
+  type Region,
   ValueError,
 } from '../runtime/index.js';
 import type { SparseFormat, sparray } from './base.js';
-import { region } from './core/types.js';
+import { region, vec } from './core/types.js';
 import { optionsArg } from './inputs.js';
+import { kernel } from './kdef.js';
+import { RANDOM_FILL } from './kernel-names.js';
+import { RANDOM_FILL_SOURCE } from './kernels/random.js';
+import { blockCounts, blockLayout, seedKey } from './random-split.js';
 import { wrap } from './registry.js';
 import { ssigOpts } from './sig.js';
 
@@ -32,27 +41,32 @@ export interface RandomOptions {
   data_rvs?: (k: number) => ArrayLike<number>;
 }
 
-/** A small counter-free generator (mulberry32) returning doubles in [0, 1) with 53 random bits. */
-function generator(seed: number): () => number {
-  let s = seed >>> 0;
-  const next32 = (): number => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
-  return () => ((next32() >>> 5) * 67108864 + (next32() >>> 6)) / 9007199254740992;
+/** The most entries {@link random} makes: its indices and offsets are int32. */
+const MAX_ENTRIES = 2147483647;
+
+/** Python's `round` (SciPy's `k = int(round(density·m·n))`): halves go to the even neighbour. */
+function roundHalfEven(x: number): number {
+  const f = Math.floor(x);
+  const d = x - f;
+  return d > 0.5 || (d === 0.5 && f % 2 === 1) ? f + 1 : f;
 }
 
-/** The most entries {@link random} samples (V8's limit on the size of a Set). */
-const MAX_SAMPLED = 2 ** 24 - 1;
+/** Value modes of the fill kernel (sparse/kernels/random.ts) per dtype. */
+const VMODE: Record<DType, number> = { float64: 0, float32: 0, int32: 1, uint8: 2, bool: 3 };
 
 /**
- * An m × n sparse array with `round(density·m·n)` entries at distinct random positions (Floyd's
- * sampling) and uniform values in [0, 1).
- * @throws {ValueError} for a density outside [0, 1] or negative dimensions
- * @throws {AllocationError} for more than 2^24 − 1 entries
+ * An m × n sparse array with `k = round(density·m·n)` entries (Python's rounding: halves to even)
+ * at distinct uniformly random positions, in canonical (row-major) order, with uniform values in
+ * [0, 1) — integer dtypes: uniform in `[iinfo.min, iinfo.max)` as SciPy draws them; bool: true.
+ *
+ * Generated on the pool: the positions `[0, m·n)` are cut into blocks that depend only on
+ * (m, n, k); the host draws each block's count exactly (multivariate hypergeometric) and one
+ * launch makes each block's positions and values from a generator keyed by (seed, block), so a
+ * seed gives bitwise the same array at every pool size (not SciPy's numbers for the same seed).
+ * A `data_rvs` callback runs on the issuing thread (`data_rvs(k)` must return k values, copied in
+ * the row-major order of the positions).
+ * @throws {ValueError} for a density outside [0, 1], negative dimensions, or m·n above 2^53
+ * @throws {AllocationError} for more than 2^31 − 1 entries (int32 indices) or storage that cannot be allocated
  * @example sparse.random(4, 5, { density: 0.5, rng: 1 }).nnz // 10
  */
 export const random = ssigOpts<
@@ -75,38 +89,95 @@ function randomImpl(m: number, n: number, opts: RandomOptions = {}): sparray {
   const fn = 'random';
   if (!Number.isInteger(m) || m < 0) throw new ValueError(argMessage(fn, 'm', 'a non-negative integer', m));
   if (!Number.isInteger(n) || n < 0) throw new ValueError(argMessage(fn, 'n', 'a non-negative integer', n));
+  if (m > MAX_ENTRIES) throw new ValueError(argMessage(fn, 'm', 'at most 2147483647 (int32 indices)', m));
+  if (n > MAX_ENTRIES) throw new ValueError(argMessage(fn, 'n', 'at most 2147483647 (int32 indices)', n));
   const density = opts.density ?? 0.01;
   if (!(density >= 0 && density <= 1))
     throw new ValueError(argMessage(fn, 'density', 'a number in [0, 1]', density));
   const dtype = opts.dtype === undefined ? 'float64' : checkDType(fn, 'dtype', opts.dtype);
   const seed = opts.rng ?? opts.random_state ?? entropySeed();
-  const rand = generator(seed);
+  if (!Number.isSafeInteger(seed)) throw new ValueError(argMessage(fn, 'rng', 'an integer seed', seed));
   const total = m * n;
-  const k = Math.round(density * total);
-  // The positions are sampled on the host in a Set, whose size V8 caps at 2^24 entries.
-  if (k > MAX_SAMPLED)
+  const k = roundHalfEven(density * total);
+  // Positions are exact doubles up to 2^53.
+  if (k > 0 && total > 2 ** 53)
+    throw new ValueError(argMessage(fn, 'm·n', 'at most 2^53 positions', `${m}·${n}`));
+  if (k > MAX_ENTRIES)
     throw new AllocationError(
-      argMessage(fn, 'density', `at most ${MAX_SAMPLED} entries (density·m·n)`, `${k} entries`),
+      argMessage(
+        fn,
+        'density',
+        `at most ${MAX_ENTRIES} entries (density·m·n; int32 indices)`,
+        `${k} entries`,
+      ),
     );
-  const chosen = new Set<number>();
-  const order: number[] = [];
-  for (let j = total - k; j < total; j++) {
-    const t = Math.floor(rand() * (j + 1));
-    const pick = chosen.has(t) ? j : t;
-    chosen.add(pick);
-    order.push(pick);
-  }
-  const row = region('int32', k);
-  const col = region('int32', k);
-  const data = region(dtype, k);
   const vals = opts.data_rvs ? opts.data_rvs(k) : null;
-  for (let p = 0; p < k; p++) {
-    const lin = order[p]!;
-    row.data[p] = Math.floor(lin / n);
-    col.data[p] = lin % n;
-    data.data[p] = vals ? vals[p]! : rand();
+  if (vals !== null && (typeof vals !== 'object' || vals.length !== k))
+    throw new ValueError(argMessage(fn, 'data_rvs', `a function returning ${k} values`, vals));
+  const row = region('int32', k, false);
+  const col = region('int32', k, false);
+  const data = region(dtype, k, false);
+  // Cast as NumPy's astype does (typed arrays truncate; bool: nonzero, NaN included, is true).
+  if (vals !== null)
+    for (let p = 0; p < k; p++) data.data[p] = dtype === 'bool' ? (vals[p] !== 0 ? 1 : 0) : vals[p]!;
+  fillPositions(m, n, k, seed, vals === null ? VMODE[dtype] : -1, row, col, data);
+  return wrap
+    .coo({ rows: m, cols: n, dtype, row, col, data, nnz: k, canonical: true })
+    .asformat(opts.format ?? 'coo');
+}
+
+/** The block counts on the host, then one launch over the blocks (sparse/kernels/random.ts). */
+function fillPositions(
+  m: number,
+  n: number,
+  k: number,
+  seed: number,
+  vmode: number,
+  row: Region,
+  col: Region,
+  data: Region,
+): void {
+  const total = m * n;
+  const { B, L } = blockLayout(total, k);
+  if (B === 0) return;
+  const counts = blockCounts(total, k, B, L, seedKey(seed, 0));
+  const off = region('int32', B + 1, false);
+  const o = off.data as Int32Array;
+  o[0] = 0;
+  for (let b = 0; b < B; b++) o[b + 1] = o[b]! + counts[b]!;
+  const args: LaunchArg[] = [
+    { store: vec(off, B), privilege: 'read' },
+    { store: vec(row), privilege: 'write-discard' },
+    { store: vec(col), privilege: 'write-discard' },
+  ];
+  const constraints = [image(0, 1, 'offsets'), image(0, 2, 'offsets')];
+  if (vmode >= 0) {
+    args.push({ store: vec(data), privilege: 'write-discard' });
+    constraints.push(image(0, 3, 'offsets'));
   }
-  return wrap.coo({ rows: m, cols: n, dtype, row, col, data, nnz: k }).asformat(opts.format ?? 'coo');
+  launch({
+    op: 'random',
+    kernel: kernel(`${RANDOM_FILL}.${data.dtype}`, RANDOM_FILL_SOURCE, (t, f) =>
+      f(
+        t.arrays[0],
+        t.scalars[0],
+        t.scalars[1],
+        t.scalars[2],
+        t.scalars[3],
+        t.scalars[4],
+        t.scalars[5],
+        t.arrays[1],
+        t.arrays[2],
+        t.arrays.length > 3 ? t.arrays[3] : null,
+        t.lo[0],
+        t.hi[0],
+      ),
+    ),
+    args,
+    scalars: [n, L, total, seedKey(seed, 1), seedKey(seed, 2), vmode],
+    constraints,
+    key: 0,
+  });
 }
 
 /** Keyword options of {@link rand}: SciPy's `rand` has no `data_rvs`. */

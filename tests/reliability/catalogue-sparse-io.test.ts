@@ -97,11 +97,11 @@ const sparse: Row[] = [
     regression: true,
   },
   {
-    name: 'random: 5e11 entries (a RangeError from a Set)',
+    name: 'random: 5e11 entries (a RangeError from a Set; now beyond int32 indices)',
     call: () => sp.random(1e6, 1e6, { density: 0.5 }),
     error: AllocationError,
     message:
-      /^random: argument 'density' expected at most 16777215 entries \(density·m·n\), received "500000000000 entries"$/,
+      /^random: argument 'density' expected at most 2147483647 entries \(density·m·n; int32 indices\), received "500000000000 entries"$/,
     regression: true,
   },
   {
