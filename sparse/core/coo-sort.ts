@@ -5,12 +5,11 @@
  * converts to CSR by binary searches for `indptr` and two parallel copies (its stable sort is the
  * identity), with no scan on the issuing thread.
  */
-import { broadcast, launch, type Region, scale, workerCount } from '../../runtime/index.js';
+import { align, broadcast, launch, type Region, scale, workerCount } from '../../runtime/index.js';
 import { kernel } from '../kdef.js';
-import { COO_STATS_KERNEL, SORTED_ROW_PTR } from '../kernel-names.js';
-import { COO_STATS, cooStats, sortedRowPtr } from '../kernels/coo-sort.js';
+import { COO_STATS_KERNEL, SORTED_COPY, SORTED_ROW_PTR } from '../kernel-names.js';
+import { COO_STATS, cooStats, copyEntries, sortedRowPtr } from '../kernels/coo-sort.js';
 import { cooStatsWasm, sortedRowPtrWasm } from '../kernels/coo-sort-wasm.js';
-import { copyInto } from './elementwise.js';
 import { type Coo, type Csr, readPrefix, region, vec } from './types.js';
 
 /** What one pass over a COO's indices tells. */
@@ -46,6 +45,7 @@ export function setMinChunk(n: number): number {
 const noWasm = process.env.COHORT_WASM === '0';
 const STATS_CONSTRAINTS = Object.freeze([scale(0, 1, [COO_STATS]), broadcast(2), broadcast(3)]);
 const PTR_CONSTRAINTS = Object.freeze([broadcast(1)]);
+const COPY_CONSTRAINTS = Object.freeze([align(0, 1), align(0, 2), align(0, 3)]);
 
 /** Chunks of a pass over `nnz` entries: one per worker when the array is large enough. */
 export function chunks(nnz: number): number {
@@ -144,8 +144,21 @@ export function sortedCooToCsr(a: Coo, lexSorted: boolean, op = 'tocsr'): Csr {
   });
   const indices = region('int32', nnz, false);
   const data = region(dtype, nnz, false);
-  copyInto(vec(a.col, nnz), 0, vec(indices), 0, nnz, 0, op);
-  copyInto(vec(a.data, nnz), 0, vec(data), 0, nnz, 0, op);
+  // Both copies in one launch over the entries (block copies, not element loops).
+  launch({
+    op,
+    kernel: kernel(`${SORTED_COPY}.${dtype}`, copyEntries, (t, f) =>
+      f(t.arrays[0], t.arrays[1], t.arrays[2], t.arrays[3], t.lo[0], t.hi[0]),
+    ),
+    args: [
+      { store: vec(a.col, nnz), privilege: 'read' },
+      { store: vec(a.data, nnz), privilege: 'read' },
+      { store: vec(indices, nnz), privilege: 'write-discard' },
+      { store: vec(data, nnz), privilege: 'write-discard' },
+    ],
+    constraints: COPY_CONSTRAINTS,
+    key: 0,
+  });
   const canonical = lexSorted || a.canonical === true;
   return {
     rows,
