@@ -120,12 +120,11 @@ export function cooFacts(row: Region, col: Region, nnz: number, op: string): Coo
 }
 
 /**
- * COO in row order (rows in range) → CSR with the same entry order: `indptr` by binary search
- * (partitioned by rows), `indices`/`data` parallel copies of `col`/`data`. Flags as `lexSorted`
- * says (canonical when the COO is).
+ * `indptr` of a COO in row order (rows in range): for each row the first entry of a row ≥ it, by
+ * binary search (one launch partitioned by rows, `row` broadcast).
  */
-export function sortedCooToCsr(a: Coo, lexSorted: boolean, op = 'tocsr'): Csr {
-  const { rows, cols, dtype, nnz } = a;
+export function sortedIndptr(a: Coo, op = 'tocsr'): Region {
+  const { rows, nnz } = a;
   const indptr = region('int32', rows + 1, false);
   launch({
     op,
@@ -142,6 +141,17 @@ export function sortedCooToCsr(a: Coo, lexSorted: boolean, op = 'tocsr'): Csr {
     constraints: PTR_CONSTRAINTS,
     key: 0,
   });
+  return indptr;
+}
+
+/**
+ * COO in row order (rows in range) → CSR with the same entry order: `indptr` by binary search
+ * (partitioned by rows), `indices`/`data` block copies of `col`/`data` (one launch over the
+ * entries). Flags as `lexSorted` says (canonical when the COO is).
+ */
+export function sortedCooToCsr(a: Coo, lexSorted: boolean, op = 'tocsr'): Csr {
+  const { rows, cols, dtype, nnz } = a;
+  const indptr = sortedIndptr(a, op);
   const indices = region('int32', nnz, false);
   const data = region(dtype, nnz, false);
   // Both copies in one launch over the entries (block copies, not element loops).
@@ -171,4 +181,14 @@ export function sortedCooToCsr(a: Coo, lexSorted: boolean, op = 'tocsr'): Csr {
     canonical: canonical || undefined,
     sorted: canonical || undefined,
   };
+}
+
+/**
+ * A CSR *view* of a COO in row order: a fresh `indptr` over the COO's own `col` and `data`
+ * regions — for a consumer that only reads it and builds new arrays (canonicalization), so that
+ * the entries are not copied first. Never hand it to a user.
+ */
+export function sortedCooView(a: Coo, op = 'tocsr'): Csr {
+  const { rows, cols, dtype, nnz } = a;
+  return { rows, cols, dtype, indptr: sortedIndptr(a, op), indices: a.col, data: a.data, nnz };
 }
