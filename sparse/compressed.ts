@@ -20,24 +20,34 @@ import { wrap } from './registry.js';
 
 const INTERNAL = Symbol('internal');
 
-/** A cached derived structure, valid while its source regions are unchanged. */
-export class DerivedCache<T> {
+/**
+ * A cached derived structure, valid while its source regions are unchanged **and its own regions
+ * were not written**: conversions hand the cached structure to the user (`coo.tocsr()`,
+ * `csr.tocsc()` wrap it), and a write through that result (`R.data.set(...)`) must not change
+ * what the source array computes from its cache (SciPy's conversions never share storage with
+ * their source).
+ */
+export class DerivedCache<T extends { indptr: Region; indices: Region; data: Region }> {
   private key = '';
   private value: T | undefined;
   get(sources: readonly Region[], build: () => T): T {
-    const k = sources.map((r) => `${r.id}:${r.version}`).join(',');
-    if (this.value === undefined || k !== this.key) {
+    const k = versions(sources);
+    if (this.value === undefined || `${k}|${ownVersions(this.value)}` !== this.key) {
       this.value = build();
-      this.key = k;
+      this.key = `${k}|${ownVersions(this.value)}`;
     }
     return this.value;
   }
   /** The cached value when it is still valid for `sources`, else undefined (builds nothing). */
   peek(sources: readonly Region[]): T | undefined {
     if (this.value === undefined) return undefined;
-    return sources.map((r) => `${r.id}:${r.version}`).join(',') === this.key ? this.value : undefined;
+    return `${versions(sources)}|${ownVersions(this.value)}` === this.key ? this.value : undefined;
   }
 }
+
+const versions = (rs: readonly Region[]) => rs.map((r) => `${r.id}:${r.version}`).join(',');
+const ownVersions = (v: { indptr: Region; indices: Region; data: Region }) =>
+  versions([v.indptr, v.indices, v.data]);
 
 /** Shared storage and methods of CSR and CSC. */
 export abstract class _cs_array extends sparray {

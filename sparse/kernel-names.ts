@@ -87,6 +87,8 @@ export const ASSIGN_FILL = 'sparse.assign.fill';
 export const COO_STATS_KERNEL = 'sparse.coo.stats';
 /** CSR `indptr` of a COO in row order, by binary search (rows partitioned). */
 export const SORTED_ROW_PTR = 'sparse.coo.sortedptr';
+/** `col`, `data` of a COO in row order → CSR `indices`, `data` (entries partitioned; memcpy). */
+export const SORTED_COPY = 'sparse.coo.sortedcopy';
 /** CSR → CSR of the transpose, phase 1: entries per column of A. */
 export const TRANSPOSE_COUNT = 'sparse.transpose.count';
 /** CSR → CSR of the transpose, phase 2: rows of Aᵀ in A's row order. */

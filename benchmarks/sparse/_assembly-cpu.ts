@@ -3,7 +3,7 @@
  * inline on one thread): a figure that a loaded shared machine disturbs far less than wall time,
  * for A/B comparisons of kernels. Prints the CPU ms of each call, the first included.
  *
- * Run: CASE=spgemm|coo|transpose|add|kron REPS=4 node --import tsx benchmarks/sparse/_assembly-cpu.ts
+ * Run: CASE=spgemm|coo|coorows|transpose|add|kron REPS=4 (coo: shuffled entries; coorows: in row order) node --import tsx benchmarks/sparse/_assembly-cpu.ts
  */
 import * as np from 'cohortjs/numpy';
 import { configure, fence } from 'cohortjs/runtime';
@@ -34,7 +34,10 @@ if (which === 'spgemm') {
         .kron(I, t, { format: 'csr' })
         .add(sparse.kron(t, I, { format: 'csr' }))
         .tocsr().nnz;
-  else {
+  else if (which === 'coorows') {
+    const coo = A.tocoo() as sparse.coo_array;
+    f = () => sparse.coo_array([coo.data, [coo.row, coo.col]], { shape: [n, n] }).tocsr().nnz;
+  } else {
     const coo = A.tocoo() as sparse.coo_array;
     const row = coo.row.toArray() as Int32Array,
       col = coo.col.toArray() as Int32Array,

@@ -64,6 +64,18 @@ export function assemble(
   return { indptr, indices, data, nnz };
 }
 
+/**
+ * Rows per reduction block of a fill that returns a flag (this one, SpGEMM's): rows/256, at most
+ * the runtime's default 4096. With the default alone a fill of fewer than 4096 rows was one piece
+ * whatever its entries (a 4000-row COO with 4M entries filled on one thread), and the property
+ * tests never split it. The smaller blocks were once suspected of an intermittent pool-size-2
+ * failure (sparse/README.md, "Open question"); it did not reproduce (tests/sparse/coo-sort.test.ts
+ * now splits these fills at pool sizes 1 and 2).
+ */
+export function fillBlock(rows: number): number {
+  return Math.min(4096, Math.max(1, Math.ceil(rows / 256)));
+}
+
 const noWasm = process.env.COHORT_WASM === '0';
 
 /** Inclusive scan of `indptr[1..rows]` in place (one piece). */

@@ -6,6 +6,7 @@
 import {
   align,
   argMessage,
+  disposeRegion,
   type Future,
   IndexError,
   image,
@@ -32,8 +33,8 @@ import { csrToDense } from '../kernels/elementwise.js';
 import { filterRowsWasm } from '../kernels/filter-wasm.js';
 import { assemble } from './assemble.js';
 import { scatterCooToCsr } from './coo-scatter.js';
-import { cooFacts, sortedCooToCsr } from './coo-sort.js';
-import { markChecked, structureCheck } from './range-check.js';
+import { cooFacts, sortedCooToCsr, sortedCooView } from './coo-sort.js';
+import { markChecked, markInRange, structureCheck } from './range-check.js';
 import { transposeCsr } from './transpose.js';
 import { type Coo, type Csr, type Dia, posStore, region, vec } from './types.js';
 
@@ -52,15 +53,30 @@ export function cooToCsr(a: Coo, raw = false): Csr {
     // Entries in row order (the usual case: built row by row, or from tocoo()) need no sort: one
     // parallel pass tells (cached per version, and already made by the constructor's checks).
     const facts = a.canonical ? null : cooFacts(a.row, a.col, nnz, op);
-    if (facts === null || facts.rowSorted) {
-      const csr = sortedCooToCsr(a, facts?.lexSorted ?? a.canonical === true, op);
-      return raw || csr.canonical ? csr : canonicalize(csr);
-    }
-    // Out of row order: a parallel counting sort (chunks staged by row block, then rows).
+    // Rows written out of range after construction: neither path may run on them (the row-order
+    // one would give an indptr that does not start at 0 or end at nnz).
     if (facts !== null && (facts.minR < 0 || facts.maxR >= rows))
       throw new IndexError(
         argMessage(op, 'row', `indices in [0, ${rows})`, `index ${facts.minR < 0 ? facts.minR : facts.maxR}`),
       );
+    if (facts === null || facts.rowSorted) {
+      const lex = facts?.lexSorted ?? a.canonical === true;
+      // Columns seen in range by the pass (rows are, and in order): the result's structure is in
+      // range by construction, so its first guarded kernel (SpMV) launches no check_format.
+      const colsIn = facts !== null && facts.minC >= 0 && facts.maxC < cols;
+      if (raw || lex) {
+        const csr = sortedCooToCsr(a, lex, op);
+        if (colsIn) markInRange(csr);
+        return csr;
+      }
+      // Duplicates or unsorted columns within rows: canonicalize straight from the COO's arrays
+      // (it only reads them and writes new ones), no copy first; the view's indptr is temporary.
+      const view = sortedCooView(a, op);
+      const csr = canonicalize(view);
+      disposeRegion(view.indptr);
+      return csr;
+    }
+    // Out of row order: a parallel counting sort (chunks staged by row block, then rows).
     const csr = scatterCooToCsr(a, raw, op);
     return raw || csr.canonical ? csr : canonicalize(csr);
   }

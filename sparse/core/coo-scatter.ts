@@ -12,7 +12,7 @@ import { broadcast, disposeRegion, image, launch, scale, workerCount } from '../
 import { kernel } from '../kdef.js';
 import { COO_SCATTER, COO_STAGED_COUNT, COO_STAGED_FILL } from '../kernel-names.js';
 import { cooScatterChunks, stagedCount, stagedFill } from '../kernels/coo-scatter.js';
-import { assemble } from './assemble.js';
+import { assemble, fillBlock } from './assemble.js';
 import { chunks } from './coo-sort.js';
 import type { Coo, Csr } from './types.js';
 import { region, vec } from './types.js';
@@ -160,7 +160,7 @@ export function scatterCooToCsr(a: Coo, raw: boolean, op: string): Csr {
         ],
         scalars: [P, K, B, bs, sortRows],
         constraints: FILL_CONSTRAINTS,
-        reduce: { combine: 'min', identity: 2 },
+        reduce: { combine: 'min', identity: 2, block: fillBlock(rows) },
         key: 0,
       }).value();
     },

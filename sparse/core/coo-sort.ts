@@ -5,12 +5,11 @@
  * converts to CSR by binary searches for `indptr` and two parallel copies (its stable sort is the
  * identity), with no scan on the issuing thread.
  */
-import { broadcast, launch, type Region, scale, workerCount } from '../../runtime/index.js';
+import { align, broadcast, launch, type Region, scale, workerCount } from '../../runtime/index.js';
 import { kernel } from '../kdef.js';
-import { COO_STATS_KERNEL, SORTED_ROW_PTR } from '../kernel-names.js';
-import { COO_STATS, cooStats, sortedRowPtr } from '../kernels/coo-sort.js';
+import { COO_STATS_KERNEL, SORTED_COPY, SORTED_ROW_PTR } from '../kernel-names.js';
+import { COO_STATS, cooStats, copyEntries, sortedRowPtr } from '../kernels/coo-sort.js';
 import { cooStatsWasm, sortedRowPtrWasm } from '../kernels/coo-sort-wasm.js';
-import { copyInto } from './elementwise.js';
 import { type Coo, type Csr, readPrefix, region, vec } from './types.js';
 
 /** What one pass over a COO's indices tells. */
@@ -46,6 +45,7 @@ export function setMinChunk(n: number): number {
 const noWasm = process.env.COHORT_WASM === '0';
 const STATS_CONSTRAINTS = Object.freeze([scale(0, 1, [COO_STATS]), broadcast(2), broadcast(3)]);
 const PTR_CONSTRAINTS = Object.freeze([broadcast(1)]);
+const COPY_CONSTRAINTS = Object.freeze([align(0, 1), align(0, 2), align(0, 3)]);
 
 /** Chunks of a pass over `nnz` entries: one per worker when the array is large enough. */
 export function chunks(nnz: number): number {
@@ -120,12 +120,11 @@ export function cooFacts(row: Region, col: Region, nnz: number, op: string): Coo
 }
 
 /**
- * COO in row order (rows in range) → CSR with the same entry order: `indptr` by binary search
- * (partitioned by rows), `indices`/`data` parallel copies of `col`/`data`. Flags as `lexSorted`
- * says (canonical when the COO is).
+ * `indptr` of a COO in row order (rows in range): for each row the first entry of a row ≥ it, by
+ * binary search (one launch partitioned by rows, `row` broadcast).
  */
-export function sortedCooToCsr(a: Coo, lexSorted: boolean, op = 'tocsr'): Csr {
-  const { rows, cols, dtype, nnz } = a;
+export function sortedIndptr(a: Coo, op = 'tocsr'): Region {
+  const { rows, nnz } = a;
   const indptr = region('int32', rows + 1, false);
   launch({
     op,
@@ -142,10 +141,34 @@ export function sortedCooToCsr(a: Coo, lexSorted: boolean, op = 'tocsr'): Csr {
     constraints: PTR_CONSTRAINTS,
     key: 0,
   });
+  return indptr;
+}
+
+/**
+ * COO in row order (rows in range) → CSR with the same entry order: `indptr` by binary search
+ * (partitioned by rows), `indices`/`data` block copies of `col`/`data` (one launch over the
+ * entries). Flags as `lexSorted` says (canonical when the COO is).
+ */
+export function sortedCooToCsr(a: Coo, lexSorted: boolean, op = 'tocsr'): Csr {
+  const { rows, cols, dtype, nnz } = a;
+  const indptr = sortedIndptr(a, op);
   const indices = region('int32', nnz, false);
   const data = region(dtype, nnz, false);
-  copyInto(vec(a.col, nnz), 0, vec(indices), 0, nnz, 0, op);
-  copyInto(vec(a.data, nnz), 0, vec(data), 0, nnz, 0, op);
+  // Both copies in one launch over the entries (block copies, not element loops).
+  launch({
+    op,
+    kernel: kernel(`${SORTED_COPY}.${dtype}`, copyEntries, (t, f) =>
+      f(t.arrays[0], t.arrays[1], t.arrays[2], t.arrays[3], t.lo[0], t.hi[0]),
+    ),
+    args: [
+      { store: vec(a.col, nnz), privilege: 'read' },
+      { store: vec(a.data, nnz), privilege: 'read' },
+      { store: vec(indices, nnz), privilege: 'write-discard' },
+      { store: vec(data, nnz), privilege: 'write-discard' },
+    ],
+    constraints: COPY_CONSTRAINTS,
+    key: 0,
+  });
   const canonical = lexSorted || a.canonical === true;
   return {
     rows,
@@ -158,4 +181,14 @@ export function sortedCooToCsr(a: Coo, lexSorted: boolean, op = 'tocsr'): Csr {
     canonical: canonical || undefined,
     sorted: canonical || undefined,
   };
+}
+
+/**
+ * A CSR *view* of a COO in row order: a fresh `indptr` over the COO's own `col` and `data`
+ * regions — for a consumer that only reads it and builds new arrays (canonicalization), so that
+ * the entries are not copied first. Never hand it to a user.
+ */
+export function sortedCooView(a: Coo, op = 'tocsr'): Csr {
+  const { rows, cols, dtype, nnz } = a;
+  return { rows, cols, dtype, indptr: sortedIndptr(a, op), indices: a.col, data: a.data, nnz };
 }

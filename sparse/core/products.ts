@@ -26,7 +26,7 @@ import {
   spgemmFillScratch,
   spgemmFillWasm,
 } from '../kernels/spgemm-wasm.js';
-import { assemble, scanRegion } from './assemble.js';
+import { assemble, fillBlock, scanRegion } from './assemble.js';
 import { diaSpmvLoop, spmmLoop, spmvLoop } from './generated.js';
 import { markInRange, structureCheck } from './range-check.js';
 import { type Csr, type Dia, posStore, readAt, region, vec } from './types.js';
@@ -371,7 +371,7 @@ export function spgemm(a: Csr, b: Csr, out: DType): Csr {
         scalars: [n],
         constraints: FILL_CONSTRAINTS,
         ...(checks !== null && fillW !== null ? { futures: checks, scratch: spgemmFillScratch(n) } : {}),
-        reduce: { combine: 'min', identity: 1 },
+        reduce: { combine: 'min', identity: 1, block: fillBlock(rows) },
         key: 0,
       }).value();
     },

@@ -78,3 +78,21 @@ export function sortedRowPtr(row: Int32Array, nnz: number, ptr: Int32Array, lo: 
     ptr[r] = p;
   }
 }
+
+/**
+ * Entries `[lo, hi)` of a COO in row order into its CSR: `indices ← col`, `out ← data` (the
+ * identity permutation), as two block copies (`TypedArray.prototype.set` is a memmove; the element
+ * loop it replaces ran at about half its speed).
+ */
+export function copyEntries(
+  col: Int32Array,
+  data: Float64Array,
+  indices: Int32Array,
+  out: Float64Array,
+  lo: number,
+  hi: number,
+): void {
+  if (hi <= lo) return;
+  indices.set(col.subarray(lo, hi), lo);
+  out.set(data.subarray(lo, hi), lo);
+}

@@ -4,8 +4,10 @@
  * duplicates summed in entry order in the dtype's arithmetic), for entries in random, row and
  * canonical order — duplicates, explicit zeros, empty rows and columns, rectangular shapes,
  * int32/float32/float64 — at pool sizes 0, 1, 2 with small chunks (one per worker even for tiny
- * arrays, so the chunk boundaries are exercised). Results are bitwise the reference, hence equal
- * across pool sizes; the canonical flags are the structure's.
+ * arrays, so the chunk boundaries are exercised) and tiny pieces (the fill, whose flag is a
+ * reduction of rows/256-row blocks, splits even these small matrices at pool sizes 1 and 2).
+ * Results are bitwise the reference, hence equal across pool sizes; the canonical flags are the
+ * structure's. The CSR owns its storage (writes through it change nothing in the COO).
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +97,18 @@ describe.each(POOLS)('COO → CSR, pool size %i', (workers) => {
           for (let k = 0; k < got.length; k++)
             expect(Object.is(got[k], want.val[k]), `data[${k}]`).toBe(true);
           expect(got.length).toBe(want.val.length);
+          // SpMV on the result (a row-order result is recorded in range without a check, so this
+          // runs the guarded Wasm kernel at once): exact, the values being small dyadic numbers.
+          if (dtype !== 'int32' && a.n > 0) {
+            const x = Float64Array.from({ length: a.n }, (_, k) => k + 1);
+            const y = Array.from((R.dot(Array.from(x)) as { toArray(): ArrayLike<number> }).toArray());
+            const wy = want.ptr.slice(0, -1).map((b, i) => {
+              let t = 0;
+              for (let p = b; p < want.ptr[i + 1]!; p++) t += want.val[p]! * x[want.idx[p]!]!;
+              return t;
+            });
+            expect(y).toEqual(wy);
+          }
           // The CSC of the same entries (the bucket sort by column) agrees with the transpose.
           const T = C.tocsc() as sp.csc_array;
           expect(T.toarray().toArray()).toEqual(R.toarray().toArray());
@@ -122,6 +136,41 @@ describe.each(POOLS)('COO → CSR, pool size %i', (workers) => {
       }),
       { numRuns: 30 },
     );
+  });
+
+  it('gives a CSR that shares no storage with the COO, in every entry order', () => {
+    // The row-order paths copy (canonical order) or canonicalize straight from the COO's arrays
+    // (duplicates, unsorted columns): the result must own its arrays either way.
+    configure({
+      workers,
+      mapper: new DefaultMapper({ inlineLaunchBytes: 0, inlineBytes: 0, minPieceBytes: 16 }),
+    });
+    fc.assert(
+      fc.property(matArb(9), fc.integer({ min: 0, max: 2 }), dtypeArb, (m0, order, dtype) => {
+        const a = reorder(m0, order);
+        if (a.v.length === 0) return;
+        const vals = CTORS[dtype].from(a.v.map((v) => (dtype === 'int32' ? Math.trunc(v) : v)));
+        const C = sp.coo_array([vals, [Int32Array.from(a.i), Int32Array.from(a.j)]], { shape: [a.m, a.n] });
+        const R = sp.csr_array(C.tocsr());
+        const before = C.toarray().toArray();
+        const dataBefore = Array.from(C.data.toArray() as ArrayLike<number>);
+        const colBefore = Array.from(C.col.toArray() as Int32Array);
+        R.data.set(0, 100);
+        R.indices.set(0, 0);
+        expect(Array.from(C.data.toArray() as ArrayLike<number>)).toEqual(dataBefore);
+        expect(Array.from(C.col.toArray() as Int32Array)).toEqual(colBefore);
+        expect(C.toarray().toArray()).toEqual(before);
+        // And the other way: the COO's CSR form is rebuilt after a write to the COO.
+        const R2 = C.tocsr();
+        C.data.set(0, 50);
+        const want = reference({ ...a, v: a.v.map((v, k) => (k === 0 ? 50 : v)) }, dtype);
+        const R3 = C.tocsr() as sp.csr_array;
+        expect(Array.from(R3.data.toArray() as ArrayLike<number>)).toEqual(want.val);
+        expect(R2.toarray().toArray()).toEqual(before);
+      }),
+      { numRuns: 40 },
+    );
+    configure({ workers, mapper: new DefaultMapper() });
   });
 
   it('sorts a shuffled COO of 20,000 rows (more than one 4096-row fill block) like the host reference', () => {
@@ -165,6 +214,21 @@ describe.each(POOLS)('COO → CSR, pool size %i', (workers) => {
     expect(() => C.tocsr()).toThrow(/tocsr: argument 'row'.*indices in \[0, 3\).*index 5/);
     C.row.set(1, -1);
     expect(() => C.tocsr()).toThrow(/tocsr: argument 'row'.*index -1/);
+  });
+
+  it('rejects rows written out of range after construction when the entries stay in row order', () => {
+    configure({ workers });
+    const mk = () =>
+      sp.coo_array([Float64Array.of(1, 2, 3, 4), [Int32Array.of(0, 1, 1, 2), Int32Array.of(0, 1, 2, 0)]], {
+        shape: [3, 3],
+      });
+    const C = mk();
+    C.row.set(3, 7); // still non-decreasing
+    expect(() => C.tocsr()).toThrow(/tocsr: argument 'row'.*indices in \[0, 3\).*index 7/);
+    const D = mk();
+    D.row.set(0, -1);
+    expect(() => D.tocsr()).toThrow(IndexError);
+    expect(() => sp.tril(D)).toThrow(/index -1/);
   });
 
   it('infers the shape and rejects out-of-range indices from the parallel pass', () => {

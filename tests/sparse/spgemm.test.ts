@@ -4,9 +4,10 @@
  * then B's entry order, in float64, rounded to the dtype; zero results dropped; columns
  * ascending), for non-canonical operands (duplicates, unsorted entries, explicit zeros, empty
  * rows and columns, rectangular shapes; int32/float32/float64) at pool sizes 0, 1, 2 with pieces
- * small enough that the symbolic count splits these matrices (the fill, a reduction of 4096-row
- * blocks, stays one piece below 4096 rows; the large case, 5000 rows with rows of C longer than
- * 32 entries, splits it and takes the Wasm kernels' bitmap sort and per-piece scratch). Results equal the reference, hence
+ * small enough that the symbolic count and the numeric fill split these matrices (the fill's flag
+ * is a reduction of rows/256-row blocks, `fillBlock` in core/assemble.ts, so small fills split
+ * too; the large case, 5000 rows with rows of C longer than 32 entries, takes the Wasm kernels'
+ * bitmap sort and per-piece scratch). Results equal the reference, hence
  * each other across pool sizes; the result is canonical.
  */
 import fc from 'fast-check';
