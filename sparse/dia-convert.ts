@@ -35,12 +35,24 @@ import { diaScan, diaScatter, orWords } from './kernels/dia-scan.js';
 
 /** Entries per chunk of the diagonal scan at least this many (smaller: one chunk). */
 let minChunk = 1 << 16;
+/** Chunks of the scan when set (tests), else one per worker. */
+let fixedChunks = 0;
 
-/** @internal Tests: the least entries per scan chunk (default 65536); returns the previous value. */
-export function setDiaMinChunk(n: number): number {
+/**
+ * @internal Tests: the least entries per scan chunk (default 65536) and, when `chunks` > 0, a
+ * fixed number of chunks instead of one per worker; returns the previous least size.
+ */
+export function setDiaMinChunk(n: number, chunks = 0): number {
   const old = minChunk;
   minChunk = Math.max(1, n);
+  fixedChunks = Math.max(0, chunks);
   return old;
+}
+
+/** Chunks of the scan over `nnz` entries: one per worker (or the tests' count), each ≥ minChunk. */
+function scanChunks(nnz: number): number {
+  const want = fixedChunks > 0 ? fixedChunks : Math.max(1, workerCount());
+  return Math.max(1, Math.min(want, Math.floor(nnz / minChunk)));
 }
 
 const SCAN_CONSTRAINTS = Object.freeze([broadcast(1), broadcast(2)]);
@@ -50,7 +62,7 @@ const FILL_CONSTRAINTS = Object.freeze([broadcast(1), broadcast(2), broadcast(3)
 /** The diagonals present (sorted offsets) and the largest column, by launches (phase 1). */
 function scanDiagonals(a: Csr, op: string): { offs: Int32Array; maxCol: number } {
   const { rows, cols, nnz } = a;
-  const P = Math.max(1, Math.min(Math.max(1, workerCount()), Math.floor(nnz / minChunk)));
+  const P = scanChunks(nnz);
   const nbits = rows + cols - 1;
   const words = (nbits + 31) >>> 5;
   const bits = region('int32', P * words, false);

@@ -155,14 +155,22 @@ export function diaScatter(
       const j = crd[p]!;
       if (j >= ch) break;
       const k = j - i;
-      // Columns increase along the row, so the diagonal does too: search from the last one.
-      let z = dhi - 1;
-      while (d < z) {
-        const m = (d + z) >> 1;
-        if (offsets[m]! < k) d = m + 1;
-        else z = m;
+      // Columns increase along the row, so the diagonal does too: step from the last one (a band's
+      // next entry is usually on the next diagonal), then search.
+      let step = 0;
+      while (d < dhi && offsets[d]! < k && step < 4) {
+        d++;
+        step++;
       }
-      if (offsets[d] === k) out[d * ld + j] = vals[p]!;
+      if (d < dhi && offsets[d]! < k) {
+        let z = dhi - 1;
+        while (d < z) {
+          const m = (d + z) >> 1;
+          if (offsets[m]! < k) d = m + 1;
+          else z = m;
+        }
+      }
+      if (d < dhi && offsets[d] === k) out[d * ld + j] = vals[p]!;
     }
   }
 }
