@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readElements } from '../../runtime/engine-read.js';
-import { configure, DefaultMapper, type DType, fence } from '../../runtime/index.js';
+import { configure, DefaultMapper, type DType, fence, traceStart, traceStop } from '../../runtime/index.js';
 import { setDiaMinChunk } from '../../sparse/dia-convert.js';
 import * as sp from '../../sparse/index.js';
 import { diaScan, diaScatter, orWords } from '../../sparse/kernels/dia-scan.js';
@@ -241,8 +241,9 @@ describe.each(POOLS)('todia at pool size %i', (workers) => {
     );
   });
 
-  it('the default mapper on a 20,000-row band', () => {
+  it('the default mapper on a 20,000-row band (at 2 workers: pieces on the pool)', () => {
     configure({ workers, mapper: new DefaultMapper() });
+    setDiaMinChunk(1, 0);
     const n = 20000;
     const a: Mat = { m: n, n, i: [], j: [], v: [] };
     for (let r = 0; r < n; r++)
@@ -252,7 +253,18 @@ describe.each(POOLS)('todia at pool size %i', (workers) => {
         a.j.push(r + k);
         a.v.push(((r * 7 + k) % 5) - 2);
       }
-    expectDia(build(a, 'csr', 'float64').todia(), reference(a, 'float64'), a, 'float64', 'band 20000');
+    const A = build(a, 'csr', 'float64');
+    fence();
+    traceStart();
+    const D = A.todia();
+    fence();
+    const tasks = traceStop().filter((r) => r.op === 'todia');
+    if (workers === 2) {
+      // The scan's two chunks and at least two fill pieces run on the pool (which worker takes
+      // a piece is work sharing's business).
+      expect(tasks.filter((r) => r.worker >= 0).length).toBeGreaterThanOrEqual(4);
+    }
+    expectDia(D, reference(a, 'float64'), a, 'float64', 'band 20000');
   });
 });
 
