@@ -53,22 +53,22 @@ export function diaScan(
         if (pos[m]! <= e0) a = m;
         else z = m - 1;
       }
-      let i = a;
-      let next = pos[i + 1]!;
       const shift = rows - 1;
-      for (let p = e0; p < e1; p++) {
-        while (next <= p) {
-          i++;
-          next = pos[i + 1]!;
+      // Row by row: the entries of row i within the chunk, [max(pos[i], e0), min(pos[i+1], e1)).
+      for (let i = a; i < rows; i++) {
+        const pb = pos[i]! > e0 ? pos[i]! : e0;
+        const pe = pos[i + 1]! < e1 ? pos[i + 1]! : e1;
+        for (let p = pb; p < pe; p++) {
+          const j = crd[p]!;
+          if (j < 0 || j >= cols) {
+            bad++;
+            continue;
+          }
+          const b = j - i + shift;
+          bits[base + (b >>> 5)] |= 1 << (b & 31);
+          if (j > mc) mc = j;
         }
-        const j = crd[p]!;
-        if (j < 0 || j >= cols) {
-          bad++;
-          continue;
-        }
-        const b = j - i + shift;
-        bits[base + (b >>> 5)] |= 1 << (b & 31);
-        if (j > mc) mc = j;
+        if (pos[i + 1]! >= e1) break;
       }
     }
     maxc[c] = bad > 0 ? -2 : mc;
