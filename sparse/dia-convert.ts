@@ -19,6 +19,7 @@
 import {
   argMessage,
   broadcast,
+  disposeRegion,
   launch,
   project,
   type Region,
@@ -114,6 +115,8 @@ function scanDiagonals(a: Csr, op: string): { offs: Int32Array; maxCol: number }
   }
   const w = readPrefix(folded, words);
   const s = readPrefix(stats, P);
+  // Scratch of this conversion: freed now rather than at a collection.
+  for (const r of new Set([bits, folded, stats])) disposeRegion(r);
   let maxCol = -1;
   for (let c = 0; c < P; c++) {
     if (s[c]! === -2)
