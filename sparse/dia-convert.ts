@@ -33,6 +33,7 @@ import { type Csr, type Dia, readPrefix, region, vec } from './core/types.js';
 import { kernel } from './kdef.js';
 import { DIA_SCAN, DIA_SCAN_OR, DIA_SCATTER } from './kernel-names.js';
 import { diaScan, diaScatter, orWords } from './kernels/dia-scan.js';
+import { diaScanWasm } from './kernels/dia-scan-wasm.js';
 
 /** Entries per chunk of the diagonal scan at least this many (smaller: one chunk). */
 let minChunk = 1 << 16;
@@ -56,6 +57,7 @@ function scanChunks(nnz: number): number {
   return Math.max(1, Math.min(want, Math.floor(nnz / minChunk)));
 }
 
+const noWasm = process.env.COHORT_WASM === '0';
 const SCAN_CONSTRAINTS = Object.freeze([broadcast(1), broadcast(2)]);
 const OR_CONSTRAINTS = Object.freeze([project(0, 1, [-1, 0])]);
 const FILL_CONSTRAINTS = Object.freeze([broadcast(1), broadcast(2), broadcast(3), broadcast(4)]);
@@ -71,20 +73,24 @@ function scanDiagonals(a: Csr, op: string): { offs: Int32Array; maxCol: number }
   const scanConstraints = [...SCAN_CONSTRAINTS, scale(0, 3, [words])];
   launch({
     op,
-    kernel: kernel(DIA_SCAN, diaScan, (t, f) =>
-      f(
-        t.arrays[1],
-        t.arrays[2],
-        t.scalars[0],
-        t.scalars[1],
-        t.scalars[2],
-        t.shapes[0]![0],
-        t.scalars[3],
-        t.arrays[3],
-        t.arrays[0],
-        t.lo[0],
-        t.hi[0],
-      ),
+    kernel: kernel(
+      DIA_SCAN,
+      diaScan,
+      (t, f) =>
+        f(
+          t.arrays[1],
+          t.arrays[2],
+          t.scalars[0],
+          t.scalars[1],
+          t.scalars[2],
+          t.shapes[0]![0],
+          t.scalars[3],
+          t.arrays[3],
+          t.arrays[0],
+          t.lo[0],
+          t.hi[0],
+        ),
+      noWasm ? null : diaScanWasm(),
     ),
     args: [
       // One point per chunk (its largest column), the chunk's bitmap words scaled from it.

@@ -16,6 +16,7 @@ import { configure, DefaultMapper, type DType, fence, traceStart, traceStop } fr
 import { setDiaMinChunk } from '../../sparse/dia-convert.js';
 import * as sp from '../../sparse/index.js';
 import { diaScan, diaScatter, orWords } from '../../sparse/kernels/dia-scan.js';
+import { diaScanWasm } from '../../sparse/kernels/dia-scan-wasm.js';
 import { type Mat, matArb, POOLS } from './ref.js';
 
 let saved = 0;
@@ -187,6 +188,58 @@ describe('CSR → DIA loops', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+  it('the Wasm scan equals the JavaScript loop, malformed indptr and columns included', () => {
+    const Wasm = (globalThis as any).WebAssembly;
+    const mem = new Wasm.Memory({ initial: 16, maximum: 64, shared: true });
+    const run = new Wasm.Instance(new Wasm.Module(new Uint8Array(diaScanWasm().bytes)), { e: { mem } })
+      .exports.kernel as (...a: number[]) => void;
+    fc.assert(
+      fc.property(
+        matArb(14),
+        fc.integer({ min: 1, max: 6 }),
+        fc.boolean(),
+        fc.array(fc.nat(), { maxLength: 4 }),
+        (a, P, broken, noise) => {
+          if (a.m === 0 || a.n === 0) return;
+          const nnz = a.v.length;
+          const ord = a.v.map((_, k) => k).sort((x, y) => a.i[x]! - a.i[y]!);
+          let off = 64;
+          const arr = (n: number) => {
+            const r = new Int32Array(mem.buffer, off, n);
+            off += ((Math.max(1, n) * 4 + 63) >> 6) << 6;
+            return r;
+          };
+          const pos = arr(a.m + 1);
+          pos.fill(0);
+          for (const r of a.i) pos[r + 1]!++;
+          for (let r = 0; r < a.m; r++) pos[r + 1]! += pos[r]!;
+          const crd = arr(nnz);
+          crd.set(ord.map((k) => a.j[k]!));
+          if (broken) {
+            // indptr out of order and columns out of range: both loops must agree and stay in place.
+            for (const z of noise) pos[z % (a.m + 1)] = z % (nnz + 3);
+            if (nnz > 0) crd[noise.length % nnz] = noise.length % 2 === 0 ? -1 : a.n;
+          }
+          const words = (a.m + a.n - 1 + 31) >>> 5;
+          const guard = arr(16).fill(77);
+          const b1 = new Int32Array(P * words).fill(-5);
+          const m1 = new Int32Array(P).fill(-9);
+          const b2 = arr(P * words).fill(-5);
+          const m2 = arr(P).fill(-9);
+          const guard2 = arr(16).fill(77);
+          const half = P >> 1;
+          diaScan(pos, crd, a.m, a.n, nnz, P, words, b1, m1, 0, half);
+          diaScan(pos, crd, a.m, a.n, nnz, P, words, b1, m1, half, P);
+          run(pos.byteOffset, crd.byteOffset, a.m, a.n, nnz, P, words, b2.byteOffset, m2.byteOffset, 0, half);
+          run(pos.byteOffset, crd.byteOffset, a.m, a.n, nnz, P, words, b2.byteOffset, m2.byteOffset, half, P);
+          expect(Array.from(b2)).toEqual(Array.from(b1));
+          expect(Array.from(m2)).toEqual(Array.from(m1));
+          expect([...guard, ...guard2].every((g) => g === 77)).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
   it('marks a column out of range', () => {
