@@ -171,6 +171,7 @@ export function csrToDia(s: Csr, op = 'todia'): Dia {
           t.arrays[3],
           t.arrays[4],
           t.shapes[1]![0] - 1,
+          t.shapes[2]![0],
           t.shapes[0]![0],
           t.arrays[0],
           t.lo[0],

@@ -109,6 +109,7 @@ export function orWords(
  * @param vals - `data`
  * @param offsets - the diagonals, increasing (nd)
  * @param rows - the matrix's rows
+ * @param nnz - stored entries (each row's range is clipped to `[0, nnz)`)
  * @param ld - the diagonals' stored length (largest column + 1)
  * @param out - the diagonals (nd × ld; this tile written)
  * @param jlo - first column of the tile
@@ -122,6 +123,7 @@ export function diaScatter(
   vals: Float64Array,
   offsets: Int32Array,
   rows: number,
+  nnz: number,
   ld: number,
   out: Float64Array,
   jlo: number,
@@ -136,11 +138,12 @@ export function diaScatter(
   const i0 = Math.max(0, jlo - kmax);
   const i1 = Math.min(rows, jhi - kmin);
   for (let i = i0; i < i1; i++) {
-    const e = pos[i + 1]!;
+    // (Clipped to [0, nnz): a malformed indptr reads nothing outside the arrays.)
+    const e = pos[i + 1]! < nnz ? pos[i + 1]! : nnz;
     // Columns of row i on the tile's diagonals and columns: [cl, ch).
     const cl = Math.max(jlo, i + kmin);
     const ch = Math.min(jhi, i + kmax + 1);
-    let p = pos[i]!;
+    let p = pos[i]! > 0 ? pos[i]! : 0;
     if (p >= e || crd[e - 1]! < cl || crd[p]! >= ch) continue;
     if (crd[p]! < cl) {
       let z = e - 1; // crd[z] >= cl
@@ -154,6 +157,7 @@ export function diaScatter(
     for (; p < e; p++) {
       const j = crd[p]!;
       if (j >= ch) break;
+      if (j < cl) continue; // only in an unsorted (malformed) row: never outside the tile
       const k = j - i;
       // Columns increase along the row, so the diagonal does too: step from the last one (a band's
       // next entry is usually on the next diagonal), then search.

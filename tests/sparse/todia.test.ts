@@ -177,6 +177,7 @@ describe('CSR → DIA loops', () => {
                 vals,
                 offsets,
                 a.m,
+                nnz,
                 ref.ld,
                 out,
                 jcut(x),
