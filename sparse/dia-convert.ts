@@ -33,7 +33,7 @@ import { type Csr, type Dia, readPrefix, region, vec } from './core/types.js';
 import { kernel } from './kdef.js';
 import { DIA_SCAN, DIA_SCAN_OR, DIA_SCATTER } from './kernel-names.js';
 import { diaScan, diaScatter, orWords } from './kernels/dia-scan.js';
-import { diaScanWasm } from './kernels/dia-scan-wasm.js';
+import { diaScanWasm, diaScatterWasm } from './kernels/dia-scan-wasm.js';
 
 /** Entries per chunk of the diagonal scan at least this many (smaller: one chunk). */
 let minChunk = 1 << 16;
@@ -164,21 +164,25 @@ export function csrToDia(s: Csr, op = 'todia'): Dia {
   if (nd > 0 && ld > 0) {
     launch({
       op,
-      kernel: kernel(`${DIA_SCATTER}.${dtype}`, diaScatter, (t, f) =>
-        f(
-          t.arrays[1],
-          t.arrays[2],
-          t.arrays[3],
-          t.arrays[4],
-          t.shapes[1]![0] - 1,
-          t.shapes[2]![0],
-          t.shapes[0]![0],
-          t.arrays[0],
-          t.lo[0],
-          t.hi[0],
-          t.lo[1],
-          t.hi[1],
-        ),
+      kernel: kernel(
+        `${DIA_SCATTER}.${dtype}`,
+        diaScatter,
+        (t, f) =>
+          f(
+            t.arrays[1],
+            t.arrays[2],
+            t.arrays[3],
+            t.arrays[4],
+            t.shapes[1]![0] - 1,
+            t.shapes[2]![0],
+            t.shapes[0]![0],
+            t.arrays[0],
+            t.lo[0],
+            t.hi[0],
+            t.lo[1],
+            t.hi[1],
+          ),
+        noWasm ? null : diaScatterWasm(dtype),
       ),
       args: [
         // data[d·ld + j] seen as [ld, nd]: the mapper tiles the columns.

@@ -5,8 +5,9 @@
  * chunk's), and writes a bit only for a column in `[0, cols)` and a row in `[0, rows)`: no range
  * check needed, a malformed `indptr` cannot make it write outside its chunk's bitmap.
  */
+import type { DType } from '../../runtime/index.js';
 import type { WasmSpec } from '../kdef.js';
-import { Asm, I32, w } from './wasm-asm.js';
+import { Asm, copyElem, elemShift, I32, w } from './wasm-asm.js';
 
 const INT = 'Int32Array';
 let scan: WasmSpec | undefined;
@@ -85,6 +86,159 @@ function build(): WasmSpec {
   return {
     bytes: x.module(),
     types: [INT, INT, null, null, null, null, null, INT, INT, null, null],
+    lens: [],
+  };
+}
+
+const CLASS: Record<DType, string> = {
+  float64: 'Float64Array',
+  float32: 'Float32Array',
+  int32: 'Int32Array',
+  uint8: 'Uint8Array',
+  bool: 'Uint8Array',
+};
+const fills = new Map<DType, WasmSpec>();
+
+/**
+ * `diaScatter(pos, crd, vals, offsets, rows, nnz, ld, out, jlo, jhi, dlo, dhi)` for values of
+ * `dtype` (copied bitwise). Reads `pos` at rows `[0, rows]`, `crd`/`vals` inside `[0, nnz)`,
+ * `offsets` inside `[dlo, dhi)`, and writes only its tile of `out`: no range check needed.
+ */
+export function diaScatterWasm(dtype: DType): WasmSpec {
+  let s = fills.get(dtype);
+  if (s === undefined) {
+    s = buildScatter(dtype);
+    fills.set(dtype, s);
+  }
+  return s;
+}
+
+function buildScatter(dtype: DType): WasmSpec {
+  const [POS, CRD, VALS, OFFS, ROWS, NNZ, LD, OUT, JLO, JHI, DLO, DHI] = Array.from(
+    { length: 12 },
+    (_, k) => k,
+  );
+  const x = new Asm(new Array<number>(12).fill(I32));
+  const sh = elemShift(dtype);
+  const [d, q, qe, kmin, kmax, i, i1, e, cl, ch, p, z, m, j, k, step] = Array.from({ length: 16 }, () =>
+    x.local(),
+  );
+  const load = (arr: number, idx: number[]) =>
+    x.e(w.get(arr), idx, w.i32c(2), w.i32Shl, w.i32Add, w.i32Load());
+  const zero =
+    sh === 3
+      ? [...w.i64c(0), ...w.i64Store()]
+      : sh === 2
+        ? [...w.i32c(0), ...w.i32Store()]
+        : [...w.i32c(0), ...w.u8Store()];
+  // v = cond ? a : b  (a, b locals or code)
+  const pick = (v: number, a: number[], b: number[], cond: number[]) => x.e(a, b, cond, w.select, w.set(v));
+  // The tile zeroed: for d in [dlo, dhi): out[d·ld + jlo .. d·ld + jhi) = 0.
+  x.for(d, [w.get(DLO)], [w.get(DHI)], () => {
+    x.e(
+      w.get(d),
+      w.get(LD),
+      w.i32Mul,
+      w.get(JLO),
+      w.i32Add,
+      w.i32c(sh),
+      w.i32Shl,
+      w.get(OUT),
+      w.i32Add,
+      w.set(q),
+    );
+    x.e(
+      w.get(d),
+      w.get(LD),
+      w.i32Mul,
+      w.get(JHI),
+      w.i32Add,
+      w.i32c(sh),
+      w.i32Shl,
+      w.get(OUT),
+      w.i32Add,
+      w.set(qe),
+    );
+    x.e(w.block, w.loop, w.get(q), w.get(qe), w.i32GeU, w.brIf(1));
+    x.e(w.get(q), zero, w.get(q), w.i32c(1 << sh), w.i32Add, w.set(q), w.br(0), w.end, w.end);
+  });
+  x.e(w.get(DLO), w.get(DHI), w.i32GeS, w.get(JLO), w.get(JHI), w.i32GeS, w.i32Or, w.if, w.ret, w.end);
+  load(OFFS, w.get(DLO));
+  x.e(w.set(kmin));
+  load(OFFS, [...w.get(DHI), ...w.i32c(1), ...w.i32Sub]);
+  x.e(w.set(kmax));
+  // i from max(0, jlo − kmax) to min(rows, jhi − kmin)
+  x.e(w.get(JLO), w.get(kmax), w.i32Sub, w.set(i));
+  pick(i, w.get(i), w.i32c(0), [...w.get(i), ...w.i32c(0), ...w.i32GtS]);
+  x.e(w.get(JHI), w.get(kmin), w.i32Sub, w.set(i1));
+  pick(i1, w.get(i1), w.get(ROWS), [...w.get(i1), ...w.get(ROWS), ...w.i32LtS]);
+  x.e(w.block, w.loop, w.get(i), w.get(i1), w.i32GeS, w.brIf(1));
+  x.e(w.block); // B1: `continue` of the row loop
+  load(POS, [...w.get(i), ...w.i32c(1), ...w.i32Add]);
+  x.e(w.set(e));
+  pick(e, w.get(e), w.get(NNZ), [...w.get(e), ...w.get(NNZ), ...w.i32LtS]);
+  load(POS, w.get(i));
+  x.e(w.set(p));
+  pick(p, w.get(p), w.i32c(0), [...w.get(p), ...w.i32c(0), ...w.i32GtS]);
+  x.e(w.get(i), w.get(kmin), w.i32Add, w.set(cl));
+  pick(cl, w.get(cl), w.get(JLO), [...w.get(cl), ...w.get(JLO), ...w.i32GtS]);
+  x.e(w.get(i), w.get(kmax), w.i32Add, w.i32c(1), w.i32Add, w.set(ch));
+  pick(ch, w.get(ch), w.get(JHI), [...w.get(ch), ...w.get(JHI), ...w.i32LtS]);
+  x.e(w.get(p), w.get(e), w.i32GeS, w.brIf(0));
+  load(CRD, [...w.get(e), ...w.i32c(1), ...w.i32Sub]);
+  x.e(w.get(cl), w.i32LtS, w.brIf(0));
+  load(CRD, w.get(p));
+  x.e(w.get(ch), w.i32GeS, w.brIf(0));
+  // The first entry with column ≥ cl (binary search when the row starts before it).
+  load(CRD, w.get(p));
+  x.e(w.get(cl), w.i32LtS, w.if);
+  x.e(w.get(e), w.i32c(1), w.i32Sub, w.set(z));
+  x.e(w.block, w.loop, w.get(p), w.get(z), w.i32GeS, w.brIf(1));
+  x.e(w.get(p), w.get(z), w.i32Add, w.i32c(1), w.i32ShrU, w.set(m));
+  load(CRD, w.get(m));
+  x.e(w.get(cl), w.i32LtS, w.if, w.get(m), w.i32c(1), w.i32Add, w.set(p), w.else, w.get(m), w.set(z), w.end);
+  x.e(w.br(0), w.end, w.end);
+  x.e(w.end);
+  x.e(w.get(DLO), w.set(d));
+  x.e(w.block, w.loop, w.get(p), w.get(e), w.i32GeS, w.brIf(1));
+  load(CRD, w.get(p));
+  x.e(w.set(j), w.get(j), w.get(ch), w.i32GeS, w.brIf(1));
+  x.e(w.block); // B3: `continue` of the entry loop
+  x.e(w.get(j), w.get(cl), w.i32LtS, w.brIf(0));
+  x.e(w.get(j), w.get(i), w.i32Sub, w.set(k), w.i32c(0), w.set(step));
+  // Step up to 4 diagonals, then search.
+  x.e(w.block, w.loop, w.get(d), w.get(DHI), w.i32GeS, w.brIf(1));
+  load(OFFS, w.get(d));
+  x.e(w.get(k), w.i32GeS, w.brIf(1), w.get(step), w.i32c(4), w.i32GeS, w.brIf(1));
+  x.e(w.get(d), w.i32c(1), w.i32Add, w.set(d), w.get(step), w.i32c(1), w.i32Add, w.set(step));
+  x.e(w.br(0), w.end, w.end);
+  x.e(w.get(d), w.get(DHI), w.i32LtS, w.if);
+  load(OFFS, w.get(d));
+  x.e(w.get(k), w.i32LtS, w.if);
+  x.e(w.get(DHI), w.i32c(1), w.i32Sub, w.set(z));
+  x.e(w.block, w.loop, w.get(d), w.get(z), w.i32GeS, w.brIf(1));
+  x.e(w.get(d), w.get(z), w.i32Add, w.i32c(1), w.i32ShrU, w.set(m));
+  load(OFFS, w.get(m));
+  x.e(w.get(k), w.i32LtS, w.if, w.get(m), w.i32c(1), w.i32Add, w.set(d), w.else, w.get(m), w.set(z), w.end);
+  x.e(w.br(0), w.end, w.end);
+  x.e(w.end, w.end);
+  // if (d < dhi && offsets[d] === k) out[d·ld + j] = vals[p]
+  x.e(w.get(d), w.get(DHI), w.i32LtS, w.if);
+  load(OFFS, w.get(d));
+  x.e(w.get(k), w.i32Eq, w.if);
+  x.e(w.get(d), w.get(LD), w.i32Mul, w.get(j), w.i32Add, w.i32c(sh), w.i32Shl, w.get(OUT), w.i32Add);
+  x.e(w.get(p), w.i32c(sh), w.i32Shl, w.get(VALS), w.i32Add, copyElem(sh));
+  x.e(w.end, w.end);
+  x.e(w.end); // B3
+  x.e(w.get(p), w.i32c(1), w.i32Add, w.set(p), w.br(0));
+  x.e(w.end, w.end);
+  x.e(w.end); // B1
+  x.e(w.get(i), w.i32c(1), w.i32Add, w.set(i), w.br(0));
+  x.e(w.end, w.end);
+  const V = CLASS[dtype];
+  return {
+    bytes: x.module(),
+    types: [INT, INT, V, INT, null, null, null, V, null, null, null, null],
     lens: [],
   };
 }

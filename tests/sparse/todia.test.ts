@@ -16,7 +16,7 @@ import { configure, DefaultMapper, type DType, fence, traceStart, traceStop } fr
 import { setDiaMinChunk } from '../../sparse/dia-convert.js';
 import * as sp from '../../sparse/index.js';
 import { diaScan, diaScatter, orWords } from '../../sparse/kernels/dia-scan.js';
-import { diaScanWasm } from '../../sparse/kernels/dia-scan-wasm.js';
+import { diaScanWasm, diaScatterWasm } from '../../sparse/kernels/dia-scan-wasm.js';
 import { type Mat, matArb, POOLS } from './ref.js';
 
 let saved = 0;
@@ -237,6 +237,87 @@ describe('CSR → DIA loops', () => {
           run(pos.byteOffset, crd.byteOffset, a.m, a.n, nnz, P, words, b2.byteOffset, m2.byteOffset, half, P);
           expect(Array.from(b2)).toEqual(Array.from(b1));
           expect(Array.from(m2)).toEqual(Array.from(m1));
+          expect([...guard, ...guard2].every((g) => g === 77)).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+  it('the Wasm fill equals the JavaScript loop for every dtype and tile, malformed rows included', () => {
+    const Wasm = (globalThis as any).WebAssembly;
+    const mem = new Wasm.Memory({ initial: 16, maximum: 64, shared: true });
+    const CLS = { ...CTORS, uint8: Uint8Array } as const;
+    const runs = new Map<string, (...a: number[]) => void>();
+    const runner = (dt: keyof typeof CLS) => {
+      let r = runs.get(dt);
+      if (r === undefined) {
+        r = new Wasm.Instance(new Wasm.Module(new Uint8Array(diaScatterWasm(dt).bytes)), { e: { mem } })
+          .exports.kernel as (...a: number[]) => void;
+        runs.set(dt, r);
+      }
+      return r;
+    };
+    fc.assert(
+      fc.property(
+        matArb(14),
+        fc.constantFrom<keyof typeof CLS>('float64', 'float32', 'int32', 'uint8'),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.boolean(),
+        fc.array(fc.nat(), { maxLength: 4 }),
+        (a, dt, jc, dc, broken, noise) => {
+          const ref = reference(a, 'float64');
+          if (ref.offsets.length === 0) return;
+          const C = CLS[dt];
+          let off = 64;
+          const arr = (K: any, n: number): any => {
+            const r = new K(mem.buffer, off, n);
+            off += ((Math.max(1, n) * K.BYTES_PER_ELEMENT + 63) >> 6) << 6;
+            return r;
+          };
+          // Rows grouped (not sorted: the entry order within a row is kept), duplicates kept.
+          const ord = a.v.map((_, k) => k).sort((x, y) => a.i[x]! - a.i[y]!);
+          const nnz = a.v.length;
+          const pos = arr(Int32Array, a.m + 1);
+          pos.fill(0);
+          for (const r of a.i) pos[r + 1]!++;
+          for (let r = 0; r < a.m; r++) pos[r + 1]! += pos[r]!;
+          const crd = arr(Int32Array, nnz);
+          crd.set(ord.map((k) => a.j[k]!));
+          const vals = arr(C, nnz);
+          vals.set(ord.map((k, t) => (dt === 'uint8' ? (a.v[k]! * 4 + t) & 255 : a.v[k]! + t / 8)));
+          if (broken) for (const z of noise) pos[z % (a.m + 1)] = (z % (nnz + 5)) - 2;
+          const offsets = arr(Int32Array, ref.offsets.length);
+          offsets.set(ref.offsets);
+          const nd = ref.offsets.length;
+          const ld = ref.ld;
+          const guard = arr(Int32Array, 16).fill(77);
+          const o2 = arr(C, nd * ld).fill(9);
+          const guard2 = arr(Int32Array, 16).fill(77);
+          const o1 = new C(nd * ld).fill(9);
+          const jcut = (t: number) => Math.floor((t * ld) / jc);
+          const dcut = (t: number) => Math.floor((t * nd) / dc);
+          const run = runner(dt);
+          for (let x = 0; x < jc; x++)
+            for (let y = 0; y < dc; y++) {
+              const [jl, jh, dl, dh] = [jcut(x), jcut(x + 1), dcut(y), dcut(y + 1)];
+              diaScatter(pos, crd, vals as never, offsets, a.m, nnz, ld, o1 as never, jl, jh, dl, dh);
+              run(
+                pos.byteOffset,
+                crd.byteOffset,
+                vals.byteOffset,
+                offsets.byteOffset,
+                a.m,
+                nnz,
+                ld,
+                o2.byteOffset,
+                jl,
+                jh,
+                dl,
+                dh,
+              );
+            }
+          expect(Array.from(o2)).toEqual(Array.from(o1));
           expect([...guard, ...guard2].every((g) => g === 77)).toBe(true);
         },
       ),
