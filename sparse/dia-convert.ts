@@ -6,12 +6,13 @@
  * 1. **Which diagonals** (`kernels/dia-scan.ts` `diaScan`): a launch over chunks of entries (one
  *    per worker) marks the diagonals of its entries in its own bitmap of `rows + cols − 1` bits and
  *    keeps its largest column; a second launch, partitioned over the bitmap's words, ORs the
- *    chunks' bitmaps. The issuing thread reads back only the folded bitmap and two numbers per
- *    chunk — `(rows + cols) / 32 + 2P` int32, never the structure — and builds the offsets.
+ *    chunks' bitmaps. The issuing thread reads back only the folded bitmap and one number per
+ *    chunk — `(rows + cols) / 32 + P` int32, never the structure — and builds the offsets.
  * 2. **The fill** (`diaScatter`): one launch keyed by `data` viewed column-major (`[ld, nd]`,
  *    strides `[1, ld]`), so the mapper cuts it by columns: each piece zeroes its tile and writes
  *    it from the rows whose entries can reach its columns (`i ∈ [jlo − k_max, jhi − k_min)`),
- *    finding an entry's diagonal by a binary search in the offsets. Pieces write disjoint
+ *    finding an entry's diagonal by stepping or a binary search in the offsets (both loops also
+ *    as Wasm, `kernels/dia-scan-wasm.ts`, when the regions live in the heap). Pieces write disjoint
  *    tiles; the written values do not depend on the cut, so the result is bitwise the same at
  *    every pool size. A banded matrix reads about `nnz` entries in all; a matrix whose diagonals
  *    span the whole width makes each piece walk most rows (as the transpose's pieces do).
