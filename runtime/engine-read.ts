@@ -73,7 +73,19 @@ export function gather(store: Store, dtype: DType = store.dtype): TypedArray {
   return copy(store, dtype);
 }
 
+/** Elements copied to the host by reads so far (tests: what an operation reads back). */
+let elementsRead = 0;
+
+/**
+ * @internal Elements copied to the calling thread by `readStore`/`gather`/`readStoreAsync` since
+ * the process started (a test subtracts two values around an operation).
+ */
+export function readElements(): number {
+  return elementsRead;
+}
+
 function copy(store: Store, dtype: DType): TypedArray {
+  elementsRead += store.size;
   const out = new (ctorOf(dtype))(store.size);
   const src = store.region.data;
   const shape = store.shape;

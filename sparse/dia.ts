@@ -4,10 +4,10 @@ import { argMessage, type DType, FormatError, type Region, Store, ValueError } f
 import { type SparseFormat, type SparseOptions, sparray } from './base.js';
 import { DerivedCache } from './compressed.js';
 import { cooFromTuple, parseInput, type SparseInput } from './construct.js';
-import { canonicalize, cooToCsr, denseToCsr } from './core/convert.js';
+import { cooToCsr, denseToCsr } from './core/convert.js';
 import { copyInto, mapStore } from './core/elementwise.js';
 import { type Csr, type Dia, readPrefix, region, vec } from './core/types.js';
-import { cooToDia, diaNnz } from './dia-convert.js';
+import { csrToDia, diaNnz } from './dia-convert.js';
 import { diaToCsrTiled } from './dia-csr.js';
 import { holdStorage } from './dispose.js';
 import { dtypeOpt, shapeArg, type VectorLike, vectorRegion } from './inputs.js';
@@ -60,10 +60,10 @@ function parseDia(arg: unknown, opts: SparseOptions): Dia {
       d = p.a.format === 'dia' ? (p.a as DiaArray)._d : (p.a.todia() as DiaArray)._d;
       break;
     case 'dense':
-      d = cooToDia(denseToCsr(p.d.store));
+      d = csrToDia(denseToCsr(p.d.store), 'dia_array');
       break;
     case 'coo':
-      d = cooToDia(cooToCsr(cooFromTuple(fn, p, opts)));
+      d = csrToDia(cooToCsr(cooFromTuple(fn, p, opts)), 'dia_array');
       break;
     default:
       throw new FormatError(
@@ -155,7 +155,7 @@ export class DiaArray extends sparray {
     return wrap.csr(this._csr()).transpose().todia();
   }
   _replace(s: Csr): void {
-    this._d = cooToDia(canonicalize(s));
+    this._d = csrToDia(s);
   }
   _sum_duplicates(): void {}
   _eliminate_zeros(): void {}
@@ -173,4 +173,4 @@ export class DiaArray extends sparray {
 
 wrap.dia = (d) => new DiaArray(INTERNAL, d);
 
-export { cooToDia };
+export { csrToDia };

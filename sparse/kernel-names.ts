@@ -123,6 +123,12 @@ export const COO_STAGED_FILL = 'sparse.coo.staged.fill';
 export const DIA_COUNT_TILED = 'sparse.dia.count.tiled';
 /** DIA → CSR, tiled fill. */
 export const DIA_FILL_TILED = 'sparse.dia.fill.tiled';
+/** CSR → DIA, phase 1: diagonals present (bitmap) and largest column per chunk of entries. */
+export const DIA_SCAN = 'sparse.dia.scan';
+/** CSR → DIA, phase 1: the chunks' bitmaps folded by OR. */
+export const DIA_SCAN_OR = 'sparse.dia.scan.or';
+/** CSR → DIA, phase 2: tiles of the diagonals (by columns) written from the rows. */
+export const DIA_SCATTER = 'sparse.dia.scatter';
 /** Constant diagonals → CSR: indptr in closed form. */
 export const BAND_PTR = 'sparse.band.ptr';
 /** Constant diagonals → CSR: the fill. */

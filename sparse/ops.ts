@@ -40,7 +40,7 @@ import {
 import { csrSpmm, csrSpmv, diaSpmv, spgemm } from './core/products.js';
 import { spmvTApplies, transposedProduct } from './core/spmv-transposed.js';
 import { type Csr, type Dia, divType, promote, promoteScalar, region, vec } from './core/types.js';
-import { cooToDia } from './dia-convert.js';
+import { csrToDia } from './dia-convert.js';
 import { wrap } from './registry.js';
 
 /** The CSR structure of an operand's transpose (CSC stores it; others convert). */
@@ -101,7 +101,7 @@ export function convert(a: sparray, fmt: SparseFormat, copy: boolean, fn = `to${
     case 'dok':
       return wrap.dok(a._csr());
     default:
-      r = wrap.dia(cooToDia(canonicalize(a._csr())));
+      r = wrap.dia(csrToDia(a._csr()));
   }
   return copy ? r.copy() : r;
 }
