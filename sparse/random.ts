@@ -34,9 +34,13 @@ export interface RandomOptions {
   format?: SparseFormat | null;
   /** Value dtype (default float64). */
   dtype?: DType;
-  /** Seed (an integer); omitted: a random seed. `random_state` is accepted as an alias. */
-  rng?: number;
-  random_state?: number;
+  /**
+   * Seed (an integer), or a generator (`np.random.default_rng(s)`: the seed is drawn from it, which
+   * advances it, as SciPy draws from a `Generator`); omitted: a random seed. `random_state` is
+   * accepted as an alias.
+   */
+  rng?: number | SeedSource;
+  random_state?: number | SeedSource;
   /** Value generator `(k) => values` (default uniform in [0, 1)). */
   data_rvs?: (k: number) => ArrayLike<number>;
 }
@@ -84,6 +88,21 @@ export const random = ssigOpts<
   randomImpl as never,
 );
 
+/** A generator a seed can be drawn from (cohort's `np.random.Generator`). */
+export interface SeedSource {
+  integers(low: number, high: number, size: number[]): { tolist(): unknown };
+}
+
+/** The integer seed of `rng`: itself, one drawn from a generator, or fresh entropy. */
+function seedOf(fn: string, rng: number | SeedSource | null | undefined): number {
+  if (rng === undefined || rng === null) return entropySeed();
+  if (typeof rng === 'object' && typeof (rng as SeedSource).integers === 'function')
+    return ((rng as SeedSource).integers(0, 2147483647, [1]).tolist() as number[])[0]!;
+  if (typeof rng !== 'number' || !Number.isSafeInteger(rng))
+    throw new ValueError(argMessage(fn, 'rng', 'an integer seed or a np.random.Generator', rng));
+  return rng;
+}
+
 function randomImpl(m: number, n: number, opts: RandomOptions = {}): sparray {
   opts = optionsArg('random', opts);
   const fn = 'random';
@@ -95,8 +114,7 @@ function randomImpl(m: number, n: number, opts: RandomOptions = {}): sparray {
   if (!(density >= 0 && density <= 1))
     throw new ValueError(argMessage(fn, 'density', 'a number in [0, 1]', density));
   const dtype = opts.dtype === undefined ? 'float64' : checkDType(fn, 'dtype', opts.dtype);
-  const seed = opts.rng ?? opts.random_state ?? entropySeed();
-  if (!Number.isSafeInteger(seed)) throw new ValueError(argMessage(fn, 'rng', 'an integer seed', seed));
+  const seed = seedOf(fn, opts.rng ?? opts.random_state);
   const total = m * n;
   const k = roundHalfEven(density * total);
   // Positions are exact doubles up to 2^53.

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import * as np from '../../dense/index.js';
 import {
   AllocationError,
   configure,
@@ -160,6 +161,21 @@ describe.each([0, 1, 2])('sparse.random, pool size %i', (workers) => {
     const e1 = entries(sparse.random(100, 100, { density: 0.2 }));
     const e2 = entries(sparse.random(100, 100, { density: 0.2 }));
     expect(Array.from(e1.data)).not.toEqual(Array.from(e2.data));
+  });
+
+  it('rng as a generator: the seed is drawn from it (the same generator state, the same array)', () => {
+    configure({ workers });
+    const a = entries(sparse.random(50, 40, { density: 0.2, rng: np.random.default_rng(9) }));
+    const b = entries(sparse.random_array([50, 40], { density: 0.2, rng: np.random.default_rng(9) }));
+    expect(Array.from(b.col)).toEqual(Array.from(a.col));
+    expect(Array.from(b.data)).toEqual(Array.from(a.data));
+    const g = np.random.default_rng(9);
+    const c = entries(sparse.random(50, 40, { density: 0.2, rng: g }));
+    const d = entries(sparse.random(50, 40, { density: 0.2, rng: g })); // g advanced
+    expect(Array.from(c.data)).toEqual(Array.from(a.data));
+    expect(Array.from(d.data)).not.toEqual(Array.from(c.data));
+    expect(() => sparse.random(3, 3, { rng: 'x' as never })).toThrow(/random: argument 'rng' expected/);
+    expect(() => sparse.random(3, 3, { rng: 1.5 })).toThrow(ValueError);
   });
 });
 
