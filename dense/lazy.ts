@@ -363,7 +363,7 @@ export function lazyArray(
   const prev = groups.get(arrays[0]!._store!.region)?.last.get(tree);
   if (prev != null && sameExpression(prev, tree, arrays, scalars, dtype)) {
     prev.sharers++;
-    for (const r of parts) r.state.uses--; // recorded by the shared state already
+    for (let i = 0; i < parts.length; i++) parts[i]!.state.uses--; // recorded by the shared state already
     return ndarray._fromLazy(prev);
   }
   const s: LazyState = {
@@ -793,5 +793,5 @@ export function runFused<R>(fn: () => R): R {
 export function launchFused(fn: string, f: Fused, out: Store): void {
   const p = prepareLaunch(f.tree, f.arrays, f.scalars, f.parts, compute);
   launchEwise(fn, p.tree, out, p.arrays, p.scalars);
-  for (const r of f.parts) r.state.uses--;
+  for (let i = 0; i < f.parts.length; i++) f.parts[i]!.state.uses--;
 }
