@@ -597,9 +597,11 @@ export function fuseOperands(
   } finally {
     composing--;
     if (top) {
-      PARTS.length = 0;
-      SMAP.length = 0;
-      KINDS.length = 0;
+      // pop, not `length = 0`: V8 frees an array's backing store when its length is set to 0,
+      // so every call grew three stores again; popping to empty keeps them.
+      while (PARTS.length > 0) PARTS.pop();
+      while (SMAP.length > 0) SMAP.pop();
+      while (KINDS.length > 0) KINDS.pop();
     }
   }
 }
