@@ -55,7 +55,23 @@ export function launchEwise(
   arrays: readonly ndarray[],
   scalars: readonly number[],
 ): void {
-  if (launchContiguous(fn, tree, outStore, arrays, scalars)) return;
+  if (!launchContiguous(fn, tree, outStore, arrays, scalars))
+    launchStrided(fn, tree, outStore, arrays, scalars);
+}
+
+/**
+ * {@link launchEwise} when some operand is not contiguous (or overlaps the output partially).
+ * Apart from the contiguous path so that `launchEwise` stays a few bytes of bytecode: V8 inlines
+ * it into its callers and optimizes it at once, where this large body needed ~30,000 calls of
+ * its own (its tier-up budget grows with its length, while a call spent only the first bytes).
+ */
+function launchStrided(
+  fn: string,
+  tree: FuseNode,
+  outStore: Store,
+  arrays: readonly ndarray[],
+  scalars: readonly number[],
+): void {
   const shape = outStore.shape;
   const nd = shape.length;
   const n = arrays.length;

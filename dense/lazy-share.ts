@@ -76,15 +76,18 @@ const costs = new WeakMap<FuseNode, number>();
  * @returns its cost
  */
 export function treeCost(t: FuseNode): number {
-  let c = costs.get(t);
-  if (c === undefined) {
-    c = 0;
-    if ('args' in t) {
-      c = COST[t.op] ?? 1;
-      for (const a of t.args) c += treeCost(a);
-    }
-    costs.set(t, c);
+  const c = costs.get(t);
+  return c === undefined ? treeCostOnce(t) : c;
+}
+
+/** {@link treeCost}'s first call for a tree, apart so that the memo hit stays tiny (inlined). */
+function treeCostOnce(t: FuseNode): number {
+  let c = 0;
+  if ('args' in t) {
+    c = COST[t.op] ?? 1;
+    for (let i = 0; i < t.args.length; i++) c += treeCost(t.args[i]!);
   }
+  costs.set(t, c);
   return c;
 }
 
@@ -126,7 +129,35 @@ export function prepareLaunch(
   parts: readonly PartRecord[],
   force: (s: LazyState) => Store,
 ): { tree: FuseNode; arrays: ndarray[]; scalars: number[] } {
-  if (parts.length === 0) return { tree, arrays, scalars };
+  if (parts.length === 0 || nothingToForce(parts)) return { tree, arrays, scalars };
+  return prepareShared(tree, arrays, scalars, parts, force);
+}
+
+/**
+ * The common case of {@link prepareLaunch} without its maps and closures: every part is a
+ * pending value (no result) made of leaves only (no parts of its own) and used by nothing outside
+ * this launch — the general walk would then find no leaf to substitute. Exact: it answers true
+ * only where that walk makes no change and calls no `force`.
+ */
+function nothingToForce(parts: readonly PartRecord[]): boolean {
+  for (let i = 0; i < parts.length; i++) {
+    const s = parts[i]!.state;
+    if (s.result !== null || s.parts.length !== 0) return false;
+    if (s.released !== null) continue;
+    let inside = 0;
+    for (let j = 0; j < parts.length; j++) if (parts[j]!.state === s) inside++;
+    if (s.uses > inside) return false;
+  }
+  return true;
+}
+
+function prepareShared(
+  tree: FuseNode,
+  arrays: ndarray[],
+  scalars: number[],
+  parts: readonly PartRecord[],
+  force: (s: LazyState) => Store,
+): { tree: FuseNode; arrays: ndarray[]; scalars: number[] } {
   // Recorders of each expensive value reached from this expression (this one included).
   const inside = new Map<LazyState, number>();
   const visit = (recs: readonly PartRecord[]): void => {

@@ -363,7 +363,7 @@ export function lazyArray(
   const prev = groups.get(arrays[0]!._store!.region)?.last.get(tree);
   if (prev != null && sameExpression(prev, tree, arrays, scalars, dtype)) {
     prev.sharers++;
-    for (const r of parts) r.state.uses--; // recorded by the shared state already
+    for (let i = 0; i < parts.length; i++) parts[i]!.state.uses--; // recorded by the shared state already
     return ndarray._fromLazy(prev);
   }
   const s: LazyState = {
@@ -416,12 +416,15 @@ function treeId(t: FuseNode): number {
 const nodeCounts = new WeakMap<FuseNode, number>();
 /** Number of nodes of a tree (memoized). */
 export function countNodes(t: FuseNode): number {
-  let n = nodeCounts.get(t);
-  if (n === undefined) {
-    n = 1;
-    if ('args' in t) for (const a of t.args) n += countNodes(a);
-    nodeCounts.set(t, n);
-  }
+  const n = nodeCounts.get(t);
+  return n === undefined ? countNodesOnce(t) : n;
+}
+
+/** {@link countNodes}'s first call for a tree, apart so that the memo hit stays tiny (inlined). */
+function countNodesOnce(t: FuseNode): number {
+  let n = 1;
+  if ('args' in t) for (let i = 0; i < t.args.length; i++) n += countNodes(t.args[i]!);
+  nodeCounts.set(t, n);
   return n;
 }
 
@@ -594,9 +597,11 @@ export function fuseOperands(
   } finally {
     composing--;
     if (top) {
-      PARTS.length = 0;
-      SMAP.length = 0;
-      KINDS.length = 0;
+      // pop, not `length = 0`: V8 frees an array's backing store when its length is set to 0,
+      // so every call grew three stores again; popping to empty keeps them.
+      while (PARTS.length > 0) PARTS.pop();
+      while (SMAP.length > 0) SMAP.pop();
+      while (KINDS.length > 0) KINDS.pop();
     }
   }
 }
@@ -651,10 +656,17 @@ function compose(
     ) {
       const na = arrays.length;
       const ns = scalars.length;
-      const amap = s.arrays.map((a) => leafIndex(arrays, a));
+      // Indexed loops, not Array.prototype.map: the interpreter's map builtin and the optimized
+      // code's inlined map made arrays of different elements kinds, so compose's first optimized
+      // code met an unseen array map and deoptimized (~2,000 more slow calls of a first loop).
+      const amap: number[] = [];
+      for (let i = 0; i < s.arrays.length; i++) amap.push(leafIndex(arrays, s.arrays[i]!));
       if (arrays.length + countLeaves(operands, o) <= MAX_INPUTS) {
         const sk = scalarKinds(s.tree);
-        part = { lazy: s, amap, smap: s.scalars.map((v, i) => scalarIndex(scalars, kinds, v, sk[i])) };
+        const psmap: number[] = [];
+        for (let i = 0; i < s.scalars.length; i++)
+          psmap.push(scalarIndex(scalars, kinds, s.scalars[i]!, sk[i]));
+        part = { lazy: s, amap, smap: psmap };
         if (s.released !== null) checkReleased(s);
         else if (consume) release(s);
         nodes += s.nodes - 1;
@@ -783,5 +795,5 @@ export function runFused<R>(fn: () => R): R {
 export function launchFused(fn: string, f: Fused, out: Store): void {
   const p = prepareLaunch(f.tree, f.arrays, f.scalars, f.parts, compute);
   launchEwise(fn, p.tree, out, p.arrays, p.scalars);
-  for (const r of f.parts) r.state.uses--;
+  for (let i = 0; i < f.parts.length; i++) f.parts[i]!.state.uses--;
 }

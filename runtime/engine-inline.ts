@@ -27,7 +27,7 @@ const EMPTY: number[] = [];
 
 /** True when every region argument lives in the heap (then Wasm kernels may address them). */
 export function allInHeap(args: readonly { store: { region: { heapOffset: number } } }[]): boolean {
-  for (const a of args) if (a.store.region.heapOffset < 0) return false;
+  for (let i = 0; i < args.length; i++) if (args[i]!.store.region.heapOffset < 0) return false;
   return true;
 }
 

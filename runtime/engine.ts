@@ -273,7 +273,7 @@ function submitAt(
   for (let c = 0; c < colors; c++) {
     if (sharding !== null && sharding.owners[c] !== sharding.me) continue; // another rank's piece
     const fps = plan.footprints[c]!;
-    deps.length = 0;
+    while (deps.length > 0) deps.pop(); // keeps the backing store (`length = 0` frees it)
     for (let k = 0; k < futDeps.length; k++) deps.push(futDeps[k]!);
     for (let i = 0; i < nargs; i++) {
       const fp = fps[i]!;
@@ -510,7 +510,7 @@ function submitFold(
 ): Pool | null {
   if (r.extLen === 0) return pool;
   const fp = r.fp;
-  deps.length = 0;
+  while (deps.length > 0) deps.pop(); // keeps the backing store (`length = 0` frees it)
   for (let k = 0; k < pieceDeps.length; k++) deps.push(pieceDeps[k]!);
   analyze(st, fp, K_RW, deps);
   const status = depStatus();

@@ -125,7 +125,7 @@ function shapeOf(cs: readonly Constraint[] | undefined, key: number, n: number):
   }
   let list = shapes.get(cs);
   if (list === undefined) shapes.set(cs, (list = []));
-  for (const s of list) if (s.key === key && s.n === n) return s;
+  for (let i = 0; i < list.length; i++) if (list[i]!.key === key && list[i]!.n === n) return list[i]!;
   const s = analyzeShape(cs, key, n);
   if (list.length < 8) list.push(s);
   return s;
@@ -172,18 +172,23 @@ export function onePiecePlan(
   if (spec.reduce !== undefined && keyStore.ndim !== 1) return null;
   const hasRed = hasReduceArg(spec);
   if (hasRed && keyStore.ndim !== 1) return null; // the solver refuses it
-  for (const c of sh.aligns) {
+  // Indexed loops on this per-launch path: for-of allocates iterators until it is optimized.
+  for (let j = 0; j < sh.aligns.length; j++) {
+    const c = sh.aligns[j]!;
     if (c.kind !== 'align') continue;
     if (!sameShape(args[c.a]!.store.shape, args[c.b]!.store.shape)) return null;
   }
-  for (const i of sh.derived) if (args[i]!.privilege !== 'read') return null;
+  for (let j = 0; j < sh.derived.length; j++) if (args[sh.derived[j]!]!.privilege !== 'read') return null;
   if (spec.single !== true && piecesOf(spec, keyStore) !== 1) return null;
   // The solver's shape checks of derivations (they throw its error, naming the launch).
-  for (const c of sh.derivations)
+  for (let j = 0; j < sh.derivations.length; j++) {
+    const c = sh.derivations[j]!;
     if (c.kind !== 'align' && c.kind !== 'broadcast' && !imageShapesOk(spec, c)) checkDerived(spec, c);
+  }
   const fps: IntervalSet[] = new Array(n);
   for (let i = 0; i < n; i++) fps[i] = args[i]!.store.extent(false);
-  for (const i of sh.offsetsSrc) fps[i] = args[i]!.store.extent(true);
+  for (let j = 0; j < sh.offsetsSrc.length; j++)
+    fps[sh.offsetsSrc[j]!] = args[sh.offsetsSrc[j]!]!.store.extent(true);
   const block = spec.reduce ? (spec.reduce.block ?? DEFAULT_REDUCTION_BLOCK) : 0;
   statsSink().onePiece++;
   return {

@@ -16,7 +16,7 @@ export function cStrides(shape: readonly number[]): number[] {
 /** Product of a shape. */
 export function shapeSize(shape: readonly number[]): number {
   let n = 1;
-  for (const e of shape) n *= e;
+  for (let i = 0; i < shape.length; i++) n *= shape[i]!;
   return n;
 }
 
