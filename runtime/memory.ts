@@ -54,7 +54,11 @@ let liveAfterGc = 0;
 type GcFn = () => void;
 
 let gcFn: GcFn | null | undefined;
-/** Collections the runtime forced, and their total milliseconds (benchmarks and tests). */
+/**
+ * Collections the runtime forced, their total milliseconds, and how many of them could not
+ * complete (public means: V8 did not finish marking within the nudges, or a new marking cycle
+ * held the sweep back — such a one frees nothing until the next; benchmarks and tests).
+ */
 export const gcStats = { count: 0, ms: 0, incomplete: 0 };
 let since = 0;
 
@@ -152,12 +156,7 @@ export function noteAllocation(bytes: number, inHeap: boolean): void {
 function beforeFreshMemory(bytes: number): void {
   // Public means: free what V8 collected by itself; enough for this block, or the same pacing
   // as with the flags (collectNow then drives V8's collector).
-  if (publicApisOnly()) {
-    const sweeps = reclaimStats.sweeps;
-    const freed = sweepDead();
-    if (reclaimStats.sweeps !== sweeps) noteLive(); // a sweep follows a full collection
-    if (freed >= bytes) return;
-  }
+  if (publicApisOnly() && sweepDead() >= bytes) return;
   // Near the heap's limit, collect rather than let the region fall outside the heap.
   if (bytes > heapHeadroom()) {
     collectAndAdapt();
@@ -182,7 +181,7 @@ setBeforeFreshHook(beforeFreshMemory);
 function collectAndAdapt(): void {
   const before = heapReclaimed();
   const t0 = performance.now();
-  const done = collectNow();
+  if (!collectNow()) gcStats.incomplete++;
   lastGcEnd = performance.now();
   const ms = lastGcEnd - t0;
   lastGcMs = ms;
@@ -194,49 +193,28 @@ function collectAndAdapt(): void {
   const clamp = (b: number) => Math.min(GC_BUDGET_BYTES, Math.max(GC_BUDGET_MIN, b));
   freshBudget = clamp(ms * FAULT_BYTES_PER_MS * worth);
   budget = worth === 1 ? clamp(2 * ms * FAULT_BYTES_PER_MS) : Math.min(GC_BUDGET_BYTES, budget * 2);
-  if (!done) {
-    // Public means could not complete the collection (V8 did not finish marking within the
-    // nudges, or a new marking cycle held the sweep back): nothing came back, so try again after
-    // a little more memory rather than after a whole budget (a loaded CI run peaked at 562 MB
-    // against a bound of 328 so).
-    gcStats.incomplete++;
-    since = Math.max(0, since - GC_BUDGET_MIN);
-    return;
-  }
   since = 0;
   outside = 0;
-}
-
-/**
- * Records the heap memory in use as the live memory after a collection, the base of the growth
- * allowance. Only after a collection that completed and a sweep that ran: a collection that could
- * not complete (public means under load) would count every dropped region as live, and each
- * failed one would then allow more growth than the last. Sweeps after V8's own collections also
- * update it, so that the allowance follows a program that dropped data.
- */
-function noteLive(): void {
   const h = heapStats();
   liveAfterGc = h.top - h.free - h.quarantined;
 }
 
 /**
  * A full collection, then the finalizers it made ready (see {@link finalizationRegistry}).
- * @returns whether the collection completed and its dead regions were swept
+ * @returns whether the collection completed and, with public means, its dead regions were swept
  */
 export function collectNow(): boolean {
   const gc = collector();
-  let done = false;
+  let done = true;
   if (gc !== null) {
     gc();
     for (const r of cleaners) r.cleanupSome!();
-    done = true;
   } else if (publicApisOnly()) done = collectByPressure();
   if (publicApisOnly()) {
     const sweeps = reclaimStats.sweeps;
     sweepDead();
     done = done && reclaimStats.sweeps !== sweeps;
   }
-  if (done) noteLive();
   return done;
 }
 
