@@ -11,10 +11,13 @@ import { pythonMissing } from '../../benchmarks/lib/report.js';
 import { benchmarkPrograms, polylinePoints, runBench, svgProblems } from './report-checks.js';
 
 /**
- * Both runs together must finish within this on 2 busy cores: 13 programs, each a fresh process
- * (plus child processes per case), ~45 s for one run alone on a quiet 2-core machine.
+ * Both runs together must finish within this on 2 busy cores (a guard against hangs, not a speed
+ * figure): every program under benchmarks/ not starting with `_`, each a fresh process (plus
+ * child processes per case). 2026-11-27: 82 s for both in a CI run on the idle host; over 150 s
+ * with two more engineers' builds on the same 2 cores (load 5–7), once the sparse.random and
+ * dot benchmarks had joined.
  */
-const TIME_BOUND_MS = 150_000;
+const TIME_BOUND_MS = 240_000;
 const CG_CHART = 'cg-time-per-iteration-vs-problem-size.svg';
 const programs = benchmarkPrograms();
 
