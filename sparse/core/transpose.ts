@@ -58,18 +58,41 @@ export function transposeCsr(a: Csr, op = 'transpose'): Csr {
         `${TRANSPOSE_FILL}.${dtype}${check ? '.wasm.guard' : ''}`,
         transposeFill,
         (t, f) => {
-          f(
-            t.arrays[1],
-            t.arrays[2],
-            t.arrays[3],
-            t.shapes[1]![0] - 1,
-            t.arrays[0],
-            t.arrays[4],
-            t.arrays[5],
-            t.arrays[6],
-            t.lo[0],
-            t.hi[0],
-          );
+          const lo = t.lo[0]!;
+          const hi = t.hi[0]!;
+          const tPtr = t.arrays[0] as Int32Array;
+          // Rows skipped by their first and last index (sorted rows) first: exact when every
+          // entry of the piece's columns was written (tPtr[hi] is in the offsets image's
+          // footprint), else the full walk. (No named helper: the kernel's source is serialized.)
+          let n = -1;
+          if (t.scalars[0] === 1)
+            n = f(
+              t.arrays[1],
+              t.arrays[2],
+              t.arrays[3],
+              t.shapes[1]![0] - 1,
+              tPtr,
+              t.arrays[4],
+              t.arrays[5],
+              t.arrays[6],
+              1,
+              lo,
+              hi,
+            ) as number;
+          if (n !== tPtr[hi]! - tPtr[lo]!)
+            f(
+              t.arrays[1],
+              t.arrays[2],
+              t.arrays[3],
+              t.shapes[1]![0] - 1,
+              tPtr,
+              t.arrays[4],
+              t.arrays[5],
+              t.arrays[6],
+              0,
+              lo,
+              hi,
+            );
           // Aᵀ is in range exactly when A is: the reduction passes A's check on (markChecked).
           if (t.partials === null) return;
           const ok = t.futures.length === 1 && t.futures[0] === 1 ? 1 : 0;
@@ -87,6 +110,7 @@ export function transposeCsr(a: Csr, op = 'transpose'): Csr {
         { store: vec(indices, nnz), privilege: 'write-discard' },
         { store: vec(data, nnz), privilege: 'write-discard' },
       ],
+      scalars: [a.sorted ? 1 : 0],
       ...(check ? { futures: [check], reduce: { combine: 'min' as const, identity: 1 } } : {}),
       constraints: FILL_CONSTRAINTS,
       key: 0,

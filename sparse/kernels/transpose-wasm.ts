@@ -46,14 +46,14 @@ function buildCount(): WasmSpec {
   return { bytes: a.module(), types: [INT, null, INT, null, null], lens: [] };
 }
 
-/** `transposeFill(ptr, idx, vals, rows, tPtr, cur, tIdx, tVals, lo, hi)` for values of `dtype`. */
+/** `transposeFill(ptr, idx, vals, rows, tPtr, cur, tIdx, tVals, sorted, lo, hi)` for values of `dtype`. */
 export function transposeFillWasm(dtype: DType): WasmSpec {
   return once(`tfill.${dtype}`, () => buildFill(dtype));
 }
 function buildFill(dtype: DType): WasmSpec {
-  const [PTR, IDX, VALS, ROWS, TPTR, CUR, TIDX, TVALS, LO, HI] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+  const [PTR, IDX, VALS, ROWS, TPTR, CUR, TIDX, TVALS, SORTED, LO, HI] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
   const s = elemShift(dtype);
-  const a = new Asm([I32, I32, I32, I32, I32, I32, I32, I32, I32, I32]);
+  const a = new Asm([I32, I32, I32, I32, I32, I32, I32, I32, I32, I32, I32]);
   const W = a.local();
   const cb = a.local();
   const tb = a.local();
@@ -65,6 +65,7 @@ function buildFill(dtype: DType): WasmSpec {
   const at = a.local();
   const q = a.local();
   const pp = a.local();
+  const n = a.local();
   a.e(w.get(HI), w.get(LO), w.i32Sub, w.set(W));
   a.e(w.get(CUR), w.get(LO), w.i32c(2), w.i32Shl, w.i32Add, w.set(cb));
   a.e(w.get(TPTR), w.get(LO), w.i32c(2), w.i32Shl, w.i32Add, w.set(tb));
@@ -74,18 +75,26 @@ function buildFill(dtype: DType): WasmSpec {
   a.e(w.get(PTR), w.set(pp));
   a.for(i, [w.i32c(0)], [w.get(ROWS)], () => {
     a.e(w.get(pp), w.i32Load(), w.set(p), w.get(pp), w.i32Load(4), w.set(e));
+    // sorted && p < e && (idx[e - 1] < lo || idx[p] >= hi): skip the row (p = e)
+    a.e(w.get(SORTED), w.get(p), w.get(e), w.i32LtS, w.i32And, w.if);
+    a.addr(IDX, e, 2).e(w.i32c(4), w.i32Sub, w.i32Load(), w.get(LO), w.i32LtS);
+    a.addr(IDX, p, 2).e(w.i32Load(), w.get(HI), w.i32GeS, w.i32Or);
+    a.e(w.if, w.get(e), w.set(p), w.end);
+    a.e(w.end);
     a.e(w.block, w.loop, w.get(p), w.get(e), w.i32GeS, w.brIf(1));
     a.addr(IDX, p, 2).e(w.i32Load(), w.get(LO), w.i32Sub, w.tee(j), w.get(W), w.i32LtU, w.if);
     // q = cur[lo + j]++
     a.addr(cb, j, 2).e(w.tee(at), w.get(at), w.i32Load(), w.tee(q), w.i32c(1), w.i32Add, w.i32Store());
     a.addr(TIDX, q, 2).e(w.get(i), w.i32Store());
     a.addr(TVALS, q, s).addr(VALS, p, s).e(copyElem(s));
+    a.e(w.get(n), w.i32c(1), w.i32Add, w.set(n));
     a.e(w.end);
     a.e(w.get(p), w.i32c(1), w.i32Add, w.set(p), w.br(0), w.end, w.end);
     a.e(w.get(pp), w.i32c(4), w.i32Add, w.set(pp));
   });
+  a.e(w.get(n));
   const V = ctorOf(dtype).name;
-  return { bytes: a.module(), types: [INT, INT, V, null, INT, INT, INT, V, null, null], lens: [] };
+  return { bytes: a.module([I32]), types: [INT, INT, V, null, INT, INT, INT, V, null, null, null], lens: [] };
 }
 
 /**

@@ -24,7 +24,10 @@ export function transposeCount(
 /**
  * Writes rows `[lo, hi)` of Aᵀ from `tPtr` (its scanned indptr): `tIdx[q] = i`, `tVals[q] = A[i, j]`
  * for the entries of A's column j in row order. `cur[lo..hi)` is the piece's cursor space (the
- * WebAssembly form cannot allocate): it starts as `tPtr[lo..hi)`.
+ * WebAssembly form cannot allocate): it starts as `tPtr[lo..hi)`. With `sorted` = 1 a row whose
+ * last index is below `lo` or whose first is at least `hi` is skipped unread (exact when A's rows
+ * are sorted; the caller compares the count returned, the entries written, with
+ * `tPtr[hi] − tPtr[lo]` and runs again with `sorted` = 0 when they differ).
  */
 export function transposeFill(
   ptr: Int32Array,
@@ -35,20 +38,26 @@ export function transposeFill(
   cur: Int32Array,
   tIdx: Int32Array,
   tVals: Float64Array,
+  sorted: number,
   lo: number,
   hi: number,
-): void {
+): number {
   const w = hi - lo;
+  let written = 0;
   for (let j = lo; j < hi; j++) cur[j] = tPtr[j];
   for (let i = 0; i < rows; i++) {
     const e = ptr[i + 1];
-    for (let p = ptr[i]; p < e; p++) {
+    let p = ptr[i];
+    if (sorted !== 0 && p < e && (idx[e - 1] < lo || idx[p] >= hi)) continue;
+    for (; p < e; p++) {
       const j = idx[p] - lo;
       if (j >>> 0 < w) {
         const q = cur[j + lo]++;
         tIdx[q] = i;
         tVals[q] = vals[p];
+        written++;
       }
     }
   }
+  return written;
 }

@@ -76,37 +76,71 @@ const csrArb = (canonical: boolean, maxDim = 9) =>
       }),
   );
 describe('hand-assembled Wasm assembly loops equal their JavaScript loops', () => {
-  it('transpose count and fill (duplicates, unsorted rows, every piece)', () => {
+  it('transpose count and fill (duplicates, unsorted rows, every piece, row skipping on and off)', () => {
     fc.assert(
-      fc.property(csrArb(false), fc.constantFrom<F>('float64', 'float32'), fc.nat(), (a, d, seed) => {
-        const [lo, hi] = [seed % (a.n + 1), a.n];
-        const { alloc, run } = arena();
-        const P = alloc(Int32Array, a.ptr);
-        const I = alloc(Int32Array, a.idx);
-        const V = alloc(CTOR[d] as unknown as typeof Float64Array, a.v);
-        const nnz = a.idx.length;
-        const c1 = alloc(Int32Array, a.n + 1);
-        const c2 = alloc(Int32Array, a.n + 1);
-        c1.fill(7);
-        c2.fill(7);
-        transposeCount(I, nnz, c1, lo, hi);
-        run(transposeCountWasm())(at(I), nnz, at(c2), lo, hi);
-        same(c2, c1);
-        // A full count and scan for the fill.
-        transposeCount(I, nnz, c1, 0, a.n);
-        scanCounts(c1, a.n);
-        const outs = [0, 1].map(() => ({
-          cur: alloc(Int32Array, a.n),
-          ti: alloc(Int32Array, nnz),
-          tv: alloc(CTOR[d] as unknown as typeof Float64Array, nnz),
-        }));
-        transposeFill(P, I, V, a.m, c1, outs[0]!.cur, outs[0]!.ti, outs[0]!.tv, lo, hi);
-        const o = outs[1]!;
-        run(transposeFillWasm(d))(at(P), at(I), at(V), a.m, at(c1), at(o.cur), at(o.ti), at(o.tv), lo, hi);
-        same(o.ti, outs[0]!.ti);
-        same(o.tv, outs[0]!.tv);
-      }),
-      { numRuns: 150 },
+      fc.property(
+        fc.boolean().chain((c) => csrArb(c)),
+        fc.constantFrom<F>('float64', 'float32'),
+        fc.nat(),
+        fc.nat(),
+        (a, d, seed, seed2) => {
+          const lo = seed % (a.n + 1);
+          const hi = lo + (seed2 % (a.n - lo + 1));
+          const { alloc, run } = arena();
+          const P = alloc(Int32Array, a.ptr);
+          const I = alloc(Int32Array, a.idx);
+          const V = alloc(CTOR[d] as unknown as typeof Float64Array, a.v);
+          const nnz = a.idx.length;
+          const c1 = alloc(Int32Array, a.n + 1);
+          const c2 = alloc(Int32Array, a.n + 1);
+          c1.fill(7);
+          c2.fill(7);
+          transposeCount(I, nnz, c1, lo, hi);
+          run(transposeCountWasm())(at(I), nnz, at(c2), lo, hi);
+          same(c2, c1);
+          // A full count and scan for the fill.
+          transposeCount(I, nnz, c1, 0, a.n);
+          scanCounts(c1, a.n);
+          const want = c1[hi]! - c1[lo]!;
+          const outs = [0, 1].map((sorted) => {
+            const o = [0, 1].map(() => ({
+              cur: alloc(Int32Array, a.n),
+              ti: alloc(Int32Array, nnz),
+              tv: alloc(CTOR[d] as unknown as typeof Float64Array, nnz),
+            }));
+            const js = transposeFill(P, I, V, a.m, c1, o[0]!.cur, o[0]!.ti, o[0]!.tv, sorted, lo, hi);
+            const wa = run(transposeFillWasm(d))(
+              at(P),
+              at(I),
+              at(V),
+              a.m,
+              at(c1),
+              at(o[1]!.cur),
+              at(o[1]!.ti),
+              at(o[1]!.tv),
+              sorted,
+              lo,
+              hi,
+            );
+            expect(wa).toBe(js);
+            same(o[1]!.ti, o[0]!.ti);
+            same(o[1]!.tv, o[0]!.tv);
+            return { n: js, ...o[0]! };
+          });
+          // Without skipping every entry of the piece is written; with it, exactly when the count
+          // says so (always for sorted rows), and then the same bytes.
+          expect(outs[0]!.n).toBe(want);
+          const sortedRows = a.ptr.every(
+            (b, i) => i === a.m || a.idx.slice(b, a.ptr[i + 1]).every((x, k, r) => k === 0 || r[k - 1]! <= x),
+          );
+          if (sortedRows) expect(outs[1]!.n).toBe(want);
+          if (outs[1]!.n === want) {
+            same(outs[1]!.ti, outs[0]!.ti);
+            same(outs[1]!.tv, outs[0]!.tv);
+          } else expect(outs[1]!.n).toBeLessThan(want);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 
