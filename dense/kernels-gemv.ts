@@ -12,7 +12,7 @@
  * is bitwise the same at every worker count and every partition.
  */
 import { registerKernel, type TaskContext } from '../runtime/index.js';
-import { gemvColumnsWasmBytes, gemvRowsWasmBytes } from './gemv-wasm.js';
+import { gemvColumnsWasmBytes, gemvRowsWasmBytes, gemvWarmModules } from './gemv-wasm.js';
 import { GEMV_F64 } from './kernel-names.js';
 
 /** Stand for the modules' bytes in the kernel's source; replaced by array literals (or null). */
@@ -205,6 +205,8 @@ const gemvKernel = (t: TaskContext): void => {
   registerKernel(GEMV_F64, new Function(`return (${source});`)() as (t: TaskContext) => void, {
     source,
     nothrow: true,
+    // Compiled and warmed here once, shared with every worker (tier-up included).
+    globals: () => (api?.validate(gemvColumnsWasmBytes()) ? { __cohortGemvMods: gemvWarmModules() } : {}),
     // A worker whose first call is a long loop stays on slow code (ANCHORS.md): warm every
     // sweep on a 24×20 matrix, in turn rows/columns contiguous, in a heap (Wasm) or not.
     warm: () => {
