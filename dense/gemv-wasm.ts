@@ -243,6 +243,8 @@ export function gemvRowsWasmBytes(): Uint8Array {
 export interface GemvModules {
   readonly cols: object | null;
   readonly rows: object | null;
+  /** True on modules compiled and warmed by {@link gemvWarmModules} (a worker's own lack it). */
+  readonly warmed?: boolean;
 }
 
 /** The part of the WebAssembly API used here (the project's lib has no WebAssembly types). */
@@ -254,7 +256,7 @@ interface WasmApi {
 }
 
 /**
- * Compiles both sweeps once on this thread and runs each ~60 times on a zeroed 16 × 256 block in
+ * Compiles both sweeps (the bytes given, else assembled here: ~4 ms) once on this thread and runs each ~60 times on a zeroed 16 × 256 block in
  * a one-page memory (~2 ms), enough for V8's dynamic tiering to start their optimized compile in
  * the background. Shipped to the workers (GEMV's `globals`), the modules share that code: a
  * worker's first long sweep no longer runs Liftoff code beside its own TurboFan job on busy
@@ -263,12 +265,16 @@ interface WasmApi {
  * @returns the modules
  * @example gemvWarmModules().rows !== null // true
  */
-export function gemvWarmModules(): GemvModules {
+export function gemvWarmModules(
+  colsBytes: Uint8Array = gemvColumnsWasmBytes(),
+  rowsBytes: Uint8Array = gemvRowsWasmBytes(),
+): GemvModules {
   const g = globalThis as unknown as { __cohortGemvMods?: GemvModules };
-  if (g.__cohortGemvMods !== undefined) return g.__cohortGemvMods;
+  // The kernel stores its own unwarmed modules there when it runs on this thread first.
+  if (g.__cohortGemvMods?.warmed === true) return g.__cohortGemvMods;
   const W = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
   const compile = (b: Uint8Array) => (W.validate(b) ? new W.Module(b) : null);
-  const mods = { cols: compile(gemvColumnsWasmBytes()), rows: compile(gemvRowsWasmBytes()) };
+  const mods = { cols: compile(colsBytes), rows: compile(rowsBytes), warmed: true };
   const mem = new W.Memory({ initial: 1, maximum: 1, shared: true });
   const kernel = (m: object) => new W.Instance(m, { e: { mem } }).exports.kernel as (...a: number[]) => void;
   // M: 16 × 256 float64 at 0 (32 KiB), x at 32 KiB, y at 40 KiB.
