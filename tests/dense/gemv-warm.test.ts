@@ -35,7 +35,9 @@ afterAll(() => configure({ workers: 0, mapper: new DefaultMapper() }));
 
 describe('GEMV modules shared with the workers', () => {
   it.each([0, 1, 2])('pool size %i: workers hold the warmed modules; A @ x is the naive loop', (workers) => {
-    configure({ workers, mapper: new DefaultMapper({ inlineLaunchBytes: 0 }) });
+    // At a pool: pieces on every worker, none inline (so each worker gets the GEMV kernel).
+    const onPool = { pieces: () => 2 * workers, worker: (c: number) => c % workers, inline: () => false };
+    configure({ workers, mapper: workers === 0 ? new DefaultMapper() : onPool });
     const [m, k] = [300, 70];
     const a = np
       .arange(m * k)
