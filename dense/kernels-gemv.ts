@@ -12,7 +12,7 @@
  * is bitwise the same at every worker count and every partition.
  */
 import { registerKernel, type TaskContext } from '../runtime/index.js';
-import { gemvColumnsWasmBytes, gemvRowsWasmBytes } from './gemv-wasm.js';
+import { gemvColumnsWasmBytes, gemvRowsWasmBytes, gemvWarmModules } from './gemv-wasm.js';
 import { GEMV_F64 } from './kernel-names.js';
 
 /** Stand for the modules' bytes in the kernel's source; replaced by array literals (or null). */
@@ -197,14 +197,19 @@ const gemvKernel = (t: TaskContext): void => {
 {
   const api = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
   const literal = (bytes: Uint8Array) => (api?.validate(bytes) ? `[${Array.from(bytes).join(',')}]` : 'null');
+  const colsBytes = gemvColumnsWasmBytes();
+  const rowsBytes = gemvRowsWasmBytes();
   const source = gemvKernel
     .toString()
-    .replace(/\b__GEMV_COLS_WASM__\b/, literal(gemvColumnsWasmBytes()))
-    .replace(/\b__GEMV_ROWS_WASM__\b/, literal(gemvRowsWasmBytes()));
+    .replace(/\b__GEMV_COLS_WASM__\b/, literal(colsBytes))
+    .replace(/\b__GEMV_ROWS_WASM__\b/, literal(rowsBytes));
   // Products and sums of any numbers, NaN and ±Inf included: it never throws.
   registerKernel(GEMV_F64, new Function(`return (${source});`)() as (t: TaskContext) => void, {
     source,
     nothrow: true,
+    // Compiled and warmed here once, shared with every worker (tier-up included).
+    globals: () =>
+      api?.validate(colsBytes) ? { __cohortGemvMods: gemvWarmModules(colsBytes, rowsBytes) } : {},
     // A worker whose first call is a long loop stays on slow code (ANCHORS.md): warm every
     // sweep on a 24×20 matrix, in turn rows/columns contiguous, in a heap (Wasm) or not.
     warm: () => {

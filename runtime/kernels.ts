@@ -64,6 +64,8 @@ export interface KernelInfo {
   readonly warm?: string;
   /** The kernel never throws on any data (see {@link KernelOptions.nothrow}). */
   readonly nothrow?: boolean;
+  /** Values set on each worker's globalThis before the warm-up (see {@link KernelOptions.globals}). */
+  readonly globals?: () => Record<string, unknown>;
 }
 
 /** Options of {@link registerKernel}. */
@@ -82,6 +84,13 @@ export interface KernelOptions {
    * one task after an update, whose success must not depend on it (runtime/launch-fusion.ts).
    */
   readonly nothrow?: boolean;
+  /**
+   * Called once on the issuing thread when the kernel is first shipped to a worker; each entry of
+   * the result is structured-cloned onto the worker's globalThis before its warm-up. A
+   * `WebAssembly.Module` sent so shares its compiled code, tier-up included, with this thread:
+   * a module warmed here runs optimized code at a worker's first call (no per-worker compile).
+   */
+  readonly globals?: () => Record<string, unknown>;
 }
 
 const byName = new Map<string, KernelInfo>();
@@ -97,7 +106,10 @@ export function registerKernel(name: string, fn: KernelFn, source?: string | Ker
     const warm = source.warm;
     if (warm !== undefined && typeof warm !== 'function')
       throw new ValueError(argMessage('registerKernel', 'warm', 'a function', warm));
-    return register(name, fn, source.source, warm?.toString(), source.nothrow === true);
+    const globals = source.globals;
+    if (globals !== undefined && typeof globals !== 'function')
+      throw new ValueError(argMessage('registerKernel', 'globals', 'a function', globals));
+    return register(name, fn, source.source, warm?.toString(), source.nothrow === true, globals);
   }
   return register(name, fn, source);
 }
@@ -113,6 +125,7 @@ function register(
   source?: string,
   warm?: string,
   nothrow = false,
+  globals?: () => Record<string, unknown>,
 ): KernelInfo {
   if (byName.has(name))
     throw new ValueError(argMessage('registerKernel', 'name', 'a name not yet registered', name));
@@ -123,10 +136,24 @@ function register(
     ...base,
     ...(warm === undefined ? {} : { warm }),
     ...(nothrow ? { nothrow: true } : {}),
+    ...(globals === undefined ? {} : { globals: once(globals) }),
   };
   byName.set(name, info);
   byId.push(info);
   return info;
+}
+
+/** `f` called at most once; its result remembered. */
+function once<T>(f: () => T): () => T {
+  let done = false;
+  let v: T | undefined;
+  return () => {
+    if (!done) {
+      v = f();
+      done = true;
+    }
+    return v as T;
+  };
 }
 
 /** Registers `name` unless it already exists (for generated kernels cached by key); returns it. */

@@ -350,7 +350,7 @@ export class Pool {
     if (s.kernels.has(id)) return;
     s.kernels.add(id);
     const k = kernelById(id);
-    s.batch.push(['K', id, k.source, k.warm ?? null]);
+    s.batch.push(['K', id, k.source, k.warm ?? null, k.globals?.() ?? null]);
   }
 
   /** Records that task `seq` of operation `op` was posted to slot `s`. */

@@ -18,7 +18,8 @@
  *
  * Records (arrays; see runtime/pool.ts for the issuing side):
  *   ['R', regionId, typedArray, inHeap]              a region's shared memory (sent once)
- *   ['K', kernelId, source, warmSource|null]         a kernel or combine (rebuilt with new Function)
+ *   ['K', kernelId, source, warmSource|null, globals|null]  a kernel or combine (rebuilt with new
+ *                                                    Function); globals: set on globalThis first
  *   ['L', kernelId, op, regionIds, offsets, strides, shapes, scalars, futVals, futSeqs, partials,
  *         block, colors, inHeap, red, redBlock, scratch, scratchPer]   the launch the following tasks belong to;
  *                                                    red: [[arg, buffers, extLo, extLen], ...] or
@@ -539,6 +540,9 @@ function runLoop({ slot, gen, port, ctl, done, failSeq, cause, fvals, claims, sp
         if (kernels.has(r[1])) return;
         const fn = build(r[2]);
         kernels.set(r[1], fn);
+        // Values the kernel finds on globalThis (a WebAssembly.Module compiled and warmed on the
+        // issuing thread: its code, optimized tier included, is shared, not compiled again here).
+        if (r[4] != null) Object.assign(globalThis, r[4]);
         if (r[3] !== null) {
           // V8 leaves a worker whose first call is a long loop on slow code: warm the kernel on
           // the registration's tiny input first.
