@@ -63,8 +63,23 @@ export function transposeCsr(a: Csr, op = 'transpose'): Csr {
           const tPtr = t.arrays[0] as Int32Array;
           // Rows skipped by their first and last index (sorted rows) first: exact when every
           // entry of the piece's columns was written (tPtr[hi] is in the offsets image's
-          // footprint), else the full walk. (A local closure: the adapter's source is serialized.)
-          const fill = (sorted: number) =>
+          // footprint), else the full walk. (No named helper: the kernel's source is serialized.)
+          let n = -1;
+          if (t.scalars[0] === 1)
+            n = f(
+              t.arrays[1],
+              t.arrays[2],
+              t.arrays[3],
+              t.shapes[1]![0] - 1,
+              tPtr,
+              t.arrays[4],
+              t.arrays[5],
+              t.arrays[6],
+              1,
+              lo,
+              hi,
+            ) as number;
+          if (n !== tPtr[hi]! - tPtr[lo]!)
             f(
               t.arrays[1],
               t.arrays[2],
@@ -74,12 +89,10 @@ export function transposeCsr(a: Csr, op = 'transpose'): Csr {
               t.arrays[4],
               t.arrays[5],
               t.arrays[6],
-              sorted,
+              0,
               lo,
               hi,
-            ) as number;
-          const n = t.scalars[0] === 1 ? fill(1) : -1;
-          if (n !== tPtr[hi]! - tPtr[lo]!) fill(0);
+            );
           // Aᵀ is in range exactly when A is: the reduction passes A's check on (markChecked).
           if (t.partials === null) return;
           const ok = t.futures.length === 1 && t.futures[0] === 1 ? 1 : 0;
