@@ -7,7 +7,6 @@ import { argMessage, checkDType, type DType, ShapeError, ValueError } from '../r
 import type { SparseFormat, sparray } from './base.js';
 import { type Coo, promote } from './core/types.js';
 import {
-  cooOf,
   type Diagonals,
   type DiagsOptions,
   diags,
@@ -16,14 +15,12 @@ import {
   type FormatOptions,
   identity,
   type KronOptions,
-  kron,
-  place,
   sparseArg,
-  stackFormat,
 } from './functions.js';
 import { optionsArg } from './inputs.js';
 import { type RandomOptions, random } from './random.js';
 import { ssigOpts } from './sig.js';
+import { cooOf, kron, place, stackFormat } from './stack.js';
 
 /**
  * SciPy's `eye_array(m, n=None, *, k=0, dtype=float, format=None)`: ones on diagonal k.

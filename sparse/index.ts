@@ -42,7 +42,7 @@ export {
 export * as csgraph from './csgraph/index.js';
 export { fromJSON } from './from-json.js';
 export type { FormatOptions } from './functions.js';
-export { block_diag, diags, eye, hstack, identity, kron, spdiags, tril, triu, vstack } from './functions.js';
+export { diags, eye, identity, spdiags, tril, triu } from './functions.js';
 export type { IndexLike, IndexPart } from './indexing.js';
 export type { CompressedJSON, CooJSON, DiaJSON, SparseJSON } from './json.js';
 export { find } from './methods-query.js';
@@ -50,6 +50,7 @@ export type { ProductOptions } from './ops.js';
 export type { RandomOptions } from './random.js';
 export { rand, random } from './random.js';
 export { sddmm } from './sddmm.js';
+export { block_diag, hstack, kron, vstack } from './stack.js';
 export type { BsrOptions };
 export { BsrArray, CooArray, CscArray, CsrArray, DiaArray, DokArray, LilArray, sparray };
 
