@@ -3,7 +3,7 @@
  * workers), next to OpenBLAS dgemv on one thread (NumPy, OPENBLAS_NUM_THREADS=1) in the same run:
  * - rows: `A @ x` on a row-major n × n A, called as kernels-gemv.ts calls it for a piece of rows
  *   (whole matrix, and a quarter of 2000 rows — a worker's piece at 2 workers);
- * - columns: `A.T @ x` (= `x @ A`), in chunks of 1024 rows of y as kernels-gemv.ts calls it.
+ * - columns: `A.T @ x` (= `x @ A`), in chunks of 8192 rows of y as kernels-gemv.ts calls it.
  * For n = 2000 (32 MB: L3-resident on a 32 MB L3, when nothing else runs) and 8000 (512 MB, from
  * memory). Each figure: the best and the median wall time of many calls (one thread, so wall ≈
  * CPU time when the core is free), in GB/s of A read; ratio = cohort GB/s ÷ OpenBLAS GB/s.
@@ -91,7 +91,7 @@ function rowSweep(m: number, n: number): void {
 
 /** kernels-gemv.ts's calls of the column sweep for y = A.T @ x, A n × n row-major. */
 function colSweep(n: number): void {
-  const IB = 1024;
+  const IB = 8192; // as kernels-gemv.ts
   for (let c0 = 0; c0 < n; c0 += IB) {
     const m = Math.min(n, c0 + IB) - c0;
     f.fill(0, (YP >> 3) + c0, (YP >> 3) + c0 + m);
