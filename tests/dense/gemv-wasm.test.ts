@@ -4,7 +4,8 @@
  * tail into s0, `s0 + s1 + (s2 + s3)`) for any row count (R rows per step, 1–4 and the kernels'
  * GEMV_ROWS_PER_STEP — adjacent, or one from each of R parts of the rows as the GEMV kernel calls
  * it — then one at a time), length,
- * row pitch and output stride; the dot gives the bits of its eight-lane order; the
+ * row pitch and output stride; the dot gives the bits of its eight-lane order, and its two-block
+ * form the bits of two one-block calls; the
  * column sweep (at every pass width and step: one or two groups of four columns, one or two
  * vectors of y) gives the bits of one column group of four at a time.
  */
@@ -24,6 +25,9 @@ interface WasmApi {
 const mem = new Wasm.Memory({ initial: 64, maximum: 64, shared: true });
 const inst = (b: Uint8Array) => new Wasm.Instance(new Wasm.Module(b), { e: { mem } }).exports.kernel as Fn;
 const dot = inst(dotWasmBytes());
+const dot2 = new Wasm.Instance(new Wasm.Module(dotWasmBytes(2)), { e: { mem } }).exports.kernel as (
+  ...a: number[]
+) => number[];
 const rows = inst(gemvRowsWasmBytes());
 /** The row sweep at every step width it takes (the kernels use GEMV_ROWS_PER_STEP). */
 const rowsBy = [1, 2, 3, 4].map((r) => inst(gemvRowsWasmBytes(r)));
@@ -82,6 +86,36 @@ describe('dotWasmBytes', () => {
           );
           const got = dot(8 * XP, 8 * YP, n);
           if (!Object.is(got, want)) expect([n, got]).toEqual([n, want]);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('dotWasmBytes(2)', () => {
+  it('sums two blocks side by side, each with the bits of its own one-block call', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          n: fc.integer({ min: 0, max: 70 }),
+          gap: fc.integer({ min: 0, max: 80 }),
+          seed: fc.array(val, { minLength: 1, maxLength: 64 }),
+        }),
+        ({ n, gap, seed }) => {
+          // x and y of block a, then of block b, `gap` elements after a's end.
+          const [XA, YA] = [16, 16 + n + 1];
+          const [XB, YB] = [16 + 2 * n + 2 + gap, 16 + 3 * n + 3 + gap];
+          for (let i = 0; i < n; i++) {
+            f[XA + i] = seed[(i * 7) % seed.length]! * (1 + (i % 5));
+            f[YA + i] = seed[(i * 3 + 1) % seed.length]!;
+            f[XB + i] = seed[(i * 5 + 2) % seed.length]!;
+            f[YB + i] = seed[(i * 11 + 3) % seed.length]! * (1 + (i % 3));
+          }
+          const [a, b] = dot2(8 * XA, 8 * YA, 8 * XB, 8 * YB, n);
+          const wantA = dot(8 * XA, 8 * YA, n);
+          const wantB = dot(8 * XB, 8 * YB, n);
+          if (!Object.is(a, wantA) || !Object.is(b, wantB)) expect([n, a, b]).toEqual([n, wantA, wantB]);
         },
       ),
       { numRuns: 300 },
