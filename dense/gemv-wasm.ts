@@ -46,11 +46,18 @@ const {
 } = wasmOp;
 
 /**
- * Assembles the module (imports `e.mem`, the shared region heap).
+ * Assembles the module (imports `e.mem`, the shared region heap). A pass adds `groups` groups of
+ * four columns to y, `vecs` vectors of y (two rows each) per step; the bits are the same for any
+ * choice (y = (y + group 0) + group 1 …, one group after the other). The default, one group and
+ * two vectors, keeps a step's eight column loads, four splatted x, the y vectors and their sums in
+ * x64's 16 vector registers: two groups (sixteen loads a step) spilled to the stack (CPU time on
+ * cached data, one thread: ~4 Gelem/s against ~5.7).
+ * @param groups groups of four columns per pass (1 or 2)
+ * @param vecs vectors of y per step (1 or 2)
  * @returns the module's bytes
  * @example WebAssembly.validate(gemvColumnsWasmBytes()) // true
  */
-export function gemvColumnsWasmBytes(): Uint8Array {
+export function gemvColumnsWasmBytes(groups = 1, vecs = 2): Uint8Array {
   // Params 0 yp, 1 cp, 2 ldc, 3 xp, 4 xs, 5 ncols, 6 n; locals 7 j, 8 i (bytes), 9 stop (bytes),
   // 10 jstop, 11–18 column addresses c0…c7, 19–26 splatted x0…x7, 27–34 the columns' addresses
   // at the current rows, 35 the address of y there.
@@ -91,25 +98,25 @@ export function gemvColumnsWasmBytes(): Uint8Array {
     for (let q = 1; q < 4 * g; q++) emit(get(C[q - 1]!), get(LDC), i32Add, set(C[q]!));
     for (let q = 0; q < 4 * g; q++)
       emit(get(XP), load64Splat(0), set(X[q]!), get(XP), get(XS), i32Add, set(XP));
-    emit(i32c(0), set(I), block, loop, get(I), i32c(32), i32Add, get(STOP), i32GtU, brIf(1));
+    emit(i32c(0), set(I), block, loop, get(I), i32c(16 * vecs), i32Add, get(STOP), i32GtU, brIf(1));
     emit(get(YP), get(I), i32Add, set(PY));
     for (let q = 0; q < 4 * g; q++) emit(get(C[q]!), get(I), i32Add, set(PC[q]!));
-    rowsAt(g, 0);
-    rowsAt(g, 16);
-    emit(get(I), i32c(32), i32Add, set(I), br(0), end, end);
-    emit(get(I), get(STOP), i32LtU, ifThen);
-    emit(get(YP), get(I), i32Add, set(PY));
-    for (let q = 0; q < 4 * g; q++) emit(get(C[q]!), get(I), i32Add, set(PC[q]!));
-    rowsAt(g, 0);
-    emit(end);
+    for (let v = 0; v < vecs; v++) rowsAt(g, 16 * v);
+    emit(get(I), i32c(16 * vecs), i32Add, set(I), br(0), end, end);
+    if (vecs === 2) {
+      emit(get(I), get(STOP), i32LtU, ifThen);
+      emit(get(YP), get(I), i32Add, set(PY));
+      for (let q = 0; q < 4 * g; q++) emit(get(C[q]!), get(I), i32Add, set(PC[q]!));
+      rowsAt(g, 0);
+      emit(end);
+    }
     emit(get(C[4 * g - 1]!), get(LDC), i32Add, set(CP));
     emit(get(J), i32c(4 * g), i32Add, set(J), br(0), end, end);
   };
   emit(get(N), i32c(3), i32Shl, set(STOP));
   emit(i32c(0), set(J), get(NC), i32c(-4), i32And, set(JSTOP));
-  // Groups of four columns, two per pass while they last.
-  pass(2);
-  pass(1);
+  // Groups of four columns, `groups` per pass while they last, then fewer.
+  for (let g = groups; g >= 1; g--) pass(g);
   // The last ncols mod 4 columns, one at a time.
   emit(block, loop, get(J), get(NC), i32GeU, brIf(1));
   emit(get(XP), load64Splat(0), set(X0), get(XP), get(XS), i32Add, set(XP));
@@ -130,58 +137,70 @@ export function gemvColumnsWasmBytes(): Uint8Array {
 }
 
 /**
+ * Rows per step of the row sweep: each load of x serves this many rows. Three, not four or more:
+ * V8's TurboFan issues all of a step's loads before its arithmetic, so a step holds its R·2 row
+ * vectors, two x vectors and 2R accumulators in registers at once — x64 has 16; at R = 3 that is
+ * 14 and nothing spills (four rows spilled accumulators to the stack every step: 5.0 Gelem/s on
+ * cached data against 6.6–7.0 at three, one thread).
+ * @example GEMV_ROWS_PER_STEP // 3
+ */
+export const GEMV_ROWS_PER_STEP = 3;
+
+/**
  * The row sweep of the float64 GEMV as a WebAssembly module (SIMD128): y = M·x for `nrows` rows
- * of a row-major block, four rows at a time so that each load of x serves four rows and eight
- * independent accumulators hide the adds' latency, then the last `nrows mod 4` rows one at a time.
- * The four rows of a step are `g` bytes apart (their y `gy` bytes apart), and steps `ldm` bytes
- * apart (y: `ys`); the single rows are `ldm` bytes apart (y: `ys`). The GEMV kernel takes the
- * four rows of a step from the four quarters of its piece (g = a quarter of the rows): four
- * memory streams instead of one — from memory, one thread, 125,000 × 32: 3.2 → 1.7 ms, 2000²
- * 2.1 → 1.75 ms (CPU time, loaded host; OpenBLAS dgemv 2.7 and 1.6 ms). Eight elements of k per step, every
- * load addressed by an immediate offset from one address per row (one integer add per row per
- * step, not one per load). Every row is summed in the same order whatever the rows around it
- * (so the bits do not depend on how rows are grouped or pieced): s0…s3 take k ≡ 0…3 mod 4 in
- * increasing k (the lanes of two `f64x2` accumulators), the last K mod 4 products go to s0 in
- * order, y = s0 + s1 + (s2 + s3) — the order of the JavaScript loop of `kernels-gemv.ts`.
+ * of a row-major block, `R` = {@link GEMV_ROWS_PER_STEP} rows at a time so that each load of x
+ * serves R rows and 2R independent accumulators hide the adds' latency, then the last
+ * `nrows mod R` rows one at a time. The R rows of a step are `g` bytes apart (their y `gy` bytes
+ * apart), and steps `ldm` bytes apart (y: `ys`); the single rows are `ldm` bytes apart (y: `ys`).
+ * The GEMV kernel takes the R rows of a step from the R parts of its piece (g = a part's rows):
+ * R memory streams instead of one — from memory, one thread, 125,000 × 32: 3.2 → 1.7 ms with
+ * four streams. Four elements of k per step, every load addressed by an immediate offset from one
+ * address per row. Every row is summed in the same order whatever the rows around it (so the bits
+ * do not depend on how rows are grouped or pieced): s0…s3 take k ≡ 0…3 mod 4 in increasing k
+ * (the lanes of two `f64x2` accumulators), the last K mod 4 products go to s0 in order,
+ * y = s0 + s1 + (s2 + s3) — the order of the JavaScript loop of `kernels-gemv.ts`.
  *
  * Export `kernel(yp, ys, mp, ldm, xp, nrows, K, g, gy)` (byte addresses of y[0], M[0, 0], x[0];
- * byte strides as above; adjacent rows four at a time: ys·4, ldm·4, g = ldm, gy = ys).
+ * byte strides as above; adjacent rows R at a time: ys·R, ldm·R, g = ldm, gy = ys).
+ * @param rowsPerStep rows per step R (1–4; the kernels use the default)
  * @returns the module's bytes
  * @example WebAssembly.validate(gemvRowsWasmBytes()) // true
  */
-export function gemvRowsWasmBytes(): Uint8Array {
+export function gemvRowsWasmBytes(rowsPerStep: number = GEMV_ROWS_PER_STEP): Uint8Array {
+  const R = rowsPerStep;
   // Params 0 yp, 1 ys, 2 mp, 3 ldm, 4 xp, 5 nrows, 6 K, 7 g, 8 gy; locals 9 r (rows left),
-  // 10 i (bytes), 11 stop (bytes, the part in steps of four), 12 end (bytes), 13–16 row
-  // addresses, 17–20 the rows' addresses at the current step, 21 px, 22 yq (the y of a row of a
-  // group of four), 23–30 accumulators (a01, a23 of each row), 31–34 x01 x23 x45 x67, 35 s (f64).
-  const [YP, YS, MP, LDM, XP, NR, K, G, GY, R, I, STOP, ENDB] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
-  const ROW = [13, 14, 15, 16];
-  const PR = [17, 18, 19, 20];
-  const PX = 21;
-  const YQ = 22;
-  const ACC = [23, 24, 25, 26, 27, 28, 29, 30];
-  const XV = [31, 32, 33, 34];
-  const S = 35;
+  // 10 i (bytes), 11 stop (bytes, the part in steps of four), 12 end (bytes), then R row
+  // addresses, R addresses of the rows at the current step, px, yq (the y of a row of a group),
+  // 2R accumulators (a01, a23 of each row), x01 x23, s (f64).
+  const [YP, YS, MP, LDM, XP, NR, K, G, GY, RL, I, STOP, ENDB] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+  let next = 13;
+  const ROW = Array.from({ length: R }, () => next++);
+  const PR = Array.from({ length: R }, () => next++);
+  const PX = next++;
+  const YQ = next++;
+  const ACC = Array.from({ length: 2 * R }, () => next++);
+  const XV = [next++, next++];
+  const S = next++;
   const body: number[] = [];
   const emit = (...xs: number[][]) => {
     for (const x of xs) body.push(...x);
   };
-  /** One step of `v` vectors (2v elements of k) for rows 0…nr-1 at byte offset i. */
-  const step = (nr: number, v: number) => {
+  /** One step (four elements of k: x01 into a01, x23 into a23) for rows 0…nr-1 at byte offset i. */
+  const step = (nr: number) => {
     emit(get(XP), get(I), i32Add, set(PX));
-    for (let h = 0; h < v; h++) emit(get(PX), v128Load(16 * h), set(XV[h]!));
+    for (let h = 0; h < 2; h++) emit(get(PX), v128Load(16 * h), set(XV[h]!));
     for (let q = 0; q < nr; q++) {
       emit(get(ROW[q]!), get(I), i32Add, set(PR[q]!));
-      for (let h = 0; h < v; h++) {
-        const a = ACC[2 * q + (h % 2)]!;
+      for (let h = 0; h < 2; h++) {
+        const a = ACC[2 * q + h]!;
         emit(get(a), get(PR[q]!), v128Load(16 * h), get(XV[h]!), f64x2Mul, f64x2Add, set(a));
       }
     }
-    emit(get(I), i32c(16 * v), i32Add, set(I));
+    emit(get(I), i32c(32), i32Add, set(I));
   };
   /**
    * y[row q] for rows 0…nr-1 from their accumulators and the K mod 4 tail. One row (nr = 1): at
-   * yp, then yp advances by ys; four rows: at yp + q·gy.
+   * yp, then yp advances by ys; a group: at yp + q·gy.
    */
   const finish = (nr: number) => {
     const Y = nr === 1 ? YP : YQ;
@@ -202,35 +221,32 @@ export function gemvRowsWasmBytes(): Uint8Array {
   };
   /**
    * Rows nr at a time while at least nr are left (r counts them down): one row (nr = 1) at mp, then
-   * mp advances by ldm; four rows at mp + q·g, then mp advances by ldm and yp by ys.
+   * mp advances by ldm; a group at mp + q·g, then mp advances by ldm and yp by ys.
    */
   const sweep = (nr: number) => {
-    emit(block, loop, get(R), i32c(nr), i32LtU, brIf(1));
+    emit(block, loop, get(RL), i32c(nr), i32LtU, brIf(1));
     emit(get(MP), set(ROW[0]!));
     for (let q = 1; q < nr; q++) emit(get(ROW[q - 1]!), get(G), i32Add, set(ROW[q]!));
     for (let q = 0; q < 2 * nr; q++) emit(v128Zero, set(ACC[q]!));
-    // Eight elements per step while they last, then one step of four if left.
-    emit(i32c(0), set(I), block, loop, get(I), i32c(64), i32Add, get(STOP), i32GtU, brIf(1));
-    step(nr, 4);
+    // Four elements per step while they last.
+    emit(i32c(0), set(I), block, loop, get(I), get(STOP), i32GeU, brIf(1));
+    step(nr);
     emit(br(0), end, end);
-    emit(get(I), get(STOP), i32LtU, ifThen);
-    step(nr, 2);
-    emit(end);
     finish(nr);
     emit(get(MP), get(LDM), i32Add, set(MP));
     if (nr !== 1) emit(get(YP), get(YS), i32Add, set(YP));
-    emit(get(R), i32c(nr), i32Sub, set(R), br(0), end, end);
+    emit(get(RL), i32c(nr), i32Sub, set(RL), br(0), end, end);
   };
   emit(get(K), i32c(-4), i32And, i32c(3), i32Shl, set(STOP));
   emit(get(K), i32c(3), i32Shl, set(ENDB));
-  emit(get(NR), set(R));
-  sweep(4);
+  emit(get(NR), set(RL));
+  if (R > 1) sweep(R);
   sweep(1);
   emit(end);
   return wasmKernelModule(
     [I32, I32, I32, I32, I32, I32, I32, I32, I32],
     [
-      ...[R, I, STOP, ENDB, ...ROW, ...PR, PX, YQ].map(() => I32),
+      ...[RL, I, STOP, ENDB, ...ROW, ...PR, PX, YQ].map(() => I32),
       ...ACC.map(() => V128),
       ...XV.map(() => V128),
       F64,
@@ -281,7 +297,7 @@ export function gemvWarmModules(
   const rows = mods.rows === null ? null : kernel(mods.rows);
   const cols = mods.cols === null ? null : kernel(mods.cols);
   for (let k = 0; k < 60; k++) {
-    rows?.(40960, 8, 0, 2048, 32768, 16, 256, 8192, 32);
+    rows?.(40960, 8, 0, 2048, 32768, 15, 256, 10240, 40);
     rows?.(40960, 8, 0, 2048, 32768, 3, 253, 0, 0);
     cols?.(40960, 0, 128, 32768, 8, 255, 16);
   }

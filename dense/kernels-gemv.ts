@@ -3,21 +3,23 @@
  * whole). Two sweeps, chosen by M's strides:
  * - rows contiguous (`A @ x` on a row-major A): one sum per row, four accumulators (s0…s3 take
  *   k ≡ 0…3 mod 4, the rest to s0, result `s0 + s1 + (s2 + s3)`), on the Wasm SIMD row sweep of
- *   `gemv-wasm.ts` (four rows per step) when M and x are contiguous in the region heap, else in
+ *   `gemv-wasm.ts` (three rows per step) when M and x are contiguous in the region heap, else in
  *   JavaScript — the same bits; any other strides take the JavaScript loop in that order too;
- * - columns contiguous (`A.T @ x`, `x @ A` on a row-major A): per chunk of `IB` rows, y += x[j]·M[:, j]
+ * - columns contiguous (`A.T @ x`, `x @ A` on a row-major A): per chunk of `IB` (8192) rows, y += x[j]·M[:, j]
  *   over the columns, four at a time (`gemv-wasm.ts` gives the order), Wasm SIMD for the even
  *   rows of a chunk where it can run, JavaScript for the rest — the same bits.
  * Each y[i] is summed by one task in an order fixed by i, K and the strides only, so the result
  * is bitwise the same at every worker count and every partition.
  */
 import { registerKernel, type TaskContext } from '../runtime/index.js';
-import { gemvColumnsWasmBytes, gemvRowsWasmBytes, gemvWarmModules } from './gemv-wasm.js';
+import { GEMV_ROWS_PER_STEP, gemvColumnsWasmBytes, gemvRowsWasmBytes, gemvWarmModules } from './gemv-wasm.js';
 import { GEMV_F64 } from './kernel-names.js';
 
 /** Stand for the modules' bytes in the kernel's source; replaced by array literals (or null). */
 declare const __GEMV_COLS_WASM__: number[] | null;
 declare const __GEMV_ROWS_WASM__: number[] | null;
+/** Stands for GEMV_ROWS_PER_STEP in the kernel's source (replaced by its value). */
+declare const __GEMV_ROW_STEP__: number;
 
 /** The slice of the WebAssembly API used here (the project's `lib` has no WebAssembly types). */
 interface WasmApi {
@@ -116,7 +118,10 @@ const gemvKernel = (t: TaskContext): void => {
   const colsW = heap && w ? w.cols : null;
   const rowsW = heap && w ? w.rows : null;
   if (m0 === 1 && m1 !== 1 && K > 0) {
-    const IB = 1024;
+    // Chunks of 8192 rows of y (64 KiB, kept in L2 across the column passes): each column is
+    // read in runs of up to 64 KiB, long enough for the hardware prefetchers (8000² from memory,
+    // one thread: 1024-row chunks, 8 KiB runs, ~14 GB/s best; 8192, ~21).
+    const IB = 8192;
     for (let c0 = i0; c0 < i1; c0 += IB) {
       const n = Math.min(i1, c0 + IB) - c0;
       const yb = yo + c0 * ys;
@@ -152,17 +157,20 @@ const gemvKernel = (t: TaskContext): void => {
   }
   let from = i0;
   if (rowsW !== null && m1 === 1 && xs === 1) {
-    // Four rows per step (each x load serves four rows): row i of each quarter of the piece's
-    // rows, so that a step reads four memory streams a quarter apart, not one (125,000 × 32 from
-    // memory: 3.2 → 1.7 ms on one thread); then the last n mod 4 rows one at a time. Every row
-    // is summed in the order of the loop below, whatever its neighbours.
+    // R = GEMV_ROWS_PER_STEP rows per step (each x load serves R rows): row i of each of the R
+    // parts of the piece's rows, so that a step reads R memory streams a part apart, not one
+    // (125,000 × 32 from memory: 3.2 → 1.7 ms on one thread with four); then the last n mod R
+    // rows one at a time. Every row is summed in the order of the loop below, whatever its
+    // neighbours.
+    const R = __GEMV_ROW_STEP__;
     const n = i1 - i0;
-    const nb = n >> 2;
+    const nb = Math.floor(n / R);
     const yb = Y.byteOffset + 8 * (yo + i0 * ys);
     const mb = M.byteOffset + 8 * (mo + i0 * m0);
     const xb = X.byteOffset + 8 * xo;
-    if (nb > 0) rowsW(yb, 8 * ys, mb, 8 * m0, xb, 4 * nb, K, 8 * nb * m0, 8 * nb * ys);
-    if (n > 4 * nb) rowsW(yb + 32 * nb * ys, 8 * ys, mb + 32 * nb * m0, 8 * m0, xb, n - 4 * nb, K, 0, 0);
+    if (nb > 0) rowsW(yb, 8 * ys, mb, 8 * m0, xb, R * nb, K, 8 * nb * m0, 8 * nb * ys);
+    if (n > R * nb)
+      rowsW(yb + 8 * R * nb * ys, 8 * ys, mb + 8 * R * nb * m0, 8 * m0, xb, n - R * nb, K, 0, 0);
     from = i1;
   }
   for (let i = from; i < i1; i++) {
@@ -202,7 +210,8 @@ const gemvKernel = (t: TaskContext): void => {
   const source = gemvKernel
     .toString()
     .replace(/\b__GEMV_COLS_WASM__\b/, literal(colsBytes))
-    .replace(/\b__GEMV_ROWS_WASM__\b/, literal(rowsBytes));
+    .replace(/\b__GEMV_ROWS_WASM__\b/, literal(rowsBytes))
+    .replace(/\b__GEMV_ROW_STEP__\b/g, String(GEMV_ROWS_PER_STEP));
   // Products and sums of any numbers, NaN and ±Inf included: it never throws.
   registerKernel(GEMV_F64, new Function(`return (${source});`)() as (t: TaskContext) => void, {
     source,

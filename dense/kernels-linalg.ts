@@ -8,6 +8,8 @@ import { DOT, MATMUL, MATMUL_F64 } from './kernel-names.js';
 declare const __GEMM_WASM__: number[];
 /** Stands for the module's bytes in the dot kernel's source (see `dot-wasm.ts`). */
 declare const __DOT_WASM__: number[] | null;
+/** Stands for the two-block module's bytes (`dotWasmBytes(2)`) in the dot kernel's source. */
+declare const __DOT2_WASM__: number[] | null;
 
 /** The slice of the WebAssembly API used here (the project's `lib` has no WebAssembly types). */
 interface WasmApi {
@@ -170,7 +172,8 @@ registerKernel(MATMUL, (t) => {
  * `globalThis`; the bytes are spliced into this source); everything else the JavaScript loop.
  * Both give the same bits: per block, eight partial sums s0…s7 over k ≡ 0…7 (mod 8), the last
  * (block length mod 8) products into s0, then `((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))`
- * (`dot-wasm.ts`). Args: x (key), y (aligned).
+ * (`dot-wasm.ts`). Full blocks go two at a time, a half of the piece's full blocks apart
+ * (`dotWasmBytes(2)`: four memory streams; each partial keeps its bits). Args: x (key), y (aligned).
  */
 const dotKernel = (t: TaskContext): void => {
   const X = t.arrays[0]!;
@@ -192,7 +195,11 @@ const dotKernel = (t: TaskContext): void => {
   ) {
     const g = globalThis as unknown as {
       WebAssembly: WasmApi;
-      __cohortDot?: { mem: unknown; fn: (xp: number, yp: number, n: number) => number };
+      __cohortDot?: {
+        mem: unknown;
+        fn: (xp: number, yp: number, n: number) => number;
+        fn2: ((xa: number, ya: number, xb: number, yb: number, n: number) => number[]) | null;
+      };
     };
     let w = g.__cohortDot;
     if (w === undefined || w.mem !== t.heap) {
@@ -202,13 +209,35 @@ const dotKernel = (t: TaskContext): void => {
         yp: number,
         n: number,
       ) => number;
-      w = { mem: t.heap, fn };
+      const wasm2 = __DOT2_WASM__;
+      const fn2 =
+        wasm2 === null
+          ? null
+          : (new g.WebAssembly.Instance(new g.WebAssembly.Module(new Uint8Array(wasm2)), {
+              e: { mem: t.heap },
+            }).exports.kernel as (xa: number, ya: number, xb: number, yb: number, n: number) => number[]);
+      w = { mem: t.heap, fn, fn2 };
       g.__cohortDot = w;
     }
     const f = w.fn;
+    const f2 = w.fn2;
     const xb = X.byteOffset + 8 * xo;
     const yb = Y.byteOffset + 8 * yo;
-    for (let b0 = t.lo[0]!; b0 < t.hi[0]!; b0 += Bk) {
+    let from = t.lo[0]!;
+    // Full blocks in pairs a half of them apart (four memory streams, not two; each partial has
+    // the bits of its one-block call), then the rest one at a time.
+    const h = Math.floor((t.hi[0]! - from) / Bk) >> 1;
+    if (f2 !== null && h > 0) {
+      for (let j = 0; j < h; j++) {
+        const a = from + j * Bk;
+        const b = a + h * Bk;
+        const r = f2(xb + 8 * a, yb + 8 * a, xb + 8 * b, yb + 8 * b, Bk);
+        P[(a / Bk) | 0] = r[0]!;
+        P[(b / Bk) | 0] = r[1]!;
+      }
+      from += 2 * h * Bk;
+    }
+    for (let b0 = from; b0 < t.hi[0]!; b0 += Bk) {
       const e = Math.min(t.hi[0]!, b0 + Bk);
       P[(b0 / Bk) | 0] = f(xb + 8 * b0, yb + 8 * b0, e - b0);
     }
@@ -258,11 +287,14 @@ const dotKernel = (t: TaskContext): void => {
 };
 {
   const bytes = dotWasmBytes();
+  const bytes2 = dotWasmBytes(2);
   const api = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
-  const ok = api !== undefined && api.validate(bytes);
+  const ok = api?.validate(bytes) === true;
+  const ok2 = ok && api?.validate(bytes2) === true;
   const source = dotKernel
     .toString()
-    .replace(/\b__DOT_WASM__\b/, ok ? `[${Array.from(bytes).join(',')}]` : 'null');
+    .replace(/\b__DOT_WASM__\b/, ok ? `[${Array.from(bytes).join(',')}]` : 'null')
+    .replace(/\b__DOT2_WASM__\b/, ok2 ? `[${Array.from(bytes2).join(',')}]` : 'null');
   // Products and sums of any numbers, NaN and ±Inf included: it never throws.
   registerKernel(DOT, new Function(`return (${source});`)() as (t: TaskContext) => void, {
     source,

@@ -1,7 +1,7 @@
 /**
  * The dense linear-algebra Wasm kernels on one thread, timed in CPU time (less sensitive to other
  * processes than wall time on a shared host): the dot (dense/dot-wasm.ts) on cached data (4096
- * elements) and on 1e7 from memory, the GEMV row sweep (dense/gemv-wasm.ts) on a cached 32 × 1024
+ * elements) and on 1e7 from memory (one block at a time, and in pairs of blocks as the kernel calls it), the GEMV row sweep (dense/gemv-wasm.ts) on a cached 32 × 1024
  * block, 2000 × 2000 and a tall 125,000 × 32 (logreg's X @ w), the column sweep on 1024 × 32
  * cached and 1000 rows × 2000 columns, and the GEMM micro-kernel (dense/gemm-wasm.ts) on one
  * 64 × 1024 × 256 block. Each figure is the best of 9 batches. Prints elements (or flops) per
@@ -43,6 +43,7 @@ const f = new Float64Array(mem.buffer);
 for (let i = 0; i < f.length; i++) f[i] = ((i * 7919) % 977) * 1e-3 - 0.4;
 const inst = (b: Uint8Array) => new Wasm.Instance(new Wasm.Module(b), { e: { mem } }).exports.kernel as Fn;
 const dot = inst(dotWasmBytes());
+const dot2 = inst(dotWasmBytes(2));
 const rows = inst(gemvRowsWasmBytes());
 const cols = inst(gemvColumnsWasmBytes());
 const [A, B] = [0, 8 * N];
@@ -60,6 +61,20 @@ lines.push(
     N,
     cpuMs(() => {
       for (let b = 0; b < N; b += 4096) dot(A + 8 * b, B + 8 * b, Math.min(4096, N - b));
+    }, 3),
+  )}`,
+);
+lines.push(
+  `dot, 1e7 in pairs of blocks of 4096 a half apart (the kernel's way): ${rate(
+    N,
+    cpuMs(() => {
+      const full = Math.floor(N / 4096);
+      const h = full >> 1;
+      for (let j = 0; j < h; j++) {
+        const [a, b] = [8 * 4096 * j, 8 * 4096 * (j + h)];
+        dot2(A + a, B + a, A + b, B + b, 4096);
+      }
+      for (let b = 2 * h * 4096; b < N; b += 4096) dot(A + 8 * b, B + 8 * b, Math.min(4096, N - b));
     }, 3),
   )}`,
 );

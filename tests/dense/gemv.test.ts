@@ -253,3 +253,21 @@ describe('GEMV across worker counts (default mapper, 2 pieces at 2 workers)', ()
     );
   });
 });
+
+describe.each(POOLS)('GEMV column sweep over chunks at pool size %i (default mapper)', (workers) => {
+  it('equals the reference for y longer than a column chunk (8192 rows), odd length, K not a multiple of 4', () => {
+    configure({ workers, mapper: new DefaultMapper() });
+    // A is k×m, M = A.T (m×k, columns contiguous): y of m = 2·8192 + 3 rows crosses two chunk
+    // boundaries in one piece at pool size 0, and an odd last row goes to the JavaScript loop.
+    const [k, m] = [7, 2 * 8192 + 3];
+    const va = Array.from({ length: k * m }, (_, i) => Math.sin(i * 0.37) * (1 + (i % 13)));
+    const vx = Array.from({ length: k }, (_, j) => Math.cos(j + 0.5) - 0.25 * j);
+    const A = np.array(va).reshape(k, m);
+    const want = ref(transposeFlat(va, k, m), vx, m, k, true);
+    for (const got of [np.matmul(A.T, np.array(vx)), np.matmul(np.array(vx), A)]) {
+      const flat = got.toArray() as Float64Array;
+      for (let i = 0; i < m; i++)
+        if (!Object.is(flat[i], want[i])) expect([i, flat[i]]).toEqual([i, want[i]]);
+    }
+  });
+});
