@@ -137,8 +137,14 @@ export class DefaultMapper implements Mapper {
     return shardBlock(pieceCount, piece, ranks);
   }
 
+  /**
+   * Shares every launch given to a pool of several workers, one-piece ones included: a posted
+   * one-piece launch waits for inputs (else it would run inline), and the worker that completes
+   * the last of them then runs it at once, without waking the piece's own worker (jacobi's
+   * divide between two GEMVs, issue 24).
+   */
   share(_op: string, colors: number, workers: number): boolean {
-    return this.sharing && workers > 1 && colors > 1;
+    return this.sharing && workers > 1 && colors >= 1;
   }
 
   /** Starts the pool's threads at the first launch that touches a quarter of {@link inlineLaunchBytes}. */

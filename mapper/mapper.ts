@@ -46,8 +46,9 @@ export interface Mapper {
   inline(op: string, bytes: number, workers: number, colors?: number): boolean;
   /**
    * Whether the pieces of a launch may run on any worker (work sharing: each piece goes to its
-   * worker first and is offered to the others, whichever claims it first runs it). Optional;
-   * without it, every piece runs on the worker {@link Mapper.worker} names.
+   * worker first and is offered to the others, whichever claims it first runs it). Asked for
+   * every launch given to the pool, one-piece ones included. Optional; without it, every piece
+   * runs on the worker {@link Mapper.worker} names.
    */
   share?(op: string, colors: number, workers: number): boolean;
   /**

@@ -412,7 +412,10 @@ function submitAt(
       ];
     }
     prepareSlot(pool!, s, info.id, args, launchRec);
-    if (share === null) share = colors > 1 && mapper.share !== undefined && mapper.share(op, colors, workers);
+    // One-piece launches too (issue 24): posted, such a piece waits for inputs that another
+    // worker may finish; offered to every worker, the one that completes the last input runs it
+    // at once instead of ringing the piece's own worker and waiting for it to wake.
+    if (share === null) share = mapper.share?.(op, colors, workers) === true;
     const recDeps = deps.slice();
     noteDeps(seq, recDeps);
     if (logging()) recordDecision(op, 'T', c, seq, slotIndex);

@@ -11,6 +11,12 @@
  * - `claims[slot]`: 0 until a worker claims task `e`, then that worker's slot index + 1. A piece
  *   posted to several workers (work sharing, see runtime/engine.ts) runs on the one that claims it
  *   first; the others skip it. Reset to 0 when the seq is allocated.
+ * - `want[slot]`: the pool slots to wake when event `e` completes, one bit per slot ({@link
+ *   wantBit}). A worker about to sleep with tasks set aside registers the first incomplete
+ *   dependence of each; the issuing thread registers those of records it posts without ringing
+ *   (runtime/pool.ts). Whoever completes `e` takes the bits (`Atomics.exchange` to 0) and rings
+ *   those slots' doorbells: a completion wakes only the workers it may have made ready, not every
+ *   sleeping one. Reset to 0 when the seq is allocated.
  *
  * Writers store `failSeq`/`cause`/`fvals` first, then `done` (with `Atomics.store`, which orders
  * the earlier writes), then `Atomics.notify`. A slot is reused by `e + EVENT_SLOTS` only after `e`
@@ -29,6 +35,8 @@ export interface EventBuffers {
   readonly cause: Int32Array;
   readonly fvals: Float64Array;
   readonly claims: Int32Array;
+  /** Per event slot, the pool slots to wake when the event completes (see the header). */
+  readonly want: Int32Array;
   /** `spin[0]`: how long a waiting thread spins before sleeping, µs (the mapper's `spinMicros`). */
   readonly spin: Int32Array;
 }
@@ -41,7 +49,15 @@ function makeBuffers(): EventBuffers {
   failSeq.fill(-1);
   const cause = i32();
   const fvals = new Float64Array(new SharedArrayBuffer(EVENT_SLOTS * 8));
-  return { done, failSeq, cause, fvals, claims: i32(), spin: new Int32Array(new SharedArrayBuffer(4)) };
+  return {
+    done,
+    failSeq,
+    cause,
+    fvals,
+    claims: i32(),
+    want: i32(),
+    spin: new Int32Array(new SharedArrayBuffer(4)),
+  };
 }
 
 /** The process-wide event table. */
@@ -79,16 +95,34 @@ export function causeOf(e: number): number {
   return cause[e & EVENT_MASK]!;
 }
 
-/** Wakes workers that sleep with tasks set aside (runtime/pool.ts installs it). */
-let wake: (() => void) | null = null;
+/**
+ * The bit of pool slot `slot` in a `want` word: slots 0–30 have their own; slots from 31 on share
+ * bit 31 (a completion then rings all of them: more wake-ups, never fewer).
+ */
+export function wantBit(slot: number): number {
+  return slot < 31 ? 1 << slot : 1 << 31;
+}
+
+/**
+ * Asks for slot `slot` to be rung when event `e` completes. Register first, then look: true when
+ * `e` already completed (the caller must not count on a ring, which may or may not come). The
+ * completer stores `done` before it takes the bits, so one of the two sees the other.
+ */
+export function registerWant(e: number, slot: number): boolean {
+  Atomics.or(events.want, e & EVENT_MASK, wantBit(slot));
+  return Atomics.load(done, e & EVENT_MASK) >= e;
+}
+
+/** Wakes the workers waiting for event `e` (runtime/pool.ts installs it). */
+let wake: ((e: number) => void) | null = null;
 
 /** Installs what a completion on the issuing thread calls. */
-export function setCompletionWake(f: () => void): void {
+export function setCompletionWake(f: (e: number) => void): void {
   wake = f;
 }
 
 /** Removes `f` if it is the one installed (a pool being destroyed after its successor started). */
-export function clearCompletionWake(f: () => void): void {
+export function clearCompletionWake(f: (e: number) => void): void {
   if (wake === f) wake = null;
 }
 
@@ -97,7 +131,7 @@ export function completeEvent(e: number): void {
   const s = e & EVENT_MASK;
   Atomics.store(done, s, e);
   Atomics.notify(done, s);
-  wake?.();
+  wake?.(e);
 }
 
 /** Completes event `e` as failed with the original failure of task `origin`. */
@@ -107,7 +141,7 @@ export function failEvent(e: number, origin: number): void {
   failSeq[s] = e;
   Atomics.store(done, s, e);
   Atomics.notify(done, s);
-  wake?.();
+  wake?.(e);
 }
 
 /** Completes event `e` with a future value. */
@@ -134,6 +168,7 @@ export function peekSeq(): number {
  */
 export function allocSeq(): number {
   Atomics.store(events.claims, nextSeq & EVENT_MASK, 0);
+  Atomics.store(events.want, nextSeq & EVENT_MASK, 0);
   return nextSeq++;
 }
 

@@ -1,6 +1,15 @@
 import { MessageChannel, type MessagePort, receiveMessageOnPort, type Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { claimForSlot, clearCompletionWake, events, failEvent, isDone, setCompletionWake } from './events.js';
+import {
+  claimForSlot,
+  clearCompletionWake,
+  EVENT_MASK,
+  events,
+  failEvent,
+  isDone,
+  registerWant,
+  setCompletionWake,
+} from './events.js';
 import { recordFailure } from './failures.js';
 import { heapMemory } from './heap.js';
 import { kernelById } from './kernels.js';
@@ -41,8 +50,13 @@ const TID = 1;
 const DEAD = 2;
 /** The generation of the slot's current loop task; a stale task (an older one) returns at once. */
 const GEN = 3;
-/** Nonzero while the slot's loop sleeps with tasks set aside until their inputs complete. */
+/**
+ * Nonzero while the slot's loop sleeps with tasks set aside until their inputs complete (for
+ * observation: completions ring the slots registered in `events.want`, see runtime/events.ts).
+ */
 const PEND = 4;
+/** Times the slot's loop waited for its doorbell and went on (statistics; {@link Pool.wakeCount}). */
+const WAKES = 5;
 
 /** Bytes of regions one worker may hold before the least recently used are dropped. */
 const RESIDENT_BYTES = 256 * 2 ** 20;
@@ -51,6 +65,58 @@ const RESIDENT_BYTES = 256 * 2 ** 20;
 const MAX_BATCH = 512;
 /** Period of the background health check (an unref'd timer). */
 const TICK_MS = 100;
+
+/** The dependences of a task record (runtime/worker.js's record layouts), else null. */
+function recordDeps(r: unknown[]): number[] | null {
+  switch (r[0]) {
+    case 'T':
+      return r[5] as number[];
+    case 'X':
+      return r[8] as number[];
+    case 'S':
+      return r[7] as number[];
+    case 'F':
+      return r[10] as number[];
+    default:
+      return null;
+  }
+}
+
+/**
+ * True when posted batch `batch` must ring slot `slot`'s doorbell now: it holds a task whose
+ * dependences are all complete, a kernel (its warm-up is best done before it is needed), the heap,
+ * or the drop of a region outside the heap (the worker's handle keeps that memory alive).
+ * Otherwise (launch records, regions, drops of heap regions, and tasks waiting for inputs) the
+ * slot is registered for the first incomplete input of each task and left asleep: the completion
+ * of any of them rings it (events.ts `registerWant`; if one completed meanwhile, it rings now).
+ * Whether a worker reads its records now or at that ring decides nothing (DESIGN.md §2: decisions
+ * never depend on timing); it reads them in order either way, and a task is ready only once its
+ * inputs are, which rings it.
+ */
+function needsBell(batch: unknown[], slot: number): boolean {
+  let last = -1;
+  for (let k = 0; k < batch.length; k++) {
+    const r = batch[k] as unknown[];
+    const deps = recordDeps(r);
+    if (deps === null) {
+      const kind = r[0];
+      if (kind === 'L' || kind === 'R' || (kind === 'D' && r[2] !== true)) continue;
+      return true;
+    }
+    let d = -1;
+    for (let j = 0; j < deps.length; j += 2) {
+      if (!isDone(deps[j]!)) {
+        d = deps[j]!;
+        break;
+      }
+    }
+    if (d < 0) return true;
+    if (d === last) continue;
+    last = d;
+    if (registerWant(d, slot)) return true;
+  }
+  return false;
+}
 
 /** One long-lived loop task on one worker thread, fed through its own port. */
 export interface Slot {
@@ -69,6 +135,8 @@ export interface Slot {
   batch: unknown[];
   /** Regions whose memory this loop holds, id -> bytes, least recently used first. */
   regions: Map<number, number>;
+  /** Those of {@link regions} outside the region heap (dropping them frees memory on the worker). */
+  outside: Set<number>;
   /** Sum of `regions`' bytes. */
   resident: number;
   /** Kernels this loop has (threads keep kernels across restarts, but a slot may move threads). */
@@ -147,6 +215,7 @@ export class Pool {
         port: null,
         batch: [],
         regions: new Map(),
+        outside: new Set(),
         resident: 0,
         kernels: new Set(),
         posted: [],
@@ -166,6 +235,7 @@ export class Pool {
     s.port = port1;
     s.running = true;
     s.regions.clear();
+    s.outside.clear();
     s.resident = 0;
     s.kernels.clear();
     s.worker = null;
@@ -183,6 +253,7 @@ export class Pool {
       cause: events.cause,
       fvals: events.fvals,
       claims: events.claims,
+      want: events.want,
       spin: events.spin,
       traceFlag: traceBuffers.flag,
       traceTimes: traceBuffers.times,
@@ -261,18 +332,34 @@ export class Pool {
   }
 
   /**
-   * Rings the doorbell of every slot whose loop sleeps with tasks set aside (worker.js): an event
-   * completed on the issuing thread (a skipped or failed piece, a dead worker's tasks) may make
-   * them ready.
+   * Rings the doorbells of the slots registered for event `e` (runtime/events.ts `want`): an event
+   * completed on the issuing thread (a skipped or failed piece, a dead worker's tasks, a combine)
+   * may make tasks they set aside, or records posted to them without a ring, ready.
    */
-  private readonly wakeWaiters = (): void => {
+  private readonly wakeWaiters = (e: number): void => {
+    const w = Atomics.exchange(events.want, e & EVENT_MASK, 0);
+    if (w !== 0) this.ringBits(w);
+  };
+
+  /** Rings the slots whose bits are set in `w` (bit 31: every slot from 31 on). */
+  private ringBits(w: number): void {
     const ctl = this.ctl;
     for (let k = 0; k < this.size; k++) {
-      if (Atomics.load(ctl, k * STRIDE + PEND) === 0) continue;
+      if ((w & (k < 31 ? 1 << k : 1 << 31)) === 0) continue;
       Atomics.add(ctl, k * STRIDE + BELL, 1);
       Atomics.notify(ctl, k * STRIDE + BELL);
     }
-  };
+  }
+
+  /** True while slot `i`'s loop sleeps with tasks set aside (tests observe the wake protocol). */
+  sleepsWithTasks(i: number): boolean {
+    return Atomics.load(this.ctl, i * STRIDE + PEND) !== 0;
+  }
+
+  /** How many times slot `i`'s loop woke from sleeping (tests and benchmarks; statistics only). */
+  wakeCount(i: number): number {
+    return Atomics.load(this.ctl, i * STRIDE + WAKES);
+  }
 
   /** True once slot `i`'s loop runs on a thread (tests wait for it; decisions never look). */
   live(i: number): boolean {
@@ -323,6 +410,7 @@ export class Pool {
       return;
     }
     s.regions.set(id, data.byteLength);
+    if (!inHeap) s.outside.add(id);
     s.resident += data.byteLength;
     s.batch.push(['R', id, data, inHeap]);
   }
@@ -341,7 +429,7 @@ export class Pool {
       if (s.resident <= RESIDENT_BYTES || s.regions.size <= 1) break;
       s.regions.delete(id);
       s.resident -= bytes;
-      s.batch.push(['D', id]);
+      s.batch.push(['D', id, s.outside.delete(id)]);
     }
   }
 
@@ -369,7 +457,14 @@ export class Pool {
     this.flush();
   };
 
-  /** Posts every pending batch (one message and one doorbell per worker). */
+  /**
+   * Posts every pending batch: one message per worker, and its doorbell rung only when the batch
+   * holds something the worker can act on now ({@link needsBell}). Otherwise the worker is rung
+   * when an input of one of its tasks completes (registered in `events.want`): waking a sleeping
+   * worker only for it to read records, set them aside and sleep again cost a context switch per
+   * launch, taken from the threads doing the work when the pool and the issuing thread share the
+   * cores (issue 24: jacobi's synchronous loop posted each GEMV while the previous ones ran).
+   */
   flush(): void {
     for (const s of this.slots) {
       if (s.batch.length === 0) continue;
@@ -378,7 +473,9 @@ export class Pool {
       const b = s.batch;
       s.batch = [];
       s.lastLaunch = null;
+      // Post before registering: a ring for a registered input must find the records there.
       s.port!.postMessage(b);
+      if (!needsBell(b, s.index)) continue;
       Atomics.add(this.ctl, s.index * STRIDE + BELL, 1);
       Atomics.notify(this.ctl, s.index * STRIDE + BELL);
     }
@@ -425,7 +522,7 @@ export class Pool {
       if (bytes === undefined) continue;
       s.regions.delete(id);
       s.resident -= bytes;
-      s.batch.push(['D', id]);
+      s.batch.push(['D', id, s.outside.delete(id)]);
       // A synchronous program whose launches all run inline never waits, so nothing else would
       // post these: bound the batch.
       if (s.batch.length >= MAX_BATCH) {

@@ -10,10 +10,14 @@
  * dependences are not all complete is set aside, with its launch record, and run as soon as they
  * are — the records behind it do not wait for it. When the port is empty and nothing set aside is
  * ready, the loop sleeps with `Atomics.wait` on its doorbell word (never busy-polls), after
- * raising its PEND word if tasks wait: every thread that completes an event then rings the
- * doorbells of slots with PEND set (here `complete`, on the issuing thread events.ts). Deadlock
- * freedom: dependences point backwards in launch order, so the oldest unfinished task is always
- * ready, and its worker is awake or gets rung. It returns (giving the thread back to its event
+ * registering, for each task set aside, its first incomplete dependence in `want` (one bit per
+ * slot; runtime/events.ts): the thread that completes such an event takes the bits and rings those
+ * doorbells (here `complete`, on the issuing thread events.ts), so a completion wakes only the
+ * slots it may have made ready. The issuing thread registers the inputs of records it posts
+ * without ringing (runtime/pool.ts `needsBell`). Deadlock freedom: dependences point backwards in
+ * launch order, so the oldest unfinished task is always ready, and its worker is awake or gets
+ * rung (each task set aside or posted without a ring has an incomplete input registered, and a
+ * registration made after that input completed is seen by the registrant itself). It returns (giving the thread back to its event
  * loop) on a park record, after running what it set aside.
  *
  * Records (arrays; see runtime/pool.ts for the issuing side):
@@ -33,7 +37,8 @@
  *                                                    fold a reduce argument's block buffers into
  *                                                    its region, block 0 first (runtime/reduction.ts)
  *   ['H', memory]                                    the region heap (shared WebAssembly.Memory)
- *   ['D', regionId]                                  drop a region (its memory may be freed)
+ *   ['D', regionId, outside]                         drop a region (its memory may be freed;
+ *                                                    outside: not in the heap)
  *   ['P']                                            park: drop every region, end the task
  * Errors go back on the same port: { seq, op, name, message, stack }.
  * While tracing (runtime/trace.ts), each task writes its start, end and slot into `traceTimes`.
@@ -96,8 +101,10 @@ const BELL = 0;
 const TID = 1;
 const DEAD = 2;
 const GEN = 3;
-/** Nonzero while the slot sleeps with tasks set aside (completions must ring its doorbell). */
+/** Nonzero while the slot sleeps with tasks set aside (observation only: rings go by `want`). */
 const PEND = 4;
+/** Times the loop waited for its doorbell (spinning, then asleep) and went on (statistics). */
+const WAKES = 5;
 
 const kernels = new Map();
 let regions = new Map();
@@ -197,6 +204,7 @@ export default async function cohortWorker({
   cause,
   fvals,
   claims,
+  want,
   spin,
   traceFlag,
   traceTimes,
@@ -212,7 +220,7 @@ export default async function cohortWorker({
   // Run the loop after this task returned (piscina posts its result first, in this turn's
   // microtasks): the task ends, the loop keeps the thread.
   setImmediate(() =>
-    runLoop({ slot, gen, port, ctl, done, failSeq, cause, fvals, claims, spin, traceFlag, traceTimes }),
+    runLoop({ slot, gen, port, ctl, done, failSeq, cause, fvals, claims, want, spin, traceFlag, traceTimes }),
   );
   return 0;
 }
@@ -227,7 +235,21 @@ function claimSlot(slot, gen, ctl) {
 }
 
 /** The slot's loop (see the header); returns on a park record. */
-function runLoop({ slot, gen, port, ctl, done, failSeq, cause, fvals, claims, spin, traceFlag, traceTimes }) {
+function runLoop({
+  slot,
+  gen,
+  port,
+  ctl,
+  done,
+  failSeq,
+  cause,
+  fvals,
+  claims,
+  want,
+  spin,
+  traceFlag,
+  traceTimes,
+}) {
   if (!claimSlot(slot, gen, ctl)) {
     port.close();
     return 0;
@@ -246,10 +268,15 @@ function runLoop({ slot, gen, port, ctl, done, failSeq, cause, fvals, claims, sp
     traceTimes[k + 2] = slot;
   };
   const nSlots = (ctl.length / STRIDE) | 0;
-  /** Rings the doorbell of every slot that sleeps with tasks set aside (see the header). */
-  const wakeWaiters = () => {
+  /** This slot's bit in `want` words (runtime/events.ts `wantBit`). */
+  const myBit = slot < 31 ? 1 << slot : 1 << 31;
+  /** Rings the doorbells of the slots registered for event `e` (see the header). */
+  const wakeWanted = (e) => {
+    const w = Atomics.exchange(want, e & M, 0);
+    if (w === 0) return;
     for (let k = 0; k < nSlots; k++) {
-      if (k === slot || Atomics.load(ctl, k * STRIDE + PEND) === 0) continue;
+      // This loop is awake: it looks at its tasks again before it sleeps.
+      if (k === slot || (w & (k < 31 ? 1 << k : 1 << 31)) === 0) continue;
       Atomics.add(ctl, k * STRIDE + BELL, 1);
       Atomics.notify(ctl, k * STRIDE + BELL);
     }
@@ -257,7 +284,7 @@ function runLoop({ slot, gen, port, ctl, done, failSeq, cause, fvals, claims, sp
   const complete = (e) => {
     Atomics.store(done, e & M, e);
     Atomics.notify(done, e & M);
-    wakeWaiters();
+    wakeWanted(e);
   };
   const fail = (e, origin) => {
     cause[e & M] = origin;
@@ -468,12 +495,30 @@ function runLoop({ slot, gen, port, ctl, done, failSeq, cause, fvals, claims, sp
     }
     return ran;
   };
-  /** True when a task set aside is ready (or was claimed elsewhere). */
-  const anyReady = () => {
-    for (const e of waiting) {
-      const r = e[0];
+  /**
+   * Before sleeping: registers this slot for the first incomplete dependence of every task set
+   * aside (`want`), then looks again. True when a task is ready, was claimed elsewhere, or a
+   * registered event completed meanwhile (its completer may have missed the registration): then
+   * the loop must not sleep.
+   */
+  const registerWaiting = () => {
+    let last = -1;
+    for (let k = 0; k < waiting.length; k++) {
+      const r = waiting[k][0];
       if (r[0] === 'T' && r[6] === 1 && Atomics.load(claims, r[1] & M) !== 0) return true;
-      if (ready(depsOf(r))) return true;
+      const deps = depsOf(r);
+      let d = -1;
+      for (let j = 0; j < deps.length; j += 2) {
+        if (Atomics.load(done, deps[j] & M) < deps[j]) {
+          d = deps[j];
+          break;
+        }
+      }
+      if (d < 0) return true;
+      if (d === last) continue;
+      last = d;
+      Atomics.or(want, d & M, myBit);
+      if (Atomics.load(done, d & M) >= d) return true;
     }
     return false;
   };
@@ -562,21 +607,22 @@ function runLoop({ slot, gen, port, ctl, done, failSeq, cause, fvals, claims, sp
 
   const bell = slot * STRIDE + BELL;
   const pend = slot * STRIDE + PEND;
+  const wakes = slot * STRIDE + WAKES;
   for (;;) {
+    // Read before the port: a record posted, or a registered event completed, after this read
+    // changes the doorbell, so the wait below returns at once.
     const b = Atomics.load(ctl, bell);
     let m = receiveMessageOnPort(port);
     if (m === undefined) {
       if (waiting.length > 0) {
         if (drainWaiting()) continue;
-        // Raise PEND, then look again: a completion after this look rings the doorbell.
+        // Register the inputs we wait for, then look again (see registerWaiting).
+        if (registerWaiting()) continue;
         Atomics.store(ctl, pend, 1);
-        if (anyReady()) {
-          Atomics.store(ctl, pend, 0);
-          continue;
-        }
       }
       if (!spinWhile(ctl, bell, b, -1)) Atomics.wait(ctl, bell, b);
       Atomics.store(ctl, pend, 0);
+      Atomics.add(ctl, wakes, 1);
       continue;
     }
     do {

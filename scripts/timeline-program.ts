@@ -27,6 +27,34 @@ for (const x of inputs) {
 }
 fence();
 const f = (x: number) => x.toFixed(2).padStart(8);
+
+/**
+ * How the pool shared the work (issue 24): of the launches cut into pieces (consecutive tasks of
+ * one op issued together), how many ran on more than one worker; and for each one-piece task run
+ * right after such a launch, the time from the end of that launch's last piece to its start.
+ */
+function spread(recs: ReturnType<typeof traceStop>): string {
+  let multi = 0;
+  let both = 0;
+  const gaps: number[] = [];
+  for (let i = 0; i < recs.length; ) {
+    let j = i + 1;
+    while (j < recs.length && recs[j]!.op === recs[i]!.op && recs[j]!.issued - recs[j - 1]!.issued < 0.5) j++;
+    const n = j - i;
+    if (n > 1 && recs[i]!.worker >= 0) {
+      multi++;
+      if (new Set(recs.slice(i, j).map((q) => q.worker)).size > 1) both++;
+      const next = recs[j];
+      if (next !== undefined && next.worker >= 0 && (j + 1 >= recs.length || recs[j + 1]!.op !== next.op)) {
+        gaps.push(next.start - Math.max(...recs.slice(i, j).map((q) => q.end)));
+      }
+    }
+    i = j;
+  }
+  gaps.sort((a, b) => a - b);
+  const med = gaps.length > 0 ? gaps[gaps.length >> 1]!.toFixed(3) : '-';
+  return `launches in pieces: ${multi}, run on more than one worker: ${both}; one-piece task after them: median ${med} ms from their last piece's end to its start (${gaps.length})`;
+}
 for (let r = 0; r <= runIdx; r++) {
   if (r === runIdx) traceStart();
   const t0 = performance.now();
@@ -48,5 +76,6 @@ for (let r = 0; r <= runIdx; r++) {
     );
   }
   if (recs.length > max) console.log(`… ${recs.length - max} more tasks`);
+  console.log(spread(recs));
 }
 process.exit(0);
