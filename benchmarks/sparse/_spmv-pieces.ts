@@ -8,7 +8,7 @@
  * MODE=fresh (default, the program's way: a fresh y per product) or MODE=out (`A.dot(x, {out: y})`
  * into one y). BANDS=11 (the spmv program) or 5 (power's matrix).
  *
- * Run: node --import tsx benchmarks/sparse/spmv-pieces.ts [n=1e6] [workers=2] [iters=20] [runs=3]
+ * Run: node --import tsx benchmarks/sparse/_spmv-pieces.ts [n=1e6] [workers=2] [iters=20] [runs=3]
  */
 import * as np from 'cohortjs/numpy';
 import { configure, fence, traceStart, traceStop } from 'cohortjs/runtime';
