@@ -4,11 +4,15 @@
  * over the CSR's own arrays in row order, bit for bit, at pool sizes 0, 1, 2 with tiny pieces, for
  * square and rectangular shapes, float32/float64 values and x, x still being written by a pending
  * launch, and `out=`; no image task runs; a write to `indices` forgets the band (images again).
+ * Bands carried through DIA → CSR, transposes, kron (B square) and the merges bound every stored
+ * entry, and those products equal the host loop too.
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as np from '../../dense/index.js';
 import { configure, DefaultMapper, fence, traceStart, traceStop } from '../../runtime/index.js';
+import { bandOf } from '../../sparse/core/band.js';
+import type { Csr } from '../../sparse/core/types.js';
 import * as sp from '../../sparse/index.js';
 import { POOLS } from './ref.js';
 
@@ -97,5 +101,79 @@ describe('banded SpMV (x bloated from y)', () => {
     expect(second.filter((r) => r.op === 'image').length).toBeGreaterThan(0);
     expect(a2[0]).toBe(-2 * 0 + (n - 1));
     expect(Array.from(a2.subarray(1))).toEqual(Array.from(a1.subarray(1)));
+  });
+
+  it('bands carried by DIA → CSR, transposes, kron and merges bound every entry', () => {
+    configure({ workers: 2, mapper: tiny() });
+    const structOf = (A: sp.sparray) => (A as unknown as { _csr(): Csr })._csr();
+    const dia = (m: number, n: number, offs: number[], seed: number) =>
+      sp.diags(
+        offs.map((k, d) => {
+          const len = Math.min(m + k, n - k, m, n);
+          return np.array(Array.from({ length: len }, (_, t) => ((seed + 3 * t + 5 * d) % 7) - 3));
+        }),
+        offs,
+        { shape: [m, n], format: 'dia' },
+      );
+    const offsArb = (m: number, n: number) =>
+      fc
+        .uniqueArray(fc.integer({ min: -(m - 1), max: n - 1 }), { minLength: 1, maxLength: 4 })
+        .map((o) => o.filter((k) => Math.min(m + k, n - k, m, n) > 0));
+    const arb = fc
+      .record({
+        m: fc.integer({ min: 1, max: 12 }),
+        n: fc.integer({ min: 1, max: 12 }),
+        q: fc.integer({ min: 1, max: 4 }),
+      })
+      .chain(({ m, n, q }) =>
+        fc.record({
+          m: fc.constant(m),
+          n: fc.constant(n),
+          q: fc.constant(q),
+          o1: offsArb(m, n),
+          o2: offsArb(m, n),
+          oq: offsArb(q, q),
+          seed: fc.nat(20),
+        }),
+      )
+      .filter(({ o1, o2, oq }) => o1.length > 0 && o2.length > 0 && oq.length > 0);
+    let banded = 0;
+    fc.assert(
+      fc.property(arb, ({ m, n, q, o1, o2, oq, seed }) => {
+        const D1 = dia(m, n, o1, seed);
+        const D2 = dia(m, n, o2, seed + 1);
+        const A = D1.tocsr() as sp.csr_array;
+        const B = D2.tocsr() as sp.csr_array;
+        const forms = [
+          A,
+          (D1.tocsc() as sp.csc_array).T.tocsr() as sp.csr_array,
+          A.T.tocsr() as sp.csr_array,
+          sp.kron(A, dia(q, q, oq, seed + 2).tocsr(), { format: 'csr' }) as sp.csr_array,
+          A.add(B).tocsr() as sp.csr_array,
+          A.subtract(B).tocsr() as sp.csr_array,
+          A.multiply(B).tocsr() as sp.csr_array,
+        ];
+        expect(bandOf(structOf(A))).toBeDefined();
+        for (const R of forms) {
+          const h = bandOf(structOf(R));
+          const ptr = R.indptr.toArray() as Int32Array;
+          const idx = R.indices.toArray() as Int32Array;
+          if (h !== undefined) {
+            banded++;
+            for (let i = 0; i + 1 < ptr.length; i++)
+              for (let p = ptr[i]!; p < ptr[i + 1]!; p++)
+                expect(Math.abs(idx[p]! - i)).toBeLessThanOrEqual(h);
+          }
+          const cols = R.shape[1];
+          const xs = Array.from({ length: cols }, (_, j) => ((j * 5) % 9) - 4);
+          const got = Array.from((R.dot(np.array(xs)) as np.ndarray).toArray() as Float64Array);
+          const want = hostSpmv(R, xs, 'float64');
+          for (let i = 0; i < got.length; i++) expect(Object.is(got[i], want[i])).toBe(true);
+        }
+      }),
+      { numRuns: 40 },
+    );
+    // Every form carries a band (through sum_duplicates too: the DIA's offsets come unsorted).
+    expect(banded).toBe(40 * 7);
   });
 });
