@@ -2,8 +2,8 @@
  * SpMV of a banded CSR (`diags` of constant diagonals, core/band.ts): x's pieces are y's grown by
  * the band (the runtime's `bloat`) instead of the image of the indices. Results equal a host loop
  * over the CSR's own arrays in row order, bit for bit, at pool sizes 0, 1, 2 with tiny pieces, for
- * square and rectangular shapes, float32/float64 values and x, x still being written by a pending
- * launch, and `out=`; no image task runs; a write to `indices` forgets the band (images again).
+ * square and rectangular shapes, float32/float64 values and x, x strided or still being written by
+ * a pending launch, and `out=`; no image task runs; a write to `indices` forgets the band (images again).
  * Bands carried through DIA → CSR, transposes, kron (B square) and the merges bound every stored
  * entry, and those products equal the host loop too.
  */
@@ -44,6 +44,7 @@ const caseArb = fc
     xdt: fc.constantFrom('float64', 'float32'),
     pending: fc.boolean(),
     out: fc.boolean(),
+    strided: fc.boolean(),
   })
   .map((c) => ({ ...c, offs: c.offs.filter((k) => Math.min(c.m + k, c.n - k, c.m, c.n) > 0) }))
   .filter((c) => c.offs.length > 0);
@@ -53,14 +54,22 @@ describe('banded SpMV (x bloated from y)', () => {
     it(`equals the row-order host loop, pool size ${workers}, tiny pieces`, () => {
       configure({ workers, mapper: tiny() });
       fc.assert(
-        fc.property(caseArb, ({ m, n, offs, vals, adt, xdt, pending, out }) => {
+        fc.property(caseArb, ({ m, n, offs, vals, adt, xdt, pending, out, strided }) => {
           const A = sp.diags(
             offs.map((_, d) => vals[d]!),
             offs,
             { shape: [m, n], format: 'csr', dtype: adt },
           ) as sp.csr_array;
           const host = Array.from({ length: n }, (_, j) => ((j * 7) % 11) - 4.5);
-          const base = np.array(host, { dtype: xdt });
+          // Contiguous, or every other element of a twice-as-long array (a strided view).
+          const base = strided
+            ? (np
+                .array(
+                  host.flatMap((v) => [v, 99]),
+                  { dtype: xdt },
+                )
+                .get('::2') as np.ndarray)
+            : np.array(host, { dtype: xdt });
           // A pending launch still writing x, or x as it is.
           const x = pending ? (base.multiply(1).astype(xdt) as np.ndarray) : base;
           const rdt = adt === 'float64' || xdt === 'float64' ? 'float64' : 'float32';
