@@ -13,6 +13,7 @@
  */
 import { argMessage, type DType, image, launch, Store, ValueError } from '../runtime/index.js';
 import { assemble } from './core/assemble.js';
+import { markBand } from './core/band.js';
 import { markInRange } from './core/range-check.js';
 import { type Csr, type Dia, region, vec } from './core/types.js';
 import { kernel } from './kdef.js';
@@ -175,6 +176,8 @@ export function bandCsr(
     key: 0,
   });
   markInRange(csr);
+  // Entries (i, i + k) for the kept offsets k only: its SpMV bloats y's pieces instead of imaging.
+  markBand(csr, Math.max(...kept.map((k) => Math.abs(k))));
   return csr;
 }
 

@@ -4,6 +4,7 @@ import { argMessage, type DType, FormatError, type Region, Store, ValueError } f
 import { type SparseFormat, type SparseOptions, sparray } from './base.js';
 import { DerivedCache } from './compressed.js';
 import { cooFromTuple, parseInput, type SparseInput } from './construct.js';
+import { markBand } from './core/band.js';
 import { cooToCsr, denseToCsr } from './core/convert.js';
 import { copyInto, mapStore } from './core/elementwise.js';
 import { type Csr, type Dia, readPrefix, region, vec } from './core/types.js';
@@ -117,7 +118,13 @@ export class DiaArray extends sparray {
     return this._cache.get([d.offsets, d.data], () => {
       const o = Array.from(readPrefix(d.offsets, d.nd));
       const inc = o.every((k, i) => i === 0 || k > o[i - 1]!);
-      return diaToCsrTiled(d, inc);
+      const csr = diaToCsrTiled(d, inc);
+      // Entries (i, i + k) for these offsets only (stored zeros and cut diagonals dropped).
+      markBand(
+        csr,
+        o.reduce((h, k) => Math.max(h, Math.abs(k)), 0),
+      );
+      return csr;
     });
   }
   _values(): Store {

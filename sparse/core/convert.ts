@@ -32,6 +32,7 @@ import { canonRows, denseRows, diaRows, expandRows, filterRows } from '../kernel
 import { csrToDense } from '../kernels/elementwise.js';
 import { filterRowsWasm } from '../kernels/filter-wasm.js';
 import { assemble } from './assemble.js';
+import { bandOf, markBand } from './band.js';
 import { scatterCooToCsr } from './coo-scatter.js';
 import { cooFacts, sortedCooToCsr, sortedCooView } from './coo-sort.js';
 import { markChecked, markInRange, structureCheck } from './range-check.js';
@@ -100,6 +101,7 @@ export function cooToCsr(a: Coo, raw = false): Csr {
  */
 export function canonicalize(a: Csr, dedup = true): Csr {
   if (a.canonical || (!dedup && a.sorted)) return a;
+  const band = bandOf(a);
   const op = dedup ? 'sum_duplicates' : 'sort_indices';
   const { rows, cols, dtype, nnz } = a;
   const b = assemble(
@@ -169,7 +171,10 @@ export function canonicalize(a: Csr, dedup = true): Csr {
         key: 0,
       }),
   );
-  return { rows, cols, dtype, ...b, canonical: dedup ? true : undefined, sorted: true };
+  const c: Csr = { rows, cols, dtype, ...b, canonical: dedup ? true : undefined, sorted: true };
+  // The same entries, sorted and summed per row: A's band (read when this was issued) bounds them.
+  if (band !== undefined) markBand(c, band);
+  return c;
 }
 
 /**

@@ -34,6 +34,7 @@ import {
 } from '../kernels/elementwise.js';
 import { mergeCountWasm, mergeFillWasm } from '../kernels/merge-wasm.js';
 import { assemble } from './assemble.js';
+import { bandOf, markBand } from './band.js';
 import { binopLoops } from './generated.js';
 import { markChecked, structureCheck } from './range-check.js';
 import { type Csr, posStore, region, vec } from './types.js';
@@ -75,6 +76,8 @@ export function binop(a: Csr, b: Csr, op: number, out: DType, name: string): Csr
   const { rows, cols } = a;
   const opName = OP_NAMES[op];
   const loops = opName === undefined ? null : binopLoops(opName, a.dtype, b.dtype, out);
+  const bandA = opName === undefined ? undefined : bandOf(a);
+  const bandB = opName === undefined ? undefined : bandOf(b);
   // The Wasm kernels read memory unchecked: they run only when both structures' range checks
   // (launches whose futures feed these launches, issue 17) say so — the issuing thread does not
   // wait for them; the kernels choose at run time.
@@ -166,6 +169,8 @@ export function binop(a: Csr, b: Csr, op: number, out: DType, name: string): Csr
   );
   const c: Csr = { rows, cols, dtype: out, ...r, canonical: true, sorted: true };
   if (check !== null) markChecked(c, check);
+  // A sum, difference or product keeps entries of A or B only: the wider band bounds it.
+  if (bandA !== undefined && bandB !== undefined) markBand(c, Math.max(bandA, bandB));
   return c;
 }
 

@@ -17,6 +17,7 @@ import { KRON_COUNT, KRON_FILL } from '../kernel-names.js';
 import { kronCount, kronFill } from '../kernels/kron.js';
 import { kronCountWasm, kronFillWasm } from '../kernels/kron-wasm.js';
 import { scanRegion } from './assemble.js';
+import { bandOf, markBand } from './band.js';
 import { markChecked, structureCheck } from './range-check.js';
 import { type Csr, region, vec } from './types.js';
 
@@ -66,6 +67,8 @@ export function kronCsr(
   const rows = a.rows * b.rows;
   const cols = a.cols * b.cols;
   const nnz = a.nnz * b.nnz;
+  const bandA = bandOf(a);
+  const bandB = bandOf(b);
   checkKronSize(op, rows, cols, nnz);
   const indptr = region('int32', rows + 1, nnz === 0);
   const indices = region('int32', nnz, false);
@@ -159,5 +162,7 @@ export function kronCsr(
     sorted: flags.sorted || nnz === 0 || undefined,
   };
   if (checkFuture) markChecked(c, checkFuture);
+  // Entry (ia·bm + ib, ja·bn + jb) with B square: |col − row| = |(ja − ia)·bn + (jb − ib)|.
+  if (bandA !== undefined && bandB !== undefined && b.rows === b.cols) markBand(c, bandA * b.cols + bandB);
   return c;
 }

@@ -6,6 +6,7 @@
  */
 import {
   align,
+  bloat,
   broadcast,
   type Constraint,
   type DType,
@@ -27,6 +28,7 @@ import {
   spgemmFillWasm,
 } from '../kernels/spgemm-wasm.js';
 import { assemble, fillBlock, scanRegion } from './assemble.js';
+import { bandOf } from './band.js';
 import { diaSpmvLoop, spmmLoop, spmvLoop } from './generated.js';
 import { markInRange, structureCheck } from './range-check.js';
 import { type Csr, type Dia, posStore, readAt, region, vec } from './types.js';
@@ -128,26 +130,35 @@ export function csrSpmv(a: Csr, x: Store, out: DType, into?: Store): Store {
   // future feeds this one, issue 17) says so — the issuing thread does not wait for it.
   const check = loop.wasm !== null ? structureCheck(a) : null;
   const wasm = check !== null ? loop.wasm : null;
-  launchChained(
-    {
-      op: 'csr.spmv',
-      kernel: spmvKernel(loop, a.dtype, x.dtype, out, wasm !== null),
-      args: [
-        { store: posStore(a), privilege: 'read' },
-        { store: vec(a.indices, a.nnz), privilege: 'read' },
-        { store: vec(a.data, a.nnz), privilege: 'read' },
-        { store: x, privilege: 'read' },
-        { store: y, privilege: 'write-discard' },
-      ],
-      constraints: SPMV_CONSTRAINTS,
-      ...(check !== null ? { futures: [check] } : {}),
-      key: 4,
-    },
-    3,
-    1,
-  );
+  const spec: LaunchSpec = {
+    op: 'csr.spmv',
+    kernel: spmvKernel(loop, a.dtype, x.dtype, out, wasm !== null),
+    args: [
+      { store: posStore(a), privilege: 'read' },
+      { store: vec(a.indices, a.nnz), privilege: 'read' },
+      { store: vec(a.data, a.nnz), privilege: 'read' },
+      { store: x, privilege: 'read' },
+      { store: y, privilege: 'write-discard' },
+    ],
+    constraints: SPMV_CONSTRAINTS,
+    ...(check !== null ? { futures: [check] } : {}),
+    key: 4,
+  };
+  // A banded structure (core/band.ts): x's pieces are y's grown by the band, no image of indices.
+  const halo = x.shape.length === 1 ? bandOf(a) : undefined;
+  if (halo !== undefined) launch({ ...spec, constraints: bandList(halo) });
+  else launchChained(spec, 3, 1);
   return y;
 }
+
+/** SpMV's constraints with x = y's pieces grown by `halo`, one list object per halo. */
+function bandList(halo: number): readonly Constraint[] {
+  let list = bandLists.get(halo);
+  if (list === undefined)
+    bandLists.set(halo, (list = Object.freeze([...SPMV_CONSTRAINTS, bloat(4, 3, [halo])])));
+  return list;
+}
+const bandLists = new Map<number, readonly Constraint[]>();
 
 /**
  * `C = A B` for a C-contiguous `B` `[cols, k]` into a fresh `[rows, k]` C of dtype `out`, or into

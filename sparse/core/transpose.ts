@@ -10,6 +10,7 @@ import { TRANSPOSE_COUNT, TRANSPOSE_FILL } from '../kernel-names.js';
 import { transposeCount, transposeFill } from '../kernels/transpose.js';
 import { transposeCountWasm, transposeFillWasm } from '../kernels/transpose-wasm.js';
 import { scanRegion } from './assemble.js';
+import { bandOf, markBand } from './band.js';
 import { markChecked, structureCheck } from './range-check.js';
 import { type Csr, region, vec } from './types.js';
 
@@ -27,6 +28,7 @@ const noWasm = process.env.COHORT_WASM === '0';
 /** The CSR structure of `Aᵀ`: rows sorted (by A's row), duplicates kept; canonical when A is. */
 export function transposeCsr(a: Csr, op = 'transpose'): Csr {
   const { rows, cols, dtype, nnz } = a;
+  const band = bandOf(a);
   const indptr = region('int32', cols + 1, nnz === 0);
   const indices = region('int32', nnz, false);
   const data = region(dtype, nnz, false);
@@ -130,5 +132,7 @@ export function transposeCsr(a: Csr, op = 'transpose'): Csr {
     canonical: a.canonical,
   };
   if (checkFuture) markChecked(t, checkFuture);
+  // |j − i| is the same bound for Aᵀ (A's band read when its transpose was issued).
+  if (band !== undefined) markBand(t, band);
   return t;
 }
