@@ -1,8 +1,8 @@
 /**
  * The WebAssembly form of a contiguous fused kernel (see {@link fuse}): one pass over the
  * operands with `f64x2` SIMD lanes, for float64 expressions of the operations that Wasm computes
- * exactly as the JavaScript kernel does — `+ - * /`, negative, abs, sqrt, floor, ceil,
- * maximum/minimum/clip (NumPy's NaN-propagating forms, built from compares and a bit select so
+ * exactly as the JavaScript kernel does — `+ - * /`, square, reciprocal, negative, abs, sqrt,
+ * floor, ceil, maximum/minimum/clip (NumPy's NaN-propagating forms, built from compares and a bit select so
  * that signed zeros come out as in JavaScript), float64 casts, `where(a <cmp> b, x, y)` (the
  * comparison as a lane mask), and `exp`/`log` (wasm-math.ts: the algorithms the JavaScript form
  * calls too). Each lane rounds like a scalar operation and nothing is fused into an FMA, so
@@ -69,6 +69,9 @@ const S = {
   div: [0xa3],
 };
 
+/** The bytes of the float64 1.0, little-endian. */
+const ONE = Array.from(new Uint8Array(new Float64Array([1]).buffer));
+
 const refuse = (what: string): never => {
   throw new CodegenError(`fuseWasm: ${what} has no exact Wasm form here`);
 };
@@ -115,7 +118,7 @@ function check(t: TypedNode, hoisted: ReadonlySet<TypedNode>): void {
     return;
   }
   if (t.dtype !== 'float64' || t.compute !== 'float64') refuse(`${n.op} in ${t.compute}`);
-  const ok = n.op in SIMPLE || n.op in WASM_MATH;
+  const ok = n.op in SIMPLE || n.op in WASM_MATH || n.op === 'square' || n.op === 'reciprocal';
   if (!ok && n.op !== 'maximum' && n.op !== 'minimum' && n.op !== 'clip' && n.op !== 'cast')
     refuse(`'${n.op}'`);
   for (const a of t.args) check(a, hoisted);
@@ -290,6 +293,20 @@ export function fuseWasm(
         if (!vector) emit(V.splat);
         math.emit({ emit, local, call });
         if (!vector) emit(simd(0x21), 0);
+        return;
+      }
+      if (n.op === 'square') {
+        // x * x (power(x, 2)'s fast path): the operand once, kept in a local.
+        const l = local(vt);
+        walk(t.args[0]!);
+        emit(tee(l), get(l), O.mul);
+        return;
+      }
+      if (n.op === 'reciprocal') {
+        // 1 / x (power(x, -1)'s fast path).
+        emit(vector ? [...simd(0x0c), ...ONE, ...ONE] : [0x44, ...ONE]);
+        walk(t.args[0]!);
+        emit(O.div);
         return;
       }
       const simple = SIMPLE[n.op];
