@@ -130,6 +130,8 @@ function check(t: TypedNode, hoisted: ReadonlySet<TypedNode>): void {
  * @param inputs - the number of array operands (parameters exist for indices `0..inputs-1`)
  * @param scalars - the number of scalar parameters
  * @param broadcast - inputs that are one element read once (their address is that element's)
+ * @param reduce - also fold the stored values in index order (`sum`: from 0, `prod`: from 1) and
+ *   return the result (f64): the JavaScript form's `reduce` (see {@link fuse}), with its bits
  * @returns the module's bytes (export `kernel`, import `e.mem`)
  * @throws {@link CodegenError} when the expression has no exact Wasm form
  * @example
@@ -141,6 +143,7 @@ export function fuseWasm(
   inputs: number,
   scalars: number,
   broadcast: readonly number[] = [],
+  reduce?: 'sum' | 'prod',
 ): Uint8Array {
   const tree = typeTree(expr);
   const ids = valueNumbers(tree);
@@ -340,6 +343,12 @@ export function fuseWasm(
   for (let m = 0; m < scalars + H; m++) emit(get(SC(m)), V.splat, set(splat[m]!));
   for (const [k, one] of bOne) emit(get(X(k)), S.load, tee(one), V.splat, set(bTwo.get(k)!));
   emit(get(LO), set(T));
+  // reduce: the stored values folded in index order into ACC (f64), returned at the end.
+  const ACC = reduce === undefined ? -1 : local(F64);
+  const PV = reduce === undefined ? -1 : local(V128);
+  const SV = reduce === undefined ? -1 : local(F64);
+  const fold = reduce === 'prod' ? S.mul : S.add;
+  if (reduce !== undefined) emit(0x44, ...(reduce === 'sum' ? new Array(8).fill(0) : ONE), set(ACC));
   // Pairs: while (t + 1 < hi) { out[t..t+1] = f(x[t..t+1]); t += 2 }, two pairs per turn.
   for (const [step, pairs] of [
     [4, 2],
@@ -350,7 +359,24 @@ export function fuseWasm(
     for (let p = 0; p < pairs; p++) {
       emit(addr(OUT, p * 16));
       element(true, 2 * p);
-      emit(V.store);
+      if (reduce === undefined) emit(V.store);
+      else {
+        // Lane 0 (element t + 2p) first, then lane 1: index order.
+        emit(
+          tee(PV),
+          V.store,
+          get(ACC),
+          get(PV),
+          simd(0x21),
+          0,
+          fold,
+          get(PV),
+          simd(0x21),
+          1,
+          fold,
+          set(ACC),
+        );
+      }
     }
     emit(get(T), i32c(step), 0x6a, set(T), 0x0c, 0, 0x0b, 0x0b); // t += step; br 0; end end
   }
@@ -358,7 +384,9 @@ export function fuseWasm(
   emit(get(T), get(HI), 0x48, 0x04, 0x40); // if (t < hi)
   emit(addr(OUT, 0));
   element(false, 0);
-  emit(S.store, 0x0b, 0x0b); // end if, end function
+  if (reduce === undefined)
+    emit(S.store, 0x0b, 0x0b); // end if, end function
+  else emit(tee(SV), S.store, get(ACC), get(SV), fold, set(ACC), 0x0b, get(ACC), 0x0b);
   const imports = trigImport ? [{ name: 'trig', params: [F64, I32], results: [F64] }] : [];
-  return kernelModule(params, locals, code, [], imports);
+  return kernelModule(params, locals, code, reduce === undefined ? [] : [F64], imports);
 }

@@ -24,6 +24,7 @@ import {
   type DeferredReader,
   type DType,
   disposeRegion,
+  type Future,
   type Region,
   Store,
   ValueError,
@@ -31,6 +32,7 @@ import {
 } from '../runtime/index.js';
 import { allocStore } from './alloc.js';
 import { launchEwise } from './ewise-launch.js';
+import { launchEwiseReduce, reducibleInto, type StoreReduce } from './ewise-reduce.js';
 import { EXPENSIVE, type PartRecord, prepareLaunch, treeCost } from './lazy-share.js';
 import { ndarray } from './ndarray.js';
 
@@ -221,6 +223,29 @@ export function compute(s: LazyState): Store {
   s.resultVersion = out.region.version;
   s.arrays = [];
   return out;
+}
+
+/**
+ * Materializes lazy `a` (float, C-contiguous operands) and reduces it fully (`sum`, `prod`) in
+ * the same launch (dense/ewise-reduce.ts): afterwards `a` holds its values as after
+ * {@link materialize}, and the returned future has the bits of reducing them. Null, with nothing
+ * done, when `a` is not a pending value of its own, or its operands do not allow it.
+ */
+export function computeReduced(a: ndarray, kind: StoreReduce): Future | null {
+  const s = a._lazy;
+  if (s === null || s.sharers > 1 || s.result !== null || s.parts.length !== 0) return null;
+  if (s.dtype !== 'float64' && s.dtype !== 'float32') return null;
+  if (!reducibleInto(s.shape, s.arrays)) return null;
+  checkReleased(s);
+  const out = allocStore(s.dtype, s.shape, false);
+  unregister(s);
+  const f = launchEwiseReduce(s.fn, s.tree, out, s.arrays, s.scalars, kind);
+  s.result = out;
+  s.resultVersion = out.region.version;
+  s.arrays = [];
+  a._store = out;
+  a._lazy = null;
+  return f;
 }
 
 const copyTrees = new Map<DType, FuseNode>();

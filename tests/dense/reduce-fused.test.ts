@@ -1,14 +1,22 @@
 /**
  * A full reduction of a pending 1-D element-wise value (`sum(y * y)`, `sum(power(y, 2))`,
- * `max(abs(x - y))`) runs as one launch with the element-wise kernel, block by block (runtime
- * launch-pair fusion): the trace shows the pair, and the result has the bits of the unfused
- * evaluation (the values materialized first, then reduced) at pool sizes 0, 1, 2.
+ * `max(abs(x - y))`) runs as one launch with the element-wise kernel, block by block: a float
+ * `sum` or `prod` of contiguous operands as one kernel that stores and folds each block
+ * (dense/ewise-reduce.ts, Wasm or JavaScript), the others by runtime launch-pair fusion. The trace
+ * shows one launch, the result has the bits of the unfused evaluation (the values materialized
+ * first, then reduced) and the array then holds its values, at pool sizes 0, 1, 2.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as np from '../../dense/index.js';
 import { configure, fence, traceStart, traceStop } from '../../runtime/index.js';
 import { POOLS } from './ref.js';
+
+function shared(v: Float64Array): Float64Array {
+  const out = new Float64Array(new SharedArrayBuffer(v.byteLength));
+  out.set(v);
+  return out;
+}
 
 const REDUCE = { sum: np.sum, max: np.max, min: np.min, prod: np.prod };
 const same = (a: number, b: number) => Object.is(a, b) || (Number.isNaN(a) && Number.isNaN(b));
@@ -60,5 +68,60 @@ describe.each(POOLS)('reductions of pending element-wise values at pool size %i'
     const v = y.toArray() as Float64Array;
     for (const t of v) ref += t * t;
     expect(Math.abs(s - ref)).toBeLessThan(1e-9 * ref);
+  });
+
+  it('sum and prod store and fold in one kernel: unfused bits, the values kept, float32, n-D, broadcast', () => {
+    configure({ workers });
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            { weight: 12, arbitrary: fc.double({ min: -3, max: 3, noNaN: true }) },
+            { weight: 1, arbitrary: fc.constantFrom(0, -0, Number.NaN, Infinity, 1e-310) },
+          ),
+          { minLength: 2, maxLength: 13_000 },
+        ),
+        fc.constantFrom('sum', 'prod') as fc.Arbitrary<'sum' | 'prod'>,
+        fc.boolean(),
+        (vals, kind, own) => {
+          const n = vals.length;
+          const xv = Float64Array.from(vals);
+          const zv = Float64Array.from(vals, (v, i) => (i % 7) * 0.25 - v);
+          // Heap operands run the Wasm form, own buffers the JavaScript one.
+          const x = own ? np.asarray(shared(xv)) : np.array(xv);
+          const z = own ? np.asarray(shared(zv)) : np.array(zv);
+          const alpha = np.array(1.5); // a 0-d operand, broadcast
+          const even = n - (n % 2);
+          const exprs: (() => np.ndarray)[] = [
+            () => np.power(x, 2),
+            () => np.add(np.multiply(x, alpha), z),
+            () => np.sqrt(np.abs(np.subtract(x, 0.5))),
+            () => np.multiply(np.array(xv, { dtype: 'float32' }), 1.25),
+            () => np.multiply(x.get(`:${even}`).reshape([2, even / 2]), 2),
+          ];
+          for (const e of exprs) {
+            const unfused = e();
+            const b = unfused.toArray() as Float64Array; // materialized on its own first
+            const ref = (kind === 'sum' ? np.sum : np.prod)(unfused).item() as number;
+            const lazy = e();
+            const got = (kind === 'sum' ? np.sum : np.prod)(lazy).item() as number;
+            if (!same(got, ref)) expect([kind, own, got]).toEqual([kind, own, ref]);
+            const a = lazy.toArray() as Float64Array;
+            for (let i = 0; i < a.length; i++)
+              if (!Object.is(a[i], b[i])) expect([i, a[i]]).toEqual([i, b[i]]);
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+    // One launch, named after the element-wise operation and the reduction, even inline.
+    const y = np.linspace(0, 1, 50_000);
+    fence();
+    traceStart();
+    np.sum(np.power(y, 2)).item();
+    fence();
+    const ops = traceStop().map((r) => r.op);
+    expect(ops.filter((o) => o === 'power+sum').length).toBeGreaterThan(0);
+    expect(ops.filter((o) => o === 'power')).toEqual([]);
   });
 });
