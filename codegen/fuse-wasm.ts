@@ -132,6 +132,7 @@ function check(t: TypedNode, hoisted: ReadonlySet<TypedNode>): void {
  * @param broadcast - inputs that are one element read once (their address is that element's)
  * @param reduce - also fold the stored values in index order (`sum`: from 0, `prod`: from 1) and
  *   return the result (f64): the JavaScript form's `reduce` (see {@link fuse}), with its bits
+ * @param store - with `reduce`, false folds without storing (`out` is not written)
  * @returns the module's bytes (export `kernel`, import `e.mem`)
  * @throws {@link CodegenError} when the expression has no exact Wasm form
  * @example
@@ -144,6 +145,7 @@ export function fuseWasm(
   scalars: number,
   broadcast: readonly number[] = [],
   reduce?: 'sum' | 'prod',
+  store = true,
 ): Uint8Array {
   const tree = typeTree(expr);
   const ids = valueNumbers(tree);
@@ -344,6 +346,7 @@ export function fuseWasm(
   for (const [k, one] of bOne) emit(get(X(k)), S.load, tee(one), V.splat, set(bTwo.get(k)!));
   emit(get(LO), set(T));
   // reduce: the stored values folded in index order into ACC (f64), returned at the end.
+  const keep = reduce === undefined || store;
   const ACC = reduce === undefined ? -1 : local(F64);
   const PV = reduce === undefined ? -1 : local(V128);
   const SV = reduce === undefined ? -1 : local(F64);
@@ -357,14 +360,13 @@ export function fuseWasm(
     emit(0x02, 0x40, 0x03, 0x40); // block loop
     emit(get(T), i32c(step - 1), 0x6a, get(HI), 0x48, 0x45, 0x0d, 1); // br_if 1 when !(t+step-1 < hi)
     for (let p = 0; p < pairs; p++) {
-      emit(addr(OUT, p * 16));
+      if (keep) emit(addr(OUT, p * 16));
       element(true, 2 * p);
       if (reduce === undefined) emit(V.store);
       else {
         // Lane 0 (element t + 2p) first, then lane 1: index order.
         emit(
-          tee(PV),
-          V.store,
+          keep ? [...tee(PV), ...V.store] : set(PV),
           get(ACC),
           get(PV),
           simd(0x21),
@@ -382,11 +384,12 @@ export function fuseWasm(
   }
   // The last element, if any.
   emit(get(T), get(HI), 0x48, 0x04, 0x40); // if (t < hi)
-  emit(addr(OUT, 0));
+  if (keep) emit(addr(OUT, 0));
   element(false, 0);
   if (reduce === undefined)
     emit(S.store, 0x0b, 0x0b); // end if, end function
-  else emit(tee(SV), S.store, get(ACC), get(SV), fold, set(ACC), 0x0b, get(ACC), 0x0b);
+  else
+    emit(keep ? [...tee(SV), ...S.store] : set(SV), get(ACC), get(SV), fold, set(ACC), 0x0b, get(ACC), 0x0b);
   const imports = trigImport ? [{ name: 'trig', params: [F64, I32], results: [F64] }] : [];
   return kernelModule(params, locals, code, reduce === undefined ? [] : [F64], imports);
 }

@@ -35,6 +35,11 @@ export interface FuseOptions {
    * so the bits of storing them and then reducing).
    */
   readonly reduce?: 'sum' | 'prod';
+  /**
+   * With `reduce`: false computes and folds the values without storing them (`out` is not
+   * written; the fold is the same). Default true.
+   */
+  readonly store?: boolean;
 }
 
 /** A fused kernel. */
@@ -131,7 +136,8 @@ function emitElement(
  * Contiguous kernel (`contiguous: true`, every operand and the output laid out alike and densely):
  * `(out, offsetOut, x0, offsetX0, ..., s0, ..., lo, hi)` — for `t` in `[lo, hi)`:
  * `out[offsetOut + t] = f(x_k[offsetX_k + t], ...)`; one flat loop unrolled ×4. With `reduce`, it
- * also returns the sum (or product) of the stored values, folded in index order.
+ * also returns the sum (or product) of the stored values, folded in index order (`store: false`:
+ * the same fold, nothing stored).
  *
  * @param expr - the expression tree (see {@link fx})
  * @param opts - output dtype, rank, contiguity, name
@@ -151,6 +157,7 @@ export function fuse(expr: FuseNode, opts: FuseOptions): FusedKernel {
   }
   const contiguous = opts.contiguous === true;
   const reduce = opts.reduce;
+  const keep = reduce === undefined || opts.store !== false;
   if (
     reduce !== undefined &&
     ((reduce !== 'sum' && reduce !== 'prod') ||
@@ -162,7 +169,7 @@ export function fuse(expr: FuseNode, opts: FuseOptions): FusedKernel {
   const bcast = new Set(contiguous ? (opts.broadcast ?? []) : []);
   const tree = typeTree(expr);
   const ids = valueNumbers(tree);
-  const key = `${fuseKey(expr)}->${opts.out}|rank${opts.rank}|${contiguous ? 'contiguous' : 'strided'}${bcast.size > 0 ? `|b${[...bcast].sort((a, b) => a - b).join(',')}` : ''}${reduce === undefined ? '' : `|${reduce}`}`;
+  const key = `${fuseKey(expr)}->${opts.out}|rank${opts.rank}|${contiguous ? 'contiguous' : 'strided'}${bcast.size > 0 ? `|b${[...bcast].sort((a, b) => a - b).join(',')}` : ''}${reduce === undefined ? '' : `|${reduce}${keep ? '' : '|nostore'}`}`;
   const name = opts.name ?? `fused_${fnv1a(key)}`;
   const hit = cache.get(`${key}|${name}`);
   if (hit) return hit;
@@ -198,7 +205,7 @@ export function fuse(expr: FuseNode, opts: FuseOptions): FusedKernel {
       : [`acc ${reduce === 'sum' ? '+=' : '*='} ${castJS(res, tree.dtype, opts.out)};`];
   const element = (load: (k: number) => string, outIdx: string, sfx: string, ind: string): string[] => {
     const { lines, result } = emitElement(tree, ids, load, sfx, helpers, hoisted);
-    return [...lines, store(outIdx, result), ...fold(result)].map((l) => ind + l);
+    return [...lines, ...(keep ? [store(outIdx, result)] : []), ...fold(result)].map((l) => ind + l);
   };
   const body: string[] = [];
   if (r === 0) {
@@ -245,7 +252,7 @@ export function fuse(expr: FuseNode, opts: FuseOptions): FusedKernel {
     }
     for (let d = r - 2; d >= 0; d--) body.push(`${'  '.repeat(d + 1)}}`);
   }
-  const head = `  // ${fuseKey(expr)} -> ${opts.out} (${tree.dtype} before the store); rank ${r}, ${contiguous ? 'contiguous' : 'strided'}${reduce === undefined ? '' : `; returns the ${reduce} of the stored values`}`;
+  const head = `  // ${fuseKey(expr)} -> ${opts.out} (${tree.dtype} before the store); rank ${r}, ${contiguous ? 'contiguous' : 'strided'}${reduce === undefined ? '' : `; returns the ${reduce} of the ${keep ? 'stored ' : ''}values${keep ? '' : ' (not stored)'}`}`;
   const helperLines = [...helpers].sort().map((h) => `  ${HELPERS[h]}`);
   const source = [`function ${name}(${params.join(', ')}) {`, head, ...helperLines, ...body, '}'].join('\n');
   // The invariant values alone (for the Wasm form, which takes them as parameters).

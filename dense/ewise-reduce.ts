@@ -1,8 +1,8 @@
 /**
- * Element-wise values and their full reduction in one pass: a pending value that a full `sum` or
- * `prod` reads (`np.sum(np.power(y, 2))`, `(r * r).sum()`) is computed into its region and folded
- * into the reduction's block partials by the same kernel, block by block — the values are not read
- * back, and the reduction's bits are those of storing them and then reducing (dense/reduce.ts).
+ * Element-wise values reduced without being stored: a full `sum` or `prod` of a pending value
+ * (`np.sum(np.power(y, 2))`, `(r * r).sum()`) computes the values block by block and folds them
+ * into the reduction's block partials in one kernel — no region, no store, no second pass — with
+ * the bits of storing them and then reducing (dense/reduce.ts, dense/lazy.ts `reduceLazy`).
  */
 import { type FuseNode, fuse, fuseWasm, wasmImports } from '../codegen/index.js';
 import {
@@ -27,67 +27,83 @@ import {
 import type { ndarray } from './ndarray.js';
 
 /**
- * Whether {@link launchEwiseReduce} takes operands `arrays` for an output of `shape` (a fresh
- * region): at most 8, each C-contiguous with that shape or one element (broadcast).
+ * Whether {@link launchEwiseReduce} takes operands `arrays` for values of `shape`: at most 8, each
+ * C-contiguous with that shape or one element (broadcast), at least one of them full-size.
  */
 export function reducibleInto(shape: readonly number[], arrays: readonly ndarray[]): boolean {
   if (arrays.length > 8) return false;
   let size = 1;
   for (let d = 0; d < shape.length; d++) size *= shape[d]!;
+  let full = false;
   for (let k = 0; k < arrays.length; k++) {
     const s = arrays[k]!.store;
     if (s.size === 1 && size !== 1) continue;
     if (!sameShape(s.shape, shape) || !s.contiguous) return false;
+    full = true;
   }
-  return true;
+  return full;
 }
 
-/** The full reductions that {@link launchEwiseReduce} folds in while storing. */
-export type StoreReduce = 'sum' | 'prod';
+/** The full reductions that {@link launchEwiseReduce} folds element-wise values into. */
+export type FoldKind = 'sum' | 'prod';
 
 /**
- * Launches the element-wise kernel of `tree` into `outStore` (fresh and contiguous, float64 or
- * float32) **and** the full reduction `kind` of the values it stores, as one launch: each block of
- * the reduction (`DEFAULT_REDUCTION_BLOCK` points) is computed, stored and folded in index order
- * into the block's partial in the same pass (Wasm SIMD for float64 in the heap, else JavaScript),
- * so the values are not read back, and the bits are those of storing then reducing
- * (reduce-kernels.ts's full kernel: `acc = 0; acc += v` per block, blocks combined in order).
- * `outStore` is a fresh region; the operands must pass {@link reducibleInto}.
+ * Launches the full reduction `kind` of the element-wise values of `tree` (dtype `dt`, float64
+ * or float32; `size` elements) without storing them: one launch whose kernel computes each block
+ * of the reduction (`DEFAULT_REDUCTION_BLOCK` points) and folds it in index order into the
+ * block's partial (Wasm SIMD for float64 in the heap, else JavaScript) — the bits of storing the
+ * values and then reducing them (reduce-kernels.ts's full kernel: `acc = 0; acc += v` per block,
+ * blocks combined in order), with no region, no store and no second pass. With `out` (a fresh
+ * contiguous region of `shape` and `dt`), the kernel also stores the values there: the value
+ * materialized and reduced in one pass. The operands must pass {@link reducibleInto}.
  * @returns the reduction's future
  */
 export function launchEwiseReduce(
   fn: string,
   tree: FuseNode,
-  outStore: Store,
+  dt: DType,
+  shape: readonly number[],
   arrays: readonly ndarray[],
   scalars: readonly number[],
-  kind: StoreReduce,
+  kind: FoldKind,
+  out: Store | null = null,
 ): Future {
-  const dt = outStore.dtype;
-  assertInternal(
-    outStore.contiguous && (dt === 'float64' || dt === 'float32') && reducibleInto(outStore.shape, arrays),
-    'launchEwiseReduce: operands not reducible into the output',
-  );
   const n = arrays.length;
-  const size = outStore.size;
+  let size = 1;
+  for (let d = 0; d < shape.length; d++) size *= shape[d]!;
   let mask = 0;
-  for (let k = 0; k < n; k++) if (arrays[k]!.store.size === 1 && size !== 1) mask |= 1 << k;
+  let keyArg = -1;
+  for (let k = 0; k < n; k++) {
+    if (arrays[k]!.store.size === 1 && size !== 1) mask |= 1 << k;
+    else if (keyArg < 0) keyArg = k;
+  }
+  assertInternal(
+    (dt === 'float64' || dt === 'float32') && keyArg >= 0 && reducibleInto(shape, arrays),
+    'launchEwiseReduce: operands not reducible',
+  );
   let byTree = reduceKernels.get(tree);
   if (byTree === undefined) {
     byTree = new Map();
     reduceKernels.set(tree, byTree);
   }
   const ns = scalars.length;
-  const key = (((DTYPE_CODE[dt] * 256 + n) * 256 + ns) * 256 + mask) * 2 + (kind === 'sum' ? 0 : 1);
+  const store = out !== null;
+  const key =
+    ((((DTYPE_CODE[dt] * 256 + n) * 256 + ns) * 256 + mask) * 2 + (kind === 'sum' ? 0 : 1)) * 2 +
+    (store ? 1 : 0);
   let kname = byTree.get(key);
   if (kname === undefined) {
     const bcast: number[] = [];
     for (let k = 0; k < n; k++) if (mask & (1 << k)) bcast.push(k);
-    kname = makeReduceKernel(tree, dt, n, ns, bcast, kind);
+    kname = makeReduceKernel(tree, dt, n, ns, bcast, kind, store);
     byTree.set(key, kname);
   }
   const args: LaunchArg[] = new Array(n + 1);
-  args[0] = { store: flatView(outStore), privilege: 'write-discard' };
+  // Argument 0, the launch's key: the output, or (nothing stored: the kernel's `out` unused) a
+  // full-size operand, read.
+  args[0] = store
+    ? { store: flatView(out), privilege: 'write-discard' }
+    : { store: flatView(arrays[keyArg]!.store), privilege: 'read' };
   for (let k = 0; k < n; k++) {
     const st = arrays[k]!.store;
     args[k + 1] = { store: mask & (1 << k) ? spread(st, size) : flatView(st), privilege: 'read' };
@@ -106,7 +122,7 @@ export function launchEwiseReduce(
 const reduceKernels = new WeakMap<FuseNode, Map<number, string>>();
 const reduceOps = new Map<string, string>();
 /** `fn+kind`, one string per pair (the trace's name of the fused launch, as the runtime's pairs). */
-function reduceOp(fn: string, kind: StoreReduce): string {
+function reduceOp(fn: string, kind: FoldKind): string {
   const k = `${fn}+${kind}`;
   let op = reduceOps.get(k);
   if (op === undefined) reduceOps.set(k, (op = k));
@@ -115,8 +131,8 @@ function reduceOp(fn: string, kind: StoreReduce): string {
 
 /**
  * The kernel of {@link launchEwiseReduce}: per reduction block of the piece, the fused kernel's
- * `reduce` form (codegen `fuse`/`fuseWasm` with `reduce`) computes and stores the block's
- * elements and returns their fold, written to the block's partial.
+ * `reduce` form (codegen `fuse`/`fuseWasm` with `reduce`) computes (and, `store`, stores) the
+ * block's elements and returns their fold, written to the block's partial.
  */
 function makeReduceKernel(
   tree: FuseNode,
@@ -124,15 +140,16 @@ function makeReduceKernel(
   n: number,
   ns: number,
   broadcast: readonly number[],
-  kind: StoreReduce,
+  kind: FoldKind,
+  store: boolean,
 ): string {
-  const fk = fuse(tree, { out, rank: 1, contiguous: true, broadcast, reduce: kind });
+  const fk = fuse(tree, { out, rank: 1, contiguous: true, broadcast, reduce: kind, store });
   const nIn = Math.max(n, fk.inputs);
   const nS = Math.max(ns, fk.scalars);
   const call: string[] = ['a[0]', 'o[0]'];
   for (let k = 1; k <= nIn; k++) call.push(`a[${k}]`, `o[${k}]`);
   for (let m = 0; m < nS; m++) call.push(`c[${m}]`);
-  const wasm = out === 'float64' && !noWasm ? wasmReduceFor(tree, nIn, nS, broadcast, kind) : null;
+  const wasm = out === 'float64' && !noWasm ? wasmReduceFor(tree, nIn, nS, broadcast, kind, store) : null;
   const js = fk.source;
   let wasmPart = '';
   let wasmCall = '';
@@ -175,7 +192,7 @@ return function (t) {
   }
 };
 })()`;
-  const name = ewiseKernelName(fk.name, `.${kind}`);
+  const name = ewiseKernelName(fk.name, `.${kind}${store ? '' : '.nostore'}`);
   const warm = warmMaker(tree, out, 1, nIn, nS, true);
   ensureKernel(name, () => ({ source, warm }));
   return name;
@@ -187,10 +204,11 @@ function wasmReduceFor(
   nIn: number,
   ns: number,
   broadcast: readonly number[],
-  kind: StoreReduce,
+  kind: FoldKind,
+  store: boolean,
 ): Uint8Array | null {
   try {
-    return fuseWasm(tree, nIn, ns, broadcast, kind);
+    return fuseWasm(tree, nIn, ns, broadcast, kind, store);
   } catch {
     return null;
   }

@@ -32,7 +32,7 @@ import {
 } from '../runtime/index.js';
 import { allocStore } from './alloc.js';
 import { launchEwise } from './ewise-launch.js';
-import { launchEwiseReduce, reducibleInto, type StoreReduce } from './ewise-reduce.js';
+import { type FoldKind, launchEwiseReduce, reducibleInto } from './ewise-reduce.js';
 import { EXPENSIVE, type PartRecord, prepareLaunch, treeCost } from './lazy-share.js';
 import { ndarray } from './ndarray.js';
 
@@ -226,20 +226,28 @@ export function compute(s: LazyState): Store {
 }
 
 /**
- * Materializes lazy `a` (float, C-contiguous operands) and reduces it fully (`sum`, `prod`) in
- * the same launch (dense/ewise-reduce.ts): afterwards `a` holds its values as after
- * {@link materialize}, and the returned future has the bits of reducing them. Null, with nothing
- * done, when `a` is not a pending value of its own, or its operands do not allow it.
+ * The full reduction `kind` (`sum`, `prod`) of pending `a` (float, C-contiguous operands) in one
+ * launch (dense/ewise-reduce.ts), with the bits of materializing then reducing:
+ * - a value cheap to recompute ({@link treeCost} below {@link EXPENSIVE}: `y * y`, `a * x + b`)
+ *   is computed and folded without being stored; `a` stays pending, unchanged (read later, or
+ *   forced by a write to an operand, it is computed then);
+ * - an expensive one (`exp(x)`) is materialized by the same pass that folds it, as a read would
+ *   (unless other arrays share its pending state: then null).
+ * Null, with nothing done, also when `a` is not pending, has expensive shared parts, or its
+ * operands do not allow it.
  */
-export function computeReduced(a: ndarray, kind: StoreReduce): Future | null {
+export function reduceLazy(a: ndarray, kind: FoldKind): Future | null {
   const s = a._lazy;
-  if (s === null || s.sharers > 1 || s.result !== null || s.parts.length !== 0) return null;
+  if (s === null || s.result !== null || s.parts.length !== 0) return null;
   if (s.dtype !== 'float64' && s.dtype !== 'float32') return null;
   if (!reducibleInto(s.shape, s.arrays)) return null;
   checkReleased(s);
+  if (treeCost(s.tree) < EXPENSIVE)
+    return launchEwiseReduce(s.fn, s.tree, s.dtype, s.shape, s.arrays, s.scalars, kind);
+  if (s.sharers > 1) return null;
   const out = allocStore(s.dtype, s.shape, false);
   unregister(s);
-  const f = launchEwiseReduce(s.fn, s.tree, out, s.arrays, s.scalars, kind);
+  const f = launchEwiseReduce(s.fn, s.tree, s.dtype, s.shape, s.arrays, s.scalars, kind, out);
   s.result = out;
   s.resultVersion = out.region.version;
   s.arrays = [];

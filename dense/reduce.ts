@@ -23,7 +23,7 @@ import { floatResult, sumResult } from './dtypes.js';
 import { optionsArg } from './errors.js';
 import { copyAs, ewise } from './ewise.js';
 import { FROM_FUTURE } from './kernel-names.js';
-import { computeReduced } from './lazy.js';
+import { reduceLazy } from './lazy.js';
 import { ndarray } from './ndarray.js';
 import { ARG_COMBINE, axisKernel, fullKernel, type RedKind } from './reduce-kernels.js';
 
@@ -143,10 +143,10 @@ export function reduceAll(fn: string, kind: RedKind, a: ndarray, futures: Future
       key: 0,
     });
   // A pending float element-wise input of contiguous operands (`sum(y * y)`, `sum(power(y, 2))`):
-  // one kernel computes, stores and sums each block in one pass (dense/ewise-reduce.ts), the same
-  // bits as storing then reducing.
+  // one kernel computes and sums each block, nothing stored (dense/ewise-reduce.ts), the bits of
+  // storing then reducing; the input stays pending.
   if ((kind === 'sum' || kind === 'prod') && a._lazy !== null) {
-    const f = computeReduced(a, kind);
+    const f = reduceLazy(a, kind);
     if (f !== null) return f;
   }
   // Another pending 1-D element-wise input (`max(abs(x - y))`): its launch and this one run as

@@ -1,6 +1,6 @@
 /**
  * The `reduce` form of contiguous fused kernels (codegen `fuse` and `fuseWasm` with `reduce`):
- * it stores what the plain kernel stores, and returns the fold (`sum` from 0, `prod` from 1) of the
+ * it stores what the plain kernel stores (or, with `store: false`, nothing), and returns the fold (`sum` from 0, `prod` from 1) of the
  * stored values in index order — a naive loop over the plain kernel's output, bit for bit (any NaN
  * equal to any NaN) — in JavaScript (float64 and float32 outputs) and in Wasm (float64), on random
  * float64 trees with NaN, ±Inf, ±0 and subnormals in the data, odd and even ranges, unaligned
@@ -74,8 +74,8 @@ describe('fuse with reduce', () => {
           const inputs = view(0, 3 * n + 3);
           inputs.set(vals);
           const xs = [1, n + 2, 2 * n + 3];
-          const run = (out: 'float64' | 'float32', reduce?: 'sum' | 'prod') => {
-            const k = fuse(e, { out, rank: 1, contiguous: true, broadcast, reduce });
+          const run = (out: 'float64' | 'float32', reduce?: 'sum' | 'prod', store?: boolean) => {
+            const k = fuse(e, { out, rank: 1, contiguous: true, broadcast, reduce, store });
             const o = out === 'float64' ? new Float64Array(n).fill(42) : new Float32Array(n).fill(42);
             const named: Record<string, unknown> = { out: o, offsetOut: 0, s0, s1: 7, lo, hi };
             for (let q = 0; q < 3; q++) Object.assign(named, { [`x${q}`]: inputs, [`offsetX${q}`]: xs[q] });
@@ -90,6 +90,11 @@ describe('fuse with reduce', () => {
             for (let t = 0; t < n; t++)
               if (!Object.is(red.o[t], plain.o[t])) expect([out, t, red.o[t]]).toEqual([out, t, plain.o[t]]);
             if (!same(red.r!, want)) expect([out, kind, red.r]).toEqual([out, kind, want]);
+            // Without storing: the same fold, `out` untouched.
+            const bare = run(out, kind, false);
+            expect(bare.o.every((v) => v === 42)).toBe(true);
+            if (!same(bare.r!, want))
+              expect([out, kind, 'nostore', bare.r]).toEqual([out, kind, 'nostore', want]);
             if (out === 'float32') continue;
             let bytes: Uint8Array;
             try {
@@ -122,6 +127,21 @@ describe('fuse with reduce', () => {
               if (!Object.is(outW[t], plain.o[t]))
                 expect(['wasm', t, outW[t]]).toEqual(['wasm', t, plain.o[t]]);
             if (!same(w, want)) expect(['wasm', kind, w]).toEqual(['wasm', kind, want]);
+            outW.fill(42);
+            const g = new wasmApi.Instance(new wasmApi.Module(fuseWasm(e, 3, 2, broadcast, kind, false)), {
+              e: { mem, trig: ftrig },
+            }).exports.kernel;
+            const w2 = g(
+              outW.byteOffset,
+              ...xs.map((x) => inputs.byteOffset + 8 * x),
+              s0,
+              7,
+              ...Array.from({ length: red.k.hoisted }, (_, j) => hv[j]),
+              lo,
+              hi,
+            ) as number;
+            expect(outW.every((v) => v === 42)).toBe(true);
+            if (!same(w2, want)) expect(['wasm nostore', kind, w2]).toEqual(['wasm nostore', kind, want]);
           }
         },
       ),

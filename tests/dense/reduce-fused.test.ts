@@ -1,10 +1,12 @@
 /**
  * A full reduction of a pending 1-D element-wise value (`sum(y * y)`, `sum(power(y, 2))`,
  * `max(abs(x - y))`) runs as one launch with the element-wise kernel, block by block: a float
- * `sum` or `prod` of contiguous operands as one kernel that stores and folds each block
- * (dense/ewise-reduce.ts, Wasm or JavaScript), the others by runtime launch-pair fusion. The trace
- * shows one launch, the result has the bits of the unfused evaluation (the values materialized
- * first, then reduced) and the array then holds its values, at pool sizes 0, 1, 2.
+ * `sum` or `prod` of contiguous operands as one kernel that computes and folds each block without
+ * storing it (dense/ewise-reduce.ts, Wasm or JavaScript; the value stays pending) — or, for a value
+ * expensive to recompute (exp, log), storing it in the same pass (materialized) —, the others by
+ * runtime launch-pair fusion. The trace shows one launch, the result has the bits of the unfused
+ * evaluation (the values materialized first, then reduced) and the array still reads its values
+ * (also after an operand is overwritten), at pool sizes 0, 1, 2.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -70,7 +72,7 @@ describe.each(POOLS)('reductions of pending element-wise values at pool size %i'
     expect(Math.abs(s - ref)).toBeLessThan(1e-9 * ref);
   });
 
-  it('sum and prod store and fold in one kernel: unfused bits, the values kept, float32, n-D, broadcast', () => {
+  it('sum and prod fold in one kernel, nothing stored: unfused bits, the value still readable, float32, n-D, broadcast', () => {
     configure({ workers });
     fc.assert(
       fc.property(
@@ -98,6 +100,9 @@ describe.each(POOLS)('reductions of pending element-wise values at pool size %i'
             () => np.sqrt(np.abs(np.subtract(x, 0.5))),
             () => np.multiply(np.array(xv, { dtype: 'float32' }), 1.25),
             () => np.multiply(x.get(`:${even}`).reshape([2, even / 2]), 2),
+            // Expensive to recompute: materialized by the pass that folds it.
+            () => np.add(np.exp(np.multiply(x, 0.01)), z),
+            () => np.log(np.add(np.abs(x), alpha)),
           ];
           for (const e of exprs) {
             const unfused = e();
@@ -114,6 +119,27 @@ describe.each(POOLS)('reductions of pending element-wise values at pool size %i'
       ),
       { numRuns: 25 },
     );
+    // The value stays pending: a later write to an operand computes it first (old contents).
+    const w = np.array([1.5, -2, 3, 0.25, 7, 9]);
+    const sq = np.power(w, 2);
+    expect(np.sum(sq).item()).toBe(2.25 + 4 + 9 + 0.0625 + 49 + 81);
+    w.set(':', 0);
+    np.multiply(w, 2, w);
+    expect(sq.tolist()).toEqual([2.25, 4, 9, 0.0625, 49, 81]);
+    expect(np.sum(np.power(w, 2)).item()).toBe(0);
+    // An expensive value is materialized by the folding pass: no second launch when read.
+    const ex = np.exp(np.multiply(np.linspace(0, 1, 20_000), 0.5));
+    fence();
+    traceStart();
+    const es = np.sum(ex).item() as number;
+    ex.tolist();
+    fence();
+    const eops = traceStop().map((r) => r.op);
+    expect(eops.filter((o) => o === 'exp+sum').length).toBeGreaterThan(0);
+    expect(eops.filter((o) => o === 'exp')).toEqual([]);
+    let eref = 0;
+    for (const v of np.linspace(0, 1, 20_000).toArray() as Float64Array) eref += Math.exp(v * 0.5);
+    expect(Math.abs(es - eref)).toBeLessThan(1e-12 * eref);
     // One launch, named after the element-wise operation and the reduction, even inline.
     const y = np.linspace(0, 1, 50_000);
     fence();
