@@ -29,8 +29,8 @@ export interface FuseOptions {
   /** Function name (default `fused_<hash of the key>`). */
   readonly name?: string;
   /**
-   * Contiguous kernels with a float output only: also fold every stored value, in index order,
-   * into an accumulator (`sum`: `acc = 0; acc += v`, `prod`: `acc = 1; acc *= v`, in float64) and
+   * Rank-1 kernels (contiguous or strided) with a float output only: also fold every stored
+   * value, in index order, into an accumulator (`sum`: `acc = 0; acc += v`, `prod`: `acc = 1; acc *= v`, in float64) and
    * return it — a full reduction's block partial computed in the same pass (the values as stored,
    * so the bits of storing them and then reducing).
    */
@@ -161,11 +161,10 @@ export function fuse(expr: FuseNode, opts: FuseOptions): FusedKernel {
   if (
     reduce !== undefined &&
     ((reduce !== 'sum' && reduce !== 'prod') ||
-      !contiguous ||
       opts.rank !== 1 ||
       (opts.out !== 'float64' && opts.out !== 'float32'))
   )
-    throw argError('fuse', 'opts.reduce', "'sum' or 'prod' with a contiguous rank-1 float output", reduce);
+    throw argError('fuse', 'opts.reduce', "'sum' or 'prod' with a rank-1 float output", reduce);
   const bcast = new Set(contiguous ? (opts.broadcast ?? []) : []);
   const tree = typeTree(expr);
   const ids = valueNumbers(tree);
@@ -251,6 +250,10 @@ export function fuse(expr: FuseNode, opts: FuseOptions): FusedKernel {
       }
     }
     for (let d = r - 2; d >= 0; d--) body.push(`${'  '.repeat(d + 1)}}`);
+    if (reduce !== undefined) {
+      body.unshift(`  let acc = ${reduce === 'sum' ? 0 : 1};`);
+      body.push('  return acc;');
+    }
   }
   const head = `  // ${fuseKey(expr)} -> ${opts.out} (${tree.dtype} before the store); rank ${r}, ${contiguous ? 'contiguous' : 'strided'}${reduce === undefined ? '' : `; returns the ${reduce} of the ${keep ? 'stored ' : ''}values${keep ? '' : ' (not stored)'}`}`;
   const helperLines = [...helpers].sort().map((h) => `  ${HELPERS[h]}`);

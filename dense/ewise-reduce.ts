@@ -28,7 +28,8 @@ import type { ndarray } from './ndarray.js';
 
 /**
  * Whether {@link launchEwiseReduce} takes operands `arrays` for values of `shape`: at most 8, each
- * C-contiguous with that shape or one element (broadcast), at least one of them full-size.
+ * one element (broadcast) or with that shape and C-contiguous — or, for 1-D values, any stride
+ * (a column `X[:, j]`) — at least one of them full-size.
  */
 export function reducibleInto(shape: readonly number[], arrays: readonly ndarray[]): boolean {
   if (arrays.length > 8) return false;
@@ -38,7 +39,7 @@ export function reducibleInto(shape: readonly number[], arrays: readonly ndarray
   for (let k = 0; k < arrays.length; k++) {
     const s = arrays[k]!.store;
     if (s.size === 1 && size !== 1) continue;
-    if (!sameShape(s.shape, shape) || !s.contiguous) return false;
+    if (!sameShape(s.shape, shape) || (!s.contiguous && shape.length !== 1)) return false;
     full = true;
   }
   return full;
@@ -73,9 +74,14 @@ export function launchEwiseReduce(
   for (let d = 0; d < shape.length; d++) size *= shape[d]!;
   let mask = 0;
   let keyArg = -1;
+  let contiguous = true;
   for (let k = 0; k < n; k++) {
-    if (arrays[k]!.store.size === 1 && size !== 1) mask |= 1 << k;
-    else if (keyArg < 0) keyArg = k;
+    const st = arrays[k]!.store;
+    if (st.size === 1 && size !== 1) mask |= 1 << k;
+    else {
+      if (keyArg < 0) keyArg = k;
+      if (!st.contiguous) contiguous = false;
+    }
   }
   assertInternal(
     (dt === 'float64' || dt === 'float32') && keyArg >= 0 && reducibleInto(shape, arrays),
@@ -89,13 +95,15 @@ export function launchEwiseReduce(
   const ns = scalars.length;
   const store = out !== null;
   const key =
-    ((((DTYPE_CODE[dt] * 256 + n) * 256 + ns) * 256 + mask) * 2 + (kind === 'sum' ? 0 : 1)) * 2 +
-    (store ? 1 : 0);
+    (((((DTYPE_CODE[dt] * 256 + n) * 256 + ns) * 256 + mask) * 2 + (kind === 'sum' ? 0 : 1)) * 2 +
+      (store ? 1 : 0)) *
+      2 +
+    (contiguous ? 1 : 0);
   let kname = byTree.get(key);
   if (kname === undefined) {
     const bcast: number[] = [];
     for (let k = 0; k < n; k++) if (mask & (1 << k)) bcast.push(k);
-    kname = makeReduceKernel(tree, dt, n, ns, bcast, kind, store);
+    kname = makeReduceKernel(tree, dt, n, ns, bcast, kind, store, contiguous);
     byTree.set(key, kname);
   }
   const args: LaunchArg[] = new Array(n + 1);
@@ -106,8 +114,11 @@ export function launchEwiseReduce(
     : { store: flatView(arrays[keyArg]!.store), privilege: 'read' };
   for (let k = 0; k < n; k++) {
     const st = arrays[k]!.store;
-    args[k + 1] = { store: mask & (1 << k) ? spread(st, size) : flatView(st), privilege: 'read' };
+    // A 1-D strided operand as it is (its own stride in the kernel's strided form).
+    const view = mask & (1 << k) ? spread(st, size) : contiguous ? flatView(st) : st;
+    args[k + 1] = { store: view, privilege: 'read' };
   }
+  if (!store && !contiguous) args[0] = { store: arrays[keyArg]!.store, privilege: 'read' };
   return launch({
     op: reduceOp(fn, kind),
     kernel: kname,
@@ -142,14 +153,20 @@ function makeReduceKernel(
   broadcast: readonly number[],
   kind: FoldKind,
   store: boolean,
+  contiguous: boolean,
 ): string {
-  const fk = fuse(tree, { out, rank: 1, contiguous: true, broadcast, reduce: kind, store });
+  // Strided (1-D operands of any stride; broadcast ones stride 0): the JavaScript form only.
+  const fk = contiguous
+    ? fuse(tree, { out, rank: 1, contiguous: true, broadcast, reduce: kind, store })
+    : fuse(tree, { out, rank: 1, reduce: kind, store });
   const nIn = Math.max(n, fk.inputs);
   const nS = Math.max(ns, fk.scalars);
-  const call: string[] = ['a[0]', 'o[0]'];
-  for (let k = 1; k <= nIn; k++) call.push(`a[${k}]`, `o[${k}]`);
+  const st = (k: number) => (contiguous ? [] : [`t.strides[${k}][0]`]);
+  const call: string[] = ['a[0]', 'o[0]', ...st(0)];
+  for (let k = 1; k <= nIn; k++) call.push(`a[${k}]`, `o[${k}]`, ...st(k));
   for (let m = 0; m < nS; m++) call.push(`c[${m}]`);
-  const wasm = out === 'float64' && !noWasm ? wasmReduceFor(tree, nIn, nS, broadcast, kind, store) : null;
+  const wasm =
+    out === 'float64' && contiguous && !noWasm ? wasmReduceFor(tree, nIn, nS, broadcast, kind, store) : null;
   const js = fk.source;
   let wasmPart = '';
   let wasmCall = '';
@@ -192,7 +209,7 @@ return function (t) {
   }
 };
 })()`;
-  const name = ewiseKernelName(fk.name, `.${kind}${store ? '' : '.nostore'}`);
+  const name = ewiseKernelName(fk.name, `.${kind}${store ? '' : '.nostore'}${contiguous ? '' : '.strided'}`);
   const warm = warmMaker(tree, out, 1, nIn, nS, true);
   ensureKernel(name, () => ({ source, warm }));
   return name;

@@ -90,6 +90,25 @@ describe('fuse with reduce', () => {
             for (let t = 0; t < n; t++)
               if (!Object.is(red.o[t], plain.o[t])) expect([out, t, red.o[t]]).toEqual([out, t, plain.o[t]]);
             if (!same(red.r!, want)) expect([out, kind, red.r]).toEqual([out, kind, want]);
+            // The strided form (broadcast inputs stride 0) folds alike.
+            const sk = fuse(e, { out, rank: 1, reduce: kind, store: false });
+            const sn: Record<string, unknown> = {
+              out: plain.o,
+              offsetOut: 0,
+              strideOut0: 1,
+              s0,
+              s1: 7,
+              lo0: lo,
+              hi0: hi,
+            };
+            for (let q = 0; q < 3; q++)
+              Object.assign(sn, {
+                [`x${q}`]: inputs,
+                [`offsetX${q}`]: xs[q],
+                [`strideX${q}_0`]: broadcast.includes(q) ? 0 : 1,
+              });
+            const sr = compileKernel(sk)(...sk.params.map((p) => sn[p])) as unknown as number;
+            if (!same(sr, want)) expect([out, kind, 'strided', sr]).toEqual([out, kind, 'strided', want]);
             // Without storing: the same fold, `out` untouched.
             const bare = run(out, kind, false);
             expect(bare.o.every((v) => v === 42)).toBe(true);
@@ -149,9 +168,9 @@ describe('fuse with reduce', () => {
     );
   });
 
-  it('takes only contiguous rank-1 float outputs', () => {
+  it('takes only rank-1 float outputs', () => {
     const x = fx.input(0);
-    expect(() => fuse(x, { out: 'float64', rank: 1, reduce: 'sum' })).toThrow(/reduce/);
+    expect(() => fuse(x, { out: 'float64', rank: 2, reduce: 'sum' })).toThrow(/reduce/);
     expect(() => fuse(x, { out: 'int32', rank: 1, contiguous: true, reduce: 'sum' })).toThrow(/reduce/);
     expect(() => fuse(x, { out: 'float64', rank: 1, contiguous: true, reduce: 'max' as 'sum' })).toThrow(
       /reduce/,

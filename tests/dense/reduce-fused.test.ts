@@ -94,12 +94,18 @@ describe.each(POOLS)('reductions of pending element-wise values at pool size %i'
           const z = own ? np.asarray(shared(zv)) : np.array(zv);
           const alpha = np.array(1.5); // a 0-d operand, broadcast
           const even = n - (n % 2);
+          // Strided 1-D operands (a column, a reversed view): the JavaScript form, strided.
+          const cols = np
+            .array(Float64Array.from({ length: 3 * n }, (_, i) => xv[i % n]! - (i % 5)))
+            .reshape([n, 3]);
           const exprs: (() => np.ndarray)[] = [
             () => np.power(x, 2),
             () => np.add(np.multiply(x, alpha), z),
             () => np.sqrt(np.abs(np.subtract(x, 0.5))),
             () => np.multiply(np.array(xv, { dtype: 'float32' }), 1.25),
             () => np.multiply(x.get(`:${even}`).reshape([2, even / 2]), 2),
+            () => np.multiply(cols.get(':, 1'), np.subtract(x, 0.25)),
+            () => np.add(x.get('::-1'), cols.get(':, 2')),
             // Expensive to recompute: materialized by the pass that folds it.
             () => np.add(np.exp(np.multiply(x, 0.01)), z),
             () => np.log(np.add(np.abs(x), alpha)),
