@@ -226,15 +226,34 @@ export function compute(s: LazyState): Store {
 }
 
 /**
- * The full reduction `kind` (`sum`, `prod`) of pending `a` (float, C-contiguous operands) in one
- * launch (dense/ewise-reduce.ts), with the bits of materializing then reducing:
- * - a value cheap to recompute ({@link treeCost} below {@link EXPENSIVE}: `y * y`, `a * x + b`)
- *   is computed and folded without being stored; `a` stays pending, unchanged (read later, or
- *   forced by a write to an operand, it is computed then);
- * - an expensive one (`exp(x)`) is materialized by the same pass that folds it, as a read would
- *   (unless other arrays share its pending state: then null).
- * Null, with nothing done, also when `a` is not pending, has expensive shared parts, or its
- * operands do not allow it.
+ * Whether {@link reduceLazy} folds cheap values without storing them (`COHORT_FOLD_UNSTORED=1`;
+ * default off). Not storing saves the region (on 1e6 elements, the heap's reclaim of a fresh
+ * 8 MB region cost the issuing thread 2-4 ms per `np.sum(np.power(y, 2))`), but the sum is then
+ * no longer a point where the value is materialized: a value used again is computed again (with
+ * it on, Black-Scholes, whose harness sums its lazy inputs to settle them, ran 25-35 % slower at
+ * 2 workers, 2026-11-27). A decision left open (dense/README.md).
+ */
+let foldUnstored = process.env.COHORT_FOLD_UNSTORED === '1';
+
+/**
+ * Sets the fold-without-storing switch of {@link reduceLazy} (tests; see `foldUnstored`).
+ * @returns the previous setting
+ */
+export function setFoldUnstored(on: boolean): boolean {
+  const was = foldUnstored;
+  foldUnstored = on;
+  return was;
+}
+
+/**
+ * The full reduction `kind` (`sum`, `prod`) of pending `a` (float operands, C-contiguous or
+ * 1-D of any stride) in one launch (dense/ewise-reduce.ts), with the bits of materializing then
+ * reducing: `a` is materialized by the same pass that folds its values (the values are not read
+ * back), as a read would. With `foldUnstored` on, a value cheap to recompute ({@link treeCost}
+ * below {@link EXPENSIVE}: `y * y`, `a * x + b`) is folded without being stored and `a` stays
+ * pending, unchanged (read later, or forced by a write to an operand, it is computed then).
+ * Null, with nothing done, when `a` is not pending, shares its pending state with other arrays,
+ * has expensive shared parts, or its operands do not allow it.
  */
 export function reduceLazy(a: ndarray, kind: FoldKind): Future | null {
   const s = a._lazy;
@@ -242,7 +261,7 @@ export function reduceLazy(a: ndarray, kind: FoldKind): Future | null {
   if (s.dtype !== 'float64' && s.dtype !== 'float32') return null;
   if (!reducibleInto(s.shape, s.arrays)) return null;
   checkReleased(s);
-  if (treeCost(s.tree) < EXPENSIVE)
+  if (foldUnstored && treeCost(s.tree) < EXPENSIVE)
     return launchEwiseReduce(s.fn, s.tree, s.dtype, s.shape, s.arrays, s.scalars, kind);
   if (s.sharers > 1) return null;
   const out = allocStore(s.dtype, s.shape, false);

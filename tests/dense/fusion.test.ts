@@ -232,8 +232,8 @@ describe.each(POOLS)('fusion, %i workers', (workers) => {
     expect(gx.states.size).toBe(40); // each x*k (inlined, dropped) and each x*k + y
     expect(gx.heldBytes).toBe(n * 8);
     expect(groupOf(y).heldBytes).toBe(n * 8);
-    // Computed readers leave the accounts (a view computes them; a sum of these cheap values
-    // would not: it folds them without storing, dense/ewise-reduce.ts).
+    // Computed readers leave the accounts (a view computes them; a sum would not with
+    // COHORT_FOLD_UNSTORED=1, which folds cheap values without storing them: dense/lazy.ts).
     for (const r of readers.slice(0, 19)) r.get('0').item();
     expect(gx.states.size).toBe(21);
     expect(gx.heldBytes).toBe(n * 8);
