@@ -1,8 +1,8 @@
 /**
  * The WebAssembly form of a contiguous fused kernel (see {@link fuse}): one pass over the
  * operands with `f64x2` SIMD lanes, for float64 expressions of the operations that Wasm computes
- * exactly as the JavaScript kernel does — `+ - * /`, negative, abs, sqrt, floor, ceil,
- * maximum/minimum/clip (NumPy's NaN-propagating forms, built from compares and a bit select so
+ * exactly as the JavaScript kernel does — `+ - * /`, square, reciprocal, negative, abs, sqrt,
+ * floor, ceil, maximum/minimum/clip (NumPy's NaN-propagating forms, built from compares and a bit select so
  * that signed zeros come out as in JavaScript), float64 casts, `where(a <cmp> b, x, y)` (the
  * comparison as a lane mask), and `exp`/`log` (wasm-math.ts: the algorithms the JavaScript form
  * calls too). Each lane rounds like a scalar operation and nothing is fused into an FMA, so
@@ -69,6 +69,9 @@ const S = {
   div: [0xa3],
 };
 
+/** The bytes of the float64 1.0, little-endian. */
+const ONE = Array.from(new Uint8Array(new Float64Array([1]).buffer));
+
 const refuse = (what: string): never => {
   throw new CodegenError(`fuseWasm: ${what} has no exact Wasm form here`);
 };
@@ -115,7 +118,7 @@ function check(t: TypedNode, hoisted: ReadonlySet<TypedNode>): void {
     return;
   }
   if (t.dtype !== 'float64' || t.compute !== 'float64') refuse(`${n.op} in ${t.compute}`);
-  const ok = n.op in SIMPLE || n.op in WASM_MATH;
+  const ok = n.op in SIMPLE || n.op in WASM_MATH || n.op === 'square' || n.op === 'reciprocal';
   if (!ok && n.op !== 'maximum' && n.op !== 'minimum' && n.op !== 'clip' && n.op !== 'cast')
     refuse(`'${n.op}'`);
   for (const a of t.args) check(a, hoisted);
@@ -127,6 +130,9 @@ function check(t: TypedNode, hoisted: ReadonlySet<TypedNode>): void {
  * @param inputs - the number of array operands (parameters exist for indices `0..inputs-1`)
  * @param scalars - the number of scalar parameters
  * @param broadcast - inputs that are one element read once (their address is that element's)
+ * @param reduce - also fold the stored values in index order (`sum`: from 0, `prod`: from 1) and
+ *   return the result (f64): the JavaScript form's `reduce` (see {@link fuse}), with its bits
+ * @param store - with `reduce`, false folds without storing (`out` is not written)
  * @returns the module's bytes (export `kernel`, import `e.mem`)
  * @throws {@link CodegenError} when the expression has no exact Wasm form
  * @example
@@ -138,6 +144,8 @@ export function fuseWasm(
   inputs: number,
   scalars: number,
   broadcast: readonly number[] = [],
+  reduce?: 'sum' | 'prod',
+  store = true,
 ): Uint8Array {
   const tree = typeTree(expr);
   const ids = valueNumbers(tree);
@@ -292,6 +300,20 @@ export function fuseWasm(
         if (!vector) emit(simd(0x21), 0);
         return;
       }
+      if (n.op === 'square') {
+        // x * x (power(x, 2)'s fast path): the operand once, kept in a local.
+        const l = local(vt);
+        walk(t.args[0]!);
+        emit(tee(l), get(l), O.mul);
+        return;
+      }
+      if (n.op === 'reciprocal') {
+        // 1 / x (power(x, -1)'s fast path).
+        emit(vector ? [...simd(0x0c), ...ONE, ...ONE] : [0x44, ...ONE]);
+        walk(t.args[0]!);
+        emit(O.div);
+        return;
+      }
       const simple = SIMPLE[n.op];
       if (simple !== undefined) {
         for (const a of t.args) walk(a);
@@ -323,6 +345,13 @@ export function fuseWasm(
   for (let m = 0; m < scalars + H; m++) emit(get(SC(m)), V.splat, set(splat[m]!));
   for (const [k, one] of bOne) emit(get(X(k)), S.load, tee(one), V.splat, set(bTwo.get(k)!));
   emit(get(LO), set(T));
+  // reduce: the stored values folded in index order into ACC (f64), returned at the end.
+  const keep = reduce === undefined || store;
+  const ACC = reduce === undefined ? -1 : local(F64);
+  const PV = reduce === undefined ? -1 : local(V128);
+  const SV = reduce === undefined ? -1 : local(F64);
+  const fold = reduce === 'prod' ? S.mul : S.add;
+  if (reduce !== undefined) emit(0x44, ...(reduce === 'sum' ? new Array(8).fill(0) : ONE), set(ACC));
   // Pairs: while (t + 1 < hi) { out[t..t+1] = f(x[t..t+1]); t += 2 }, two pairs per turn.
   for (const [step, pairs] of [
     [4, 2],
@@ -331,17 +360,36 @@ export function fuseWasm(
     emit(0x02, 0x40, 0x03, 0x40); // block loop
     emit(get(T), i32c(step - 1), 0x6a, get(HI), 0x48, 0x45, 0x0d, 1); // br_if 1 when !(t+step-1 < hi)
     for (let p = 0; p < pairs; p++) {
-      emit(addr(OUT, p * 16));
+      if (keep) emit(addr(OUT, p * 16));
       element(true, 2 * p);
-      emit(V.store);
+      if (reduce === undefined) emit(V.store);
+      else {
+        // Lane 0 (element t + 2p) first, then lane 1: index order.
+        emit(
+          keep ? [...tee(PV), ...V.store] : set(PV),
+          get(ACC),
+          get(PV),
+          simd(0x21),
+          0,
+          fold,
+          get(PV),
+          simd(0x21),
+          1,
+          fold,
+          set(ACC),
+        );
+      }
     }
     emit(get(T), i32c(step), 0x6a, set(T), 0x0c, 0, 0x0b, 0x0b); // t += step; br 0; end end
   }
   // The last element, if any.
   emit(get(T), get(HI), 0x48, 0x04, 0x40); // if (t < hi)
-  emit(addr(OUT, 0));
+  if (keep) emit(addr(OUT, 0));
   element(false, 0);
-  emit(S.store, 0x0b, 0x0b); // end if, end function
+  if (reduce === undefined)
+    emit(S.store, 0x0b, 0x0b); // end if, end function
+  else
+    emit(keep ? [...tee(SV), ...S.store] : set(SV), get(ACC), get(SV), fold, set(ACC), 0x0b, get(ACC), 0x0b);
   const imports = trigImport ? [{ name: 'trig', params: [F64, I32], results: [F64] }] : [];
-  return kernelModule(params, locals, code, [], imports);
+  return kernelModule(params, locals, code, reduce === undefined ? [] : [F64], imports);
 }

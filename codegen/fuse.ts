@@ -28,6 +28,18 @@ export interface FuseOptions {
   readonly broadcast?: readonly number[];
   /** Function name (default `fused_<hash of the key>`). */
   readonly name?: string;
+  /**
+   * Rank-1 kernels (contiguous or strided) with a float output only: also fold every stored
+   * value, in index order, into an accumulator (`sum`: `acc = 0; acc += v`, `prod`: `acc = 1; acc *= v`, in float64) and
+   * return it — a full reduction's block partial computed in the same pass (the values as stored,
+   * so the bits of storing them and then reducing).
+   */
+  readonly reduce?: 'sum' | 'prod';
+  /**
+   * With `reduce`: false computes and folds the values without storing them (`out` is not
+   * written; the fold is the same). Default true.
+   */
+  readonly store?: boolean;
 }
 
 /** A fused kernel. */
@@ -123,7 +135,9 @@ function emitElement(
  *
  * Contiguous kernel (`contiguous: true`, every operand and the output laid out alike and densely):
  * `(out, offsetOut, x0, offsetX0, ..., s0, ..., lo, hi)` — for `t` in `[lo, hi)`:
- * `out[offsetOut + t] = f(x_k[offsetX_k + t], ...)`; one flat loop unrolled ×4.
+ * `out[offsetOut + t] = f(x_k[offsetX_k + t], ...)`; one flat loop unrolled ×4. With `reduce`, it
+ * also returns the sum (or product) of the stored values, folded in index order (`store: false`:
+ * the same fold, nothing stored).
  *
  * @param expr - the expression tree (see {@link fx})
  * @param opts - output dtype, rank, contiguity, name
@@ -142,10 +156,19 @@ export function fuse(expr: FuseNode, opts: FuseOptions): FusedKernel {
     throw argError('fuse', 'opts.name', 'a JavaScript identifier', opts.name);
   }
   const contiguous = opts.contiguous === true;
+  const reduce = opts.reduce;
+  const keep = reduce === undefined || opts.store !== false;
+  if (
+    reduce !== undefined &&
+    ((reduce !== 'sum' && reduce !== 'prod') ||
+      opts.rank !== 1 ||
+      (opts.out !== 'float64' && opts.out !== 'float32'))
+  )
+    throw argError('fuse', 'opts.reduce', "'sum' or 'prod' with a rank-1 float output", reduce);
   const bcast = new Set(contiguous ? (opts.broadcast ?? []) : []);
   const tree = typeTree(expr);
   const ids = valueNumbers(tree);
-  const key = `${fuseKey(expr)}->${opts.out}|rank${opts.rank}|${contiguous ? 'contiguous' : 'strided'}${bcast.size > 0 ? `|b${[...bcast].sort((a, b) => a - b).join(',')}` : ''}`;
+  const key = `${fuseKey(expr)}->${opts.out}|rank${opts.rank}|${contiguous ? 'contiguous' : 'strided'}${bcast.size > 0 ? `|b${[...bcast].sort((a, b) => a - b).join(',')}` : ''}${reduce === undefined ? '' : `|${reduce}${keep ? '' : '|nostore'}`}`;
   const name = opts.name ?? `fused_${fnv1a(key)}`;
   const hit = cache.get(`${key}|${name}`);
   if (hit) return hit;
@@ -174,9 +197,14 @@ export function fuse(expr: FuseNode, opts: FuseOptions): FusedKernel {
   const hoistedNodes = contiguous && r > 0 ? invariantSubtrees(tree, bcast, ids) : [];
   const hoisted = new Map<number, string>();
   const hoistLines: string[] = [];
+  // The value as stored (the typed array's conversion), folded into the accumulator.
+  const fold = (res: string) =>
+    reduce === undefined
+      ? []
+      : [`acc ${reduce === 'sum' ? '+=' : '*='} ${castJS(res, tree.dtype, opts.out)};`];
   const element = (load: (k: number) => string, outIdx: string, sfx: string, ind: string): string[] => {
     const { lines, result } = emitElement(tree, ids, load, sfx, helpers, hoisted);
-    return [...lines, store(outIdx, result)].map((l) => ind + l);
+    return [...lines, ...(keep ? [store(outIdx, result)] : []), ...fold(result)].map((l) => ind + l);
   };
   const body: string[] = [];
   if (r === 0) {
@@ -192,6 +220,7 @@ export function fuse(expr: FuseNode, opts: FuseOptions): FusedKernel {
       hoistLines.push(...hl, `  hv[${j}] = h${j};`);
       hoisted.set(ids.get(h)!, `h${j}`);
     });
+    if (reduce !== undefined) body.push(`  let acc = ${reduce === 'sum' ? 0 : 1};`);
     body.push('  let t = lo;', '  for (; t + 3 < hi; t += 4) {');
     for (let u = 0; u < 4; u++) {
       const at = (base: string) => `${base} + t${u === 0 ? '' : ` + ${u}`}`;
@@ -200,6 +229,7 @@ export function fuse(expr: FuseNode, opts: FuseOptions): FusedKernel {
     body.push('  }', '  for (; t < hi; t++) {');
     body.push(...element((k) => ld(k, `offsetX${k} + t`), 'offsetOut + t', '', '    '));
     body.push('  }');
+    if (reduce !== undefined) body.push('  return acc;');
   } else {
     const names = ['Out', ...Array.from({ length: nIn }, (_, k) => `X${k}`)];
     const stride = (nm: string, d: number) => (nm === 'Out' ? `strideOut${d}` : `stride${nm}_${d}`);
@@ -220,8 +250,12 @@ export function fuse(expr: FuseNode, opts: FuseOptions): FusedKernel {
       }
     }
     for (let d = r - 2; d >= 0; d--) body.push(`${'  '.repeat(d + 1)}}`);
+    if (reduce !== undefined) {
+      body.unshift(`  let acc = ${reduce === 'sum' ? 0 : 1};`);
+      body.push('  return acc;');
+    }
   }
-  const head = `  // ${fuseKey(expr)} -> ${opts.out} (${tree.dtype} before the store); rank ${r}, ${contiguous ? 'contiguous' : 'strided'}`;
+  const head = `  // ${fuseKey(expr)} -> ${opts.out} (${tree.dtype} before the store); rank ${r}, ${contiguous ? 'contiguous' : 'strided'}${reduce === undefined ? '' : `; returns the ${reduce} of the ${keep ? 'stored ' : ''}values${keep ? '' : ' (not stored)'}`}`;
   const helperLines = [...helpers].sort().map((h) => `  ${HELPERS[h]}`);
   const source = [`function ${name}(${params.join(', ')}) {`, head, ...helperLines, ...body, '}'].join('\n');
   // The invariant values alone (for the Wasm form, which takes them as parameters).

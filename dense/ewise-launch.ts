@@ -167,11 +167,11 @@ function launchStrided(
 }
 
 const flatKernels = new WeakMap<FuseNode, Map<number, string>>();
-const DTYPE_CODE: Record<DType, number> = { bool: 0, uint8: 1, int32: 2, float32: 3, float64: 4 };
+export const DTYPE_CODE: Record<DType, number> = { bool: 0, uint8: 1, int32: 2, float32: 3, float64: 4 };
 const alignments: Constraint[][] = [];
 
 /** `align(0, k)` for every input k (one frozen list per arity). */
-function alignedTo0(n: number): readonly Constraint[] {
+export function alignedTo0(n: number): readonly Constraint[] {
   let c = alignments[n];
   if (c === undefined) {
     c = [];
@@ -188,7 +188,7 @@ const flatViews = new WeakMap<Store, Store>();
  * partitions and footprints per Store object, so a repeated launch over the same arrays only
  * looks things up.
  */
-function flatView(s: Store): Store {
+export function flatView(s: Store): Store {
   if (s.shape.length === 1 && s.strides[0] === 1) return s;
   let f = flatViews.get(s);
   if (f === undefined) {
@@ -203,7 +203,7 @@ const spreads = new WeakMap<Store, Store>();
  * A one-element store seen as `size` elements (stride 0), the same object while the size stays:
  * the runtime memoizes footprints per Store object.
  */
-function spread(s: Store, size: number): Store {
+export function spread(s: Store, size: number): Store {
   let v = spreads.get(s);
   if (v === undefined || v.shape[0] !== size) {
     v = new Store(s.region, [size], [0], s.offset);
@@ -212,7 +212,7 @@ function spread(s: Store, size: number): Store {
   return v;
 }
 
-function sameShape(a: readonly number[], b: readonly number[]): boolean {
+export function sameShape(a: readonly number[], b: readonly number[]): boolean {
   if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let d = 0; d < a.length; d++) if (a[d] !== b[d]) return false;
@@ -280,8 +280,13 @@ function keyOf(tree: FuseNode): string {
 }
 
 let kernelSeq = 0;
+/** A fresh registered-kernel name for fused kernel `fname` (`suffix` says its form). */
+export function ewiseKernelName(fname: string, suffix = ''): string {
+  return `${EWISE_PREFIX}${kernelSeq++}.${fname}${suffix}`;
+}
 
-const noWasm = process.env.COHORT_WASM === '0';
+/** `COHORT_WASM=0`: the JavaScript forms only. */
+export const noWasm = process.env.COHORT_WASM === '0';
 
 /** The Wasm form of a contiguous float64 kernel, or null when it has none. */
 function wasmFor(tree: FuseNode, nIn: number, ns: number, broadcast: readonly number[]): Uint8Array | null {
@@ -395,7 +400,14 @@ function inputDTypes(t: FuseNode, out: DType[]): void {
  * on this first. Only workers compile it (a first small operation on the issuing thread used to
  * compile one per kernel it never called).
  */
-function warmMaker(tree: FuseNode, out: DType, rank: number, nIn: number, ns: number): string {
+export function warmMaker(
+  tree: FuseNode,
+  out: DType,
+  rank: number,
+  nIn: number,
+  ns: number,
+  reduce = false,
+): string {
   const dts: DType[] = [];
   inputDTypes(tree, dts);
   const shape = Array.from({ length: rank }, (_, d) => (d === rank - 1 ? 64 : 1));
@@ -405,7 +417,7 @@ function warmMaker(tree: FuseNode, out: DType, rank: number, nIn: number, ns: nu
   );
   const k = nIn + 1;
   const rep = (v: string) => `[${Array(k).fill(v).join(', ')}]`;
-  const body = `return { arrays: [${arrays.join(', ')}], offsets: ${rep('0')}, strides: ${rep(JSON.stringify(strides))}, shapes: ${rep(JSON.stringify(shape))}, lo: ${JSON.stringify(shape.map(() => 0))}, hi: ${JSON.stringify(shape)}, scalars: [${Array(ns).fill(1).join(', ')}], futures: [], color: 0, colors: 1, partials: null, block: 0 };`;
+  const body = `return { arrays: [${arrays.join(', ')}], offsets: ${rep('0')}, strides: ${rep(JSON.stringify(strides))}, shapes: ${rep(JSON.stringify(shape))}, lo: ${JSON.stringify(shape.map(() => 0))}, hi: ${JSON.stringify(shape)}, scalars: [${Array(ns).fill(1).join(', ')}], futures: [], color: 0, colors: 1, partials: ${reduce ? 'new Float64Array(1), block: 64' : 'null, block: 0'} };`;
   return `function () { ${body} }`;
 }
 

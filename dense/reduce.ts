@@ -23,6 +23,7 @@ import { floatResult, sumResult } from './dtypes.js';
 import { optionsArg } from './errors.js';
 import { copyAs, ewise } from './ewise.js';
 import { FROM_FUTURE } from './kernel-names.js';
+import { reduceLazy } from './lazy.js';
 import { ndarray } from './ndarray.js';
 import { ARG_COMBINE, axisKernel, fullKernel, type RedKind } from './reduce-kernels.js';
 
@@ -141,8 +142,15 @@ export function reduceAll(fn: string, kind: RedKind, a: ndarray, futures: Future
       reduce: { combine, width: kind === 'argmin' || kind === 'argmax' ? 2 : 1, identity: IDENTITY[kind] },
       key: 0,
     });
-  // A pending 1-D element-wise input (`sum(y * y)`, `sum(power(y, 2))`): its launch and this one
-  // run as one, block by block (runtime launch-pair fusion): the reduction reads each block of the
+  // A pending float element-wise input of contiguous operands (`sum(y * y)`, `sum(power(y, 2))`):
+  // one kernel computes and sums each block, nothing stored (dense/ewise-reduce.ts), the bits of
+  // storing then reducing; the input stays pending.
+  if ((kind === 'sum' || kind === 'prod') && a._lazy !== null) {
+    const f = reduceLazy(a, kind);
+    if (f !== null) return f;
+  }
+  // Another pending 1-D element-wise input (`max(abs(x - y))`): its launch and this one run as
+  // one, block by block (runtime launch-pair fusion): the reduction reads each block of the
   // computed values while they are in cache. Same ranges, same bits as unfused.
   return a._lazy !== null && a.ndim === 1 ? withFusedLaunches(run) : run();
 }

@@ -11,8 +11,9 @@
 import type { DType } from '../runtime/index.js';
 import type { Operand } from './ewise.js';
 import type { ndarray } from './ndarray.js';
+import { scalarPower } from './power.js';
 import { sig } from './sig.js';
-import { type Bin, type Un, ufunc } from './ufuncs.js';
+import { type Bin, powerUfunc, type Un, ufunc } from './ufuncs.js';
 
 const un = (name: string, op = name): Un =>
   sig<Un>(`${name}(x: operand, /, out: ndarray = None, *, dtype: dtype = None)`, ((
@@ -349,7 +350,12 @@ export const fmin: Bin = bin('fmin');
  * @throws {ShapeError} when the operands do not broadcast
  * @example np.float_power(np.array([2, 4]), -1).tolist() // [0.5, 0.25]
  */
-export const float_power: Bin = bin('float_power');
+export const float_power: Bin = sig<Bin>(
+  'float_power(a: operand, b: operand, /, out: ndarray = None, *, dtype: dtype = None)',
+  ((a: Operand, b: Operand, out: ndarray | undefined, dtype: DType | undefined) =>
+    scalarPower('float_power', 'float_power', a, b, out, dtype) ??
+    ufunc('float_power', [a, b], ['a', 'b'], out, dtype)) as never,
+);
 /**
  * NumPy 2's name for {@link divide}.
  * @param a the dividend (an array or a scalar)
@@ -434,4 +440,4 @@ export const atan2: Bin = bin('atan2', 'arctan2');
  * @throws {ShapeError} when the operands do not broadcast
  * @example np.pow(np.array([2, 3]), 2).tolist() // [4, 9]
  */
-export const pow: Bin = bin('pow', 'power');
+export const pow: Bin = powerUfunc('pow');

@@ -8,7 +8,8 @@ import { fx } from '../codegen/index.js';
 import { ArgumentTypeError, type DType, ValueError } from '../runtime/index.js';
 import { ewise, type Operand } from './ewise.js';
 import { mixed } from './mixed.js';
-import { type ndarray, ndarray as ndarrayClass } from './ndarray.js';
+import type { ndarray } from './ndarray.js';
+import { scalarPower } from './power.js';
 import { min as minReduce } from './reduce.js';
 import { type ArrayInput, type ReflectedOp, type Reflecting, reflects, sig } from './sig.js';
 
@@ -146,9 +147,9 @@ export const multiply: MixedMul = mixedBin<MixedMul>('multiply');
  */
 export const divide: MixedBin = mixedBin<MixedBin>('divide');
 /**
- * `a ** b` element-wise (C `pow` special cases; integer powers wrap). A float array to the
- * scalar power 2 is `a * a`, as NumPy's fast path (the same bits as `pow(x, 2)`; it fuses into
- * the Wasm form where `pow` cannot).
+ * `a ** b` element-wise (C `pow` special cases; integer powers wrap). A scalar exponent of 2, -1,
+ * 0.5 or 1 takes NumPy's fast path (`a * a`, `1 / a`, `sqrt(a)`, a copy: dense/power.ts), which
+ * fuses into the Wasm form where `pow` cannot.
  * @param a first operand (an array or a scalar)
  * @param b second operand, broadcast against `a`
  * @param opts `out`: an array to write the result into
@@ -156,18 +157,23 @@ export const divide: MixedBin = mixedBin<MixedBin>('divide');
  * @throws {ShapeError} when the operands do not broadcast
  * @throws {ValueError} for integers to a negative integer power (as NumPy)
  * @example String(np.power(np.array([1, 2, 3]), 2)) // '[1 4 9]'
+ * @example np.power(np.array([4, 0.25]), 0.5).tolist() // [2, 0.5]
  */
-export const power: Bin = sig<Bin>(
-  'power(a: operand, b: operand, /, out: ndarray = None, *, dtype: dtype = None)',
-  ((a: Operand, b: Operand, out: ndarray | undefined, dtype: DType | undefined) => {
-    checkPower(a, b);
-    if (b === 2 && (dtype === undefined || dtype === null) && a instanceof ndarrayClass) {
-      if (a.dtype === 'float64' || a.dtype === 'float32')
-        return ewise('power', 'power|square', [a], ['a'], out, { build: ([x]) => fx.multiply(x!, x!) });
-    }
-    return ufunc('power', [a, b], ['a', 'b'], out, dtype);
-  }) as never,
-);
+export const power: Bin = powerUfunc('power');
+
+/** `power` bound to the signature of `name` (`power`, or NumPy 2's `pow`). */
+export function powerUfunc(name: string): Bin {
+  return sig<Bin>(`${name}(a: operand, b: operand, /, out: ndarray = None, *, dtype: dtype = None)`, ((
+    a: Operand,
+    b: Operand,
+    out: ndarray | undefined,
+    dtype: DType | undefined,
+  ) => {
+    // A float dtype= computes in floats, where negative powers are allowed (as NumPy).
+    if (dtype !== 'float64' && dtype !== 'float32') checkPower(a, b);
+    return scalarPower(name, 'power', a, b, out, dtype) ?? ufunc('power', [a, b], ['a', 'b'], out, dtype);
+  }) as never);
+}
 /**
  * Element-wise maximum (NaN propagates).
  * @param a first operand (an array or a scalar)
