@@ -4,7 +4,7 @@
  * registered and shipped), then prints one JSON line: how many kernels were registered and which
  * of them name, in their shipped source or warm-up, a transpiler helper a worker does not have.
  */
-import { configure, fence, np, sp, linalg } from '../../../index.js';
+import { configure, fence, linalg, np, sp } from '../../../index.js';
 import { kernelById } from '../../../runtime/kernels.js';
 
 configure({ workers: 1 });
