@@ -91,11 +91,22 @@ function imageKernel(t: TaskContext): void {
         }
         p += q;
       }
-      for (; q < n; q++, p += s0) {
-        const v = src[p]!;
-        if (v >= 0 && v < lim) {
-          if (v < mn) mn = v;
-          if (v > mx) mx = v;
+      if (s0 === 1) {
+        // (A bound on the position, not a count: the faster loop shape in V8 here.)
+        for (const e = p + n - q; p < e; p++) {
+          const v = src[p]!;
+          if (v >= 0 && v < lim) {
+            if (v < mn) mn = v;
+            if (v > mx) mx = v;
+          }
+        }
+      } else {
+        for (; q < n; q++, p += s0) {
+          const v = src[p]!;
+          if (v >= 0 && v < lim) {
+            if (v < mn) mn = v;
+            if (v > mx) mx = v;
+          }
         }
       }
     }
@@ -121,21 +132,31 @@ function imageKernel(t: TaskContext): void {
     for (let k = from; k < to; k += 2) m += sc[k + 1]! - sc[k]!;
     if (m * 8 >= ext) {
       // Dense: mark the hit points (a fractional value marks nothing, as in the reference).
+      // Only [lo, hi] of the marks can hold runs: a piece hitting a narrow band of a long
+      // destination scans that band, not the whole destination.
       const mark = new Uint8Array(ext);
+      let lo = ext;
+      let hi = -1;
       for (let k = from; k < to; k += 2) {
         const n = sc[k + 1]! - sc[k]!;
         let p = off + sc[k]! * s0;
         for (let q = 0; q < n; q++, p += s0) {
           const v = src[p]!;
-          if (v >= 0 && v < ext) mark[v] = 1;
+          if (v >= 0 && v < ext) {
+            mark[v] = 1;
+            if (v < lo) lo = v;
+            if (v > hi) hi = v;
+          }
         }
       }
-      let p = 0;
-      while (p < ext) {
-        while (p < ext && mark[p] === 0) p++;
-        if (p >= ext) break;
+      const stop = hi < 0 ? 0 : Math.min(ext, Math.floor(hi) + 1);
+      // (From +0 when the lowest hit is -0 or 0: a run starts at +0, as in the reference.)
+      let p = lo > 0 ? Math.floor(lo) : 0;
+      while (p < stop) {
+        while (p < stop && mark[p] === 0) p++;
+        if (p >= stop) break;
         const s = p;
-        while (p < ext && mark[p] === 1) p++;
+        while (p < stop && mark[p] === 1) p++;
         pairs.push(s, p);
       }
     } else {
