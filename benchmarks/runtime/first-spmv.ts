@@ -6,13 +6,15 @@
  * Also counts the source points the issuing thread scanned for images (`imageScanStats`).
  *
  * Run: node --import tsx benchmarks/runtime/first-spmv.ts   (BENCH_SMALL=1: nx = 100; COHORT_WORKERS;
- * FIRST_SPMV_SCAN=1: images scanned on the issuing thread, as before issue 17 item 3)
+ * FIRST_SPMV_SCAN=1: images scanned on the issuing thread, as before issue 17 item 3;
+ * FIRST_SPMV_OLD_KERNEL=1: image tasks run the generic kernel of before issue 24's per-dtype ones)
  */
 import * as np from 'cohortjs/numpy';
 import { configure, fence, workerCount } from 'cohortjs/runtime';
 import * as sparse from 'cohortjs/sparse';
 import { imageScanStats } from '../../runtime/image.js';
-import { setImageTasks } from '../../runtime/image-task.js';
+import { setImageKernel, setImageTasks } from '../../runtime/image-task.js';
+import { REFERENCE_IMAGE_KERNEL } from '../../tests/runtime/image-kernel-ref.js';
 import { emit, SMALL } from '../lib/report.js';
 
 if (process.env.COHORT_WORKERS === undefined) configure({ workers: 2 });
@@ -21,6 +23,8 @@ const n = nx * nx;
 const ROUNDS = SMALL ? 3 : 5;
 // FIRST_SPMV_SCAN=1: images scanned on the issuing thread (the code before issue 17 item 3).
 if (process.env.FIRST_SPMV_SCAN === '1') setImageTasks(false);
+// FIRST_SPMV_OLD_KERNEL=1: the image tasks' kernel before issue 24 (tests/runtime/image-kernel-ref.ts).
+if (process.env.FIRST_SPMV_OLD_KERNEL === '1') setImageKernel(REFERENCE_IMAGE_KERNEL);
 
 /** COO entries of the 5-point Poisson matrix in row order. */
 function pattern(): { row: Int32Array; col: Int32Array; val: Float64Array } {
