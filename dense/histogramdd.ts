@@ -44,7 +44,7 @@ function points(fn: string, sample: unknown): ndarray {
 }
 
 /** NumPy's `_get_outer_edges`: the range of the equal bins of one coordinate. */
-function outerEdges(fn: string, col: ndarray, range: unknown): [number, number] {
+function outerEdges(fn: string, col: ndarray, range: unknown, f32: boolean): [number, number] {
   let lo: number;
   let hi: number;
   if (range !== undefined && range !== null) {
@@ -63,15 +63,27 @@ function outerEdges(fn: string, col: ndarray, range: unknown): [number, number] 
     if (!Number.isFinite(lo) || !Number.isFinite(hi))
       throw new ValueError(`${fn}: autodetected range of [${lo}, ${hi}] is not finite`);
   }
-  return lo === hi ? [lo - 0.5, hi + 0.5] : [lo, hi];
+  // (The data's own float32 bounds stay float32 in NumPy: so does the widening.)
+  const r = f32 && (range === undefined || range === null) && col.size > 0 ? Math.fround : (v: number) => v;
+  return lo === hi ? [r(lo - 0.5), r(hi + 0.5)] : [lo, hi];
 }
 
 /** The edges of dimension `i` from its `bins` entry (a count, or increasing edges). */
-function edgesOf(fn: string, i: number, b: unknown, col: ndarray, range: unknown): ndarray {
+function edgesOf(fn: string, i: number, b: unknown, col: ndarray, range: unknown, f32: boolean): ndarray {
   if (typeof b === 'number') {
     if (!Number.isInteger(b) || b < 1)
       throw new ValueError(argMessage(fn, `bins[${i}]`, 'a positive integer, when a scalar', b));
-    const [lo, hi] = outerEdges(fn, col, range);
+    const [lo, hi] = outerEdges(fn, col, range, f32);
+    if (f32 && (range === undefined || range === null) && col.size > 0) {
+      // NumPy's linspace of the data's float32 bounds runs in float32: k·step + lo, each step
+      // rounded, the last edge exact.
+      const f = Math.fround;
+      const step = f(f(hi - lo) / b);
+      const e = new Float32Array(b + 1);
+      for (let k = 0; k <= b; k++) e[k] = f(f(k * step) + lo);
+      e[b] = hi;
+      return asarray(e);
+    }
     return linspace(lo, hi, b + 1, { endpoint: true });
   }
   const e = b instanceof ndarray ? b : asarray(b as ArrayInput);
@@ -114,7 +126,7 @@ function histogramddImpl(
     const col = sh.astype(pts.get(`:, ${i}`), 'float64');
     let b = perDim === null ? bins : perDim[i];
     if (b instanceof ndarray && b.ndim === 0) b = b.item() as number;
-    const e = edgesOf(fn, i, b, col, ranges[i]);
+    const e = edgesOf(fn, i, b, col, ranges[i], pts.dtype === 'float32');
     edges.push(e);
     const ne = e.shape[0]!;
     nbin.push(ne + 1); // an outlier bin at each end

@@ -73,5 +73,17 @@ for k in range(3):
     s = rng.normal(size=(n, d))
     casedd(f"dd-{k}", s, bins=[int(rng.integers(1, 6)) for _ in range(d)])
     casedd(f"dd-density-{k}", s, bins=3, density=True)
+for k in range(3):
+    n = int(rng.integers(1, 80))
+    s32 = rng.normal(size=(n, 2)).astype(np.float32)
+    h, edges = np.histogramdd(s32, bins=[int(rng.integers(1, 9)), 7])
+    cases.append({"name": f"dd-float32-{k}", "kind": "dd", "sample": lst(s32), "sampleShape": list(s32.shape),
+                  "dtype": "float32", "kw": {"bins": [len(edges[0]) - 1, 7]}, "hist": lst(h),
+                  "shape": list(h.shape), "edges": [lst(e) for e in edges], "edgeDtype": str(edges[0].dtype)})
+s32 = np.array([[1.1, 2.0], [1.1, 3.0]], dtype=np.float32)
+h, edges = np.histogramdd(s32, bins=3)
+cases.append({"name": "dd-float32-constant", "kind": "dd", "sample": lst(s32), "sampleShape": [2, 2],
+              "dtype": "float32", "kw": {"bins": 3}, "hist": lst(h), "shape": list(h.shape),
+              "edges": [lst(e) for e in edges], "edgeDtype": str(edges[0].dtype)})
 OUT.write_text(json.dumps(cases))
 print(f"wrote {OUT} ({len(cases)} cases)")

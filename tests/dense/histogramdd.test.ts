@@ -24,6 +24,8 @@ interface Case {
   hist: V[];
   shape: number[];
   edges: V[][];
+  dtype?: 'float32';
+  edgeDtype?: string;
 }
 const dec = (v: V): number =>
   v === 'nan' ? Number.NaN : v === 'inf' ? Infinity : v === '-inf' ? -Infinity : v;
@@ -71,13 +73,14 @@ describe.each(POOLS)('histogramdd / histogram2d at pool size %i', (workers) => {
         hist = r[0]!;
         edges = [r[1]!, r[2]!];
       } else {
-        const s = np.array(c.sample!.map(dec)).reshape(c.sampleShape!);
+        const s = np.array(c.sample!.map(dec), { dtype: c.dtype ?? 'float64' }).reshape(c.sampleShape!);
         [hist, edges] = np.histogramdd(s, kw as never);
       }
       expect(hist.shape, c.name).toEqual(c.shape);
       expect(hist.dtype, c.name).toBe('float64');
       close(hist.toArray() as Float64Array, c.hist.map(dec), `${c.name} hist`);
       expect(edges.length).toBe(c.edges.length);
+      if (c.edgeDtype !== undefined) for (const e of edges) expect(e.dtype, c.name).toBe(c.edgeDtype);
       for (let i = 0; i < edges.length; i++)
         close(
           np.astype(edges[i]!, 'float64').toArray() as Float64Array,
