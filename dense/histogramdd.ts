@@ -108,11 +108,10 @@ function histogramddImpl(
   const [N, D] = pts.shape as [number, number];
   if (weights !== undefined && weights.size !== N)
     throw new ValueError(argMessage(fn, 'weights', `one weight per point (${N})`, weights.shape));
-  const perDim =
-    Array.isArray(bins) || (bins instanceof ndarray && bins.ndim >= 1)
-      ? Array.isArray(bins)
-        ? bins
-        : Array.from({ length: (bins as ndarray).shape[0]! }, (_, k) => (bins as ndarray).get(`${k}`))
+  const perDim = Array.isArray(bins)
+    ? bins
+    : bins instanceof ndarray && bins.ndim >= 1
+      ? Array.from({ length: bins.shape[0]! }, (_, k) => bins.get(`${k}`))
       : null;
   if (perDim !== null && perDim.length !== D)
     throw new ValueError(`${fn}: the dimension of bins must be equal to the dimension of the sample x`);

@@ -28,6 +28,29 @@ interface WasmApi {
   Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
 }
 
+/** The column sweep's export (gemv-wasm.ts): byte addresses, strides, counts. */
+type GemvColsFn = (
+  yp: number,
+  cp: number,
+  ldc: number,
+  xp: number,
+  xs: number,
+  nc: number,
+  n: number,
+) => void;
+/** The row sweep's export (gemv-wasm.ts). */
+type GemvRowsFn = (
+  yp: number,
+  ys: number,
+  mp: number,
+  ldm: number,
+  xp: number,
+  nr: number,
+  k: number,
+  g: number,
+  gy: number,
+) => void;
+
 /** Args: y (key, write-discard, 1-D), M (rows projected, 2-D), x (broadcast, 1-D); all float64. */
 const gemvKernel = (t: TaskContext): void => {
   const Y = t.arrays[0] as Float64Array;
@@ -48,22 +71,8 @@ const gemvKernel = (t: TaskContext): void => {
     __cohortGemvMods?: { cols: object | null; rows: object | null };
     __cohortGemv?: {
       mem: unknown;
-      cols:
-        | ((yp: number, cp: number, ldc: number, xp: number, xs: number, nc: number, n: number) => void)
-        | null;
-      rows:
-        | ((
-            yp: number,
-            ys: number,
-            mp: number,
-            ldm: number,
-            xp: number,
-            nr: number,
-            k: number,
-            g: number,
-            gy: number,
-          ) => void)
-        | null;
+      cols: GemvColsFn | null;
+      rows: GemvRowsFn | null;
     };
   };
   const heap = t.heap;
@@ -89,29 +98,11 @@ const gemvKernel = (t: TaskContext): void => {
       cols:
         mods.cols === null
           ? null
-          : (new Wasm.Instance(mods.cols, { e: { mem: heap } }).exports.kernel as (
-              yp: number,
-              cp: number,
-              ldc: number,
-              xp: number,
-              xs: number,
-              nc: number,
-              n: number,
-            ) => void),
+          : (new Wasm.Instance(mods.cols, { e: { mem: heap } }).exports.kernel as GemvColsFn),
       rows:
         mods.rows === null
           ? null
-          : (new Wasm.Instance(mods.rows, { e: { mem: heap } }).exports.kernel as (
-              yp: number,
-              ys: number,
-              mp: number,
-              ldm: number,
-              xp: number,
-              nr: number,
-              k: number,
-              g: number,
-              gy: number,
-            ) => void),
+          : (new Wasm.Instance(mods.rows, { e: { mem: heap } }).exports.kernel as GemvRowsFn),
     };
     g.__cohortGemv = w;
   }

@@ -194,21 +194,8 @@ function combineBuiltin(op, p, nBlocks, width) {
   }
 }
 
-export default async function cohortWorker({
-  slot,
-  gen,
-  port,
-  ctl,
-  done,
-  failSeq,
-  cause,
-  fvals,
-  claims,
-  want,
-  spin,
-  traceFlag,
-  traceTimes,
-}) {
+export default async function cohortWorker(args) {
+  const { slot, gen, port, ctl } = args;
   hookExit();
   // Let the thread's event loop start before blocking in it: the issuing thread's health check
   // reads the loop's state (performance.eventLoopUtilization() on the Worker).
@@ -219,9 +206,7 @@ export default async function cohortWorker({
   }
   // Run the loop after this task returned (piscina posts its result first, in this turn's
   // microtasks): the task ends, the loop keeps the thread.
-  setImmediate(() =>
-    runLoop({ slot, gen, port, ctl, done, failSeq, cause, fvals, claims, want, spin, traceFlag, traceTimes }),
-  );
+  setImmediate(() => runLoop(args));
   return 0;
 }
 
