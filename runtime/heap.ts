@@ -18,6 +18,7 @@
  * kernels that use Wasm fall back to JavaScript for launches that touch such a region.
  */
 import { isDone } from './events.js';
+import { adviseHugePages } from './huge-pages.js';
 
 /** The heap never grows beyond this (wasm32 addresses 4 GiB; keep room for the guard). */
 export const HEAP_LIMIT_BYTES = 3 * 2 ** 30;
@@ -242,6 +243,7 @@ function fromTop(bytes: number): number {
       return -1;
     }
     committed += pages * PAGE;
+    adviseHugePages(memory!.buffer, committed);
   }
   const off = top;
   top += bytes;

@@ -53,6 +53,7 @@ export {
   ValueError,
 } from './errors.js';
 export { Future } from './future.js';
+export { type HugePagesState, hugePages } from './huge-pages.js';
 export { isProvisional } from './image-task.js';
 export { asIntervalSet, boundingRect, IntervalSet, Rect, type SubSpace } from './index-space.js';
 export {
