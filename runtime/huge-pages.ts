@@ -11,9 +11,13 @@
  * reads the matrix diagonal with a stride of one row, from 0.21 ms to 0.07 ms.
  *
  * Without the addon (no C compiler at install, not Linux) or with `COHORT_HUGE_PAGES=0`, nothing
- * changes: the heap keeps the system's default pages. {@link hugePages} says which.
+ * changes: the heap keeps the system's default pages. Under MPI the ranks keep 4 KiB pages unless
+ * `COHORT_HUGE_PAGES=1`: a rank holds only the pages its pieces touch resident
+ * (runtime/shard-pages.ts), and 2 MiB pages — or the kernel's background collapse of an advised
+ * range — would make each share's edges 2 MiB wide. {@link hugePages} says which.
  */
 import { createRequire } from 'node:module';
+import { distributed } from './mpi.js';
 
 /** The addon's function (packages/pages/index.d.cts). */
 interface PagesAddon {
@@ -38,8 +42,14 @@ let lastError = '';
 function load(): PagesAddon | null {
   if (addon !== undefined) return addon;
   addon = null;
-  if (typeof process !== 'undefined' && process.env.COHORT_HUGE_PAGES === '0') {
+  const env = typeof process === 'undefined' ? undefined : process.env.COHORT_HUGE_PAGES;
+  if (env === '0') {
     reason = 'switched off (COHORT_HUGE_PAGES=0)';
+    return addon;
+  }
+  if (distributed() && env !== '1') {
+    reason =
+      'under MPI each rank keeps 4 KiB pages, so that it holds only its share resident (COHORT_HUGE_PAGES=1 advises anyway)';
     return addon;
   }
   try {
