@@ -19,6 +19,7 @@ import { allocStore } from './alloc.js';
 import { broadcastStrides } from './broadcast.js';
 import { ROWS_MIN, rowsContiguous, rowsKernelSource } from './ewise-rows.js';
 import { EWISE_PREFIX } from './kernel-names.js';
+import { treeCost } from './lazy-share.js';
 import { ndarray } from './ndarray.js';
 
 const kernelCache = new Map<string, string>();
@@ -163,7 +164,7 @@ function launchStrided(
     const same = sameLayout(s, cShape, cStr[k + 1]!);
     args[k + 1] = { store: same ? s : s.view(cShape, cStr[k + 1]!, s.offset), privilege: 'read' };
   }
-  launch({ op: fn, kernel: kname, args, scalars, constraints: alignedTo0(n), key: 0 });
+  launch({ op: fn, kernel: kname, args, scalars, constraints: alignedTo0(n), key: 0, work: treeCost(tree) });
 }
 
 const flatKernels = new WeakMap<FuseNode, Map<number, string>>();
@@ -265,7 +266,7 @@ function launchContiguous(
     const st = arrays[k]!.store;
     args[k + 1] = { store: mask & (1 << k) ? spread(st, size) : flatView(st), privilege: 'read' };
   }
-  launch({ op: fn, kernel: kname, args, scalars, constraints: alignedTo0(n), key: 0 });
+  launch({ op: fn, kernel: kname, args, scalars, constraints: alignedTo0(n), key: 0, work: treeCost(tree) });
   return true;
 }
 

@@ -24,6 +24,7 @@ import {
   spread,
   warmMaker,
 } from './ewise-launch.js';
+import { treeCost } from './lazy-share.js';
 import type { ndarray } from './ndarray.js';
 
 /**
@@ -127,6 +128,7 @@ export function launchEwiseReduce(
     constraints: alignedTo0(n),
     key: 0,
     reduce: { combine: kind, identity: kind === 'sum' ? 0 : 1 },
+    work: treeCost(tree),
   });
 }
 

@@ -56,6 +56,25 @@ function defaultOneTaskSolveBytes(): number {
   return Number.isFinite(v) && v >= 0 ? v : 32 * 2 ** 20;
 }
 
+/** Operations per point that a memory-bound kernel does for free (hidden by its loads and stores). */
+const FREE_WORK = 4;
+/**
+ * Bytes of memory traffic that one more operation per point costs about as much as (measured:
+ * a fused sigmoid, cost 13, takes ~10 ns per element on one thread of this machine kind, where
+ * moving a byte takes ~0.1 ns).
+ */
+const WORK_BYTES = 8;
+
+/**
+ * What a launch costs, in bytes: those it touches, plus its arithmetic beyond {@link FREE_WORK}
+ * operations per point at {@link WORK_BYTES} each (a fused Black–Scholes or sigmoid is cut into
+ * pieces at sizes where a subtract runs as one inline piece).
+ */
+export function costBytes(q: MapperQuery): number {
+  const w = q.work ?? 0;
+  return w > FREE_WORK ? q.bytes + (w - FREE_WORK) * WORK_BYTES * q.volume : q.bytes;
+}
+
 /**
  * The default mapper: one piece per worker for large operations, one inline piece for small
  * ones, piece `c` always on worker `c mod workers` (so piece c of every operation over the same
@@ -86,10 +105,11 @@ export class DefaultMapper implements Mapper {
     const ranks = q.ranks ?? 1;
     if (ranks > 1) return this.piecesOver(q, Math.max(1, q.workers), ranks);
     if (q.workers <= 0 || q.volume <= 1) return 1;
+    const bytes = costBytes(q);
     // Small launches run as one inline piece — but not those that read a broadcast argument whole
     // (a matrix product): their work grows faster than their bytes.
-    if (q.bytes < this.inlineLaunchBytes && !((q.replicatedBytes ?? 0) > 0)) return 1;
-    const byBytes = Math.floor(q.bytes / this.minPieceBytes);
+    if (bytes < this.inlineLaunchBytes && !((q.replicatedBytes ?? 0) > 0)) return 1;
+    const byBytes = Math.floor(bytes / this.minPieceBytes);
     const perWorker = this.perWorkerReplicated(q);
     return Math.max(1, Math.min(q.workers * perWorker, byBytes, q.volume));
   }
@@ -115,8 +135,9 @@ export class DefaultMapper implements Mapper {
    */
   private piecesOver(q: MapperQuery, workers: number, ranks: number): number {
     if (q.volume <= 1) return 1;
-    if (q.bytes < this.inlineLaunchBytes && !((q.replicatedBytes ?? 0) > 0)) return 1;
-    const byBytes = Math.floor(q.bytes / this.minPieceBytes);
+    const bytes = costBytes(q);
+    if (bytes < this.inlineLaunchBytes && !((q.replicatedBytes ?? 0) > 0)) return 1;
+    const byBytes = Math.floor(bytes / this.minPieceBytes);
     const perWorker = this.perWorkerReplicated(q);
     // At least one piece per rank (below minPieceBytes per rank if need be): a launch split
     // differently from the others over the same data would move it between the ranks.

@@ -23,6 +23,11 @@ export interface MapperQuery {
    * over the ranks (see {@link Mapper.shard}), each of which has `workers` workers.
    */
   readonly ranks?: number;
+  /**
+   * Arithmetic per point in simple operations (a transcendental counts 8; optional, 0 when
+   * absent): a launch that computes more than it moves costs more than its bytes say.
+   */
+  readonly work?: number;
 }
 
 /** The decisions a mapper makes. */

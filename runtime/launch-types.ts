@@ -56,6 +56,12 @@ export interface LaunchSpec {
    * `t.scratch` (-1 when none could be given). Not zeroed.
    */
   readonly scratch?: number;
+  /**
+   * Arithmetic per point, in simple operations (dense's cost rule: a transcendental or a power 8,
+   * a divide or sqrt 2, others 1; default 0): passed to the mapper's `pieces`, so that a launch
+   * whose kernel computes more than it moves can be cut into pieces below the byte threshold.
+   */
+  readonly work?: number;
 }
 
 /** Partials per block for scalar reductions (fixed, so results do not depend on piece counts). */

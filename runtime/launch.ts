@@ -35,6 +35,7 @@ const SOLVER_CONTEXT: SolverContext = {
       workers: workerCount(),
       replicatedBytes,
       ranks: ranks(),
+      work: s.work ?? 0,
     });
   },
   syncRegion,

@@ -5,6 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import * as np from '../../dense/index.js';
+import { costBytes } from '../../mapper/default-mapper.js';
 import { DefaultMapper } from '../../mapper/index.js';
 import { currentPool } from '../../runtime/engine-pool.js';
 import { configure, traceStart, traceStop } from '../../runtime/index.js';
@@ -24,6 +25,38 @@ describe('inlineLaunchBytes', () => {
     expect(m.inline('add', 2 * MiB, 2, 8)).toBe(false); // a piece of a split launch
     expect(m.inline('add', 5 * MiB, 2, 1)).toBe(false); // one piece, but large
     expect(new DefaultMapper({ inlineLaunchBytes: 0 }).pieces(q(3 * MiB))).toBeGreaterThan(1);
+  });
+
+  it('counts arithmetic beyond four operations per point as bytes (work)', () => {
+    const m = new DefaultMapper({ inlineLaunchBytes: 4 * MiB });
+    // 125,000 points of a sigmoid-like fused kernel (3 arguments, 3 MB): cost 13.
+    const q = (work?: number) => ({ op: 'subtract', volume: 125_000, bytes: 3e6, workers: 2, work });
+    expect(costBytes(q())).toBe(3e6);
+    expect(costBytes(q(4))).toBe(3e6); // simple operations are hidden by the memory traffic
+    expect(costBytes(q(13))).toBe(3e6 + 9 * 8 * 125_000);
+    expect(m.pieces(q())).toBe(1);
+    expect(m.pieces(q(4))).toBe(1);
+    expect(m.pieces(q(13))).toBe(2 * m.piecesPerWorker);
+    expect(m.pieces({ ...q(13), workers: 0 })).toBe(1);
+  });
+
+  it('cuts a compute-heavy fused launch into pool pieces where a cheap one runs inline', () => {
+    configure({ workers: 2, mapper: new DefaultMapper({ inlineLaunchBytes: 4 * MiB }) });
+    const n = 125_000;
+    const s = np.multiply(np.arange(n), 1e-5);
+    s.item(0);
+    traceStart();
+    const cheap = np.subtract(s, 1);
+    const heavy = np.subtract(s, np.divide(1, np.add(1, np.exp(np.negative(s)))));
+    const [c, h] = [cheap.toArray() as number[], heavy.toArray() as number[]];
+    const recs = traceStop().filter((r) => r.op === 'subtract');
+    expect(recs.filter((r) => r.worker < 0).length).toBe(1); // the cheap one, inline
+    expect(recs.filter((r) => r.worker >= 0).length).toBe(4); // the heavy one, in four pieces
+    for (const i of [0, 1, n >> 1, n - 1]) {
+      const x = i * 1e-5;
+      expect(c[i]).toBe(x - 1);
+      expect(h[i]).toBeCloseTo(x - 1 / (1 + Math.exp(-x)), 14);
+    }
   });
 
   it('runs a small launch inline and a large one on the workers (workers=2)', async () => {
