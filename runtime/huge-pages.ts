@@ -52,15 +52,18 @@ function load(): PagesAddon | null {
       'under MPI each rank keeps 4 KiB pages, so that it holds only its share resident (COHORT_HUGE_PAGES=1 advises anyway)';
     return addon;
   }
-  try {
-    const mod = createRequire(import.meta.url)('cohortjs-pages') as {
-      addon: PagesAddon | null;
-      reason: string;
-    };
-    addon = mod.addon;
-    reason = mod.reason;
-  } catch (err) {
-    reason = `the package cohortjs-pages is not installed (${err instanceof Error ? err.message : String(err)})`;
+  // The workspace package in the repo, else the copy an installed cohortjs ships beside dist/
+  // (its install script builds it).
+  const req = createRequire(import.meta.url);
+  for (const id of ['cohortjs-pages', '../../packages/pages/index.cjs']) {
+    try {
+      const mod = req(id) as { addon: PagesAddon | null; reason: string };
+      addon = mod.addon;
+      reason = mod.reason;
+      return addon;
+    } catch (err) {
+      reason = `the addon cohortjs-pages is not installed (${err instanceof Error ? err.message : String(err)})`;
+    }
   }
   return addon;
 }

@@ -6,7 +6,7 @@ const file = join(__dirname, 'build', 'cohort_pages.node');
 let addon = null;
 let reason = '';
 if (!existsSync(file)) {
-  reason = `${file} does not exist (run \`npm run build:pages\`)`;
+  reason = `${file} does not exist (build it with \`node ${join(__dirname, 'build.mjs')}\`)`;
 } else {
   try {
     addon = require(file);

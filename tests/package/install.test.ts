@@ -89,8 +89,17 @@ describe('the npm package', () => {
     ]) {
       expect(files).toContain(f);
     }
+    // The huge-page addon's source and build script (built by the install script where it can be).
+    const pages = [
+      'packages/pages/README.md',
+      'packages/pages/build.mjs',
+      'packages/pages/index.cjs',
+      'packages/pages/src/cohort_pages.c',
+    ];
+    for (const f of pages) expect(files).toContain(f);
     const stray = files.filter(
-      (f) => !['LICENSE', 'README.md', 'package.json'].includes(f) && !/^dist\/.*\.(js|d\.ts)$/.test(f),
+      (f) =>
+        !['LICENSE', 'README.md', 'package.json', ...pages].includes(f) && !/^dist\/.*\.(js|d\.ts)$/.test(f),
     );
     expect(stray).toEqual([]);
     expect(files.some((f) => f.includes('.test.'))).toBe(false);
@@ -119,6 +128,37 @@ describe('the npm package', () => {
     it('runs a program over every subpath export, on the worker pool', () => {
       expectSolved(run(process.execPath, ['app.mjs'], dir));
     });
+
+    it.skipIf(process.platform !== 'linux')(
+      'builds its huge-page addon with the shipped script, and the heap then uses it',
+      () => {
+        // The install ran without scripts: no addon yet, and hugePages() says how to build it.
+        writeFileSync(
+          join(dir, 'pages.mjs'),
+          "import * as np from 'cohortjs/numpy'; import { hugePages } from 'cohortjs/runtime';\n" +
+            'np.ones([1 << 20]).sum().item(); console.log(JSON.stringify(hugePages())); process.exit(0);\n',
+        );
+        const before = JSON.parse(run(process.execPath, ['pages.mjs'], dir)) as {
+          advised: boolean;
+          reason: string;
+        };
+        expect(before.advised).toBe(false);
+        expect(before.reason).toMatch(/build\.mjs/);
+        const built = run(
+          process.execPath,
+          [join('node_modules', 'cohortjs', 'packages', 'pages', 'build.mjs')],
+          dir,
+        );
+        if (!built.includes('built')) return; // no C compiler here: the line says why
+        const after = JSON.parse(run(process.execPath, ['pages.mjs'], dir)) as {
+          advised: boolean;
+          bytes: number;
+        };
+        expect(after.advised).toBe(true);
+        expect(after.bytes).toBeGreaterThanOrEqual(8 << 20);
+      },
+      60_000,
+    );
 
     it('is require()d from CommonJS', () => {
       expect(JSON.parse(run(process.execPath, ['require.cjs'], dir))).toEqual([6, 2, 'function']);

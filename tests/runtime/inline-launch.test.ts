@@ -48,7 +48,7 @@ describe('inlineLaunchBytes', () => {
     traceStart();
     const cheap = np.subtract(s, 1);
     const heavy = np.subtract(s, np.divide(1, np.add(1, np.exp(np.negative(s)))));
-    const [c, h] = [cheap.toArray() as number[], heavy.toArray() as number[]];
+    const [c, h] = [Array.from(cheap.toArray()), Array.from(heavy.toArray())];
     const recs = traceStop().filter((r) => r.op === 'subtract');
     expect(recs.filter((r) => r.worker < 0).length).toBe(1); // the cheap one, inline
     expect(recs.filter((r) => r.worker >= 0).length).toBe(4); // the heavy one, in four pieces
