@@ -5,10 +5,10 @@
  * `cohortjs-pages` addon (packages/pages) makes the one `madvise(MADV_HUGEPAGE)` call over the
  * heap's committed bytes after each growth.
  *
- * Why it matters here (measured on this machine kind, a virtual machine): a 4 KiB page first
- * touched costs ~3 µs (1.3 GB/s for fresh results) and a TLB miss ~0.1 µs (a two-level page walk);
- * with 2 MiB pages jacobi's GEMV pieces went from 1.0–1.3 ms to 0.6–0.8 ms and its divide, which
- * reads the matrix diagonal with a stride of one row, from 0.21 ms to 0.07 ms.
+ * Measured on this machine kind (a virtual machine, THP in `madvise` mode; runtime/README.md
+ * "Huge pages under the heap"): an access pattern with a TLB miss per element (jacobi's divide
+ * reads the matrix diagonal, one row apart) runs ~1.7× faster; sequential sweeps change within
+ * noise; first touch of fresh memory is dominated by the hypervisor either way.
  *
  * Without the addon (no C compiler at install, not Linux) or with `COHORT_HUGE_PAGES=0`, nothing
  * changes: the heap keeps the system's default pages. Under MPI the ranks keep 4 KiB pages unless
