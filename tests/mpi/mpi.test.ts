@@ -124,6 +124,24 @@ describe.skipIf(missing !== '')('under mpirun', () => {
     }
   });
 
+  const libsAlone =
+    missing === '' ? parse(run(program('libraries.ts'), { COHORT_WORKERS: '2' }).stdout)[0] : undefined;
+  it.each([2, 4])(
+    '-np %i: the examples and libraries (stencil, jacobi, DIA/CSR SpMV, SpMM, SpGEMM, multigrid cg, bicgstab, gmres, power iteration) give the single-process bits',
+    (np) => {
+      const r = mpirun(np, program('libraries.ts'), { COHORT_WORKERS: '1' });
+      expect(r.status, r.stderr).toBe(0);
+      const printed = parse(r.stdout).sort((a, b) => a.rank - b.rank);
+      expect(printed.map((p) => p.rank)).toEqual([...Array(np).keys()]);
+      expect(libsAlone!.results.length).toBe(10);
+      for (const p of printed) {
+        expect(p.results).toEqual(libsAlone!.results);
+        expect(p.stats.bytesSent).toBeGreaterThan(0); // the work was shared out, data moved
+      }
+    },
+    180_000,
+  );
+
   it('a failing rank ends the job at once, with its code and its error on stderr', () => {
     const r = mpirun(4, [...program('fail.ts'), '2'], { COHORT_WORKERS: '0' });
     expect(r.status).not.toBe(0);
