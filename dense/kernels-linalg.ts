@@ -1,7 +1,7 @@
 /** Kernels of linear algebra: the blocked matrix products and dot-product partials. */
 import { registerKernel, type TaskContext } from '../runtime/index.js';
 import { dotWasmBytes } from './dot-wasm.js';
-import { GEMM_MR, GEMM_NR, GEMM_NR_PACKED, gemmWasmBytes } from './gemm-wasm.js';
+import { GEMM_MR, GEMM_NR, GEMM_NR_PACKED, gemmWarmModule, gemmWasmBytes } from './gemm-wasm.js';
 import { DOT, MATMUL, MATMUL_F64 } from './kernel-names.js';
 
 /** Stands for the module's bytes in {@link matmulF64}'s source; replaced by an array literal. */
@@ -367,10 +367,16 @@ const matmulF64 = (t: TaskContext): void => {
     }
     return;
   }
-  const g = globalThis as unknown as { WebAssembly: WasmApi; __cohortGemmF64?: GemmInstance };
+  const g = globalThis as unknown as {
+    WebAssembly: WasmApi;
+    __cohortGemmF64?: GemmInstance;
+    __cohortGemmMod?: { mod: object; warmed: boolean };
+  };
   let w = g.__cohortGemmF64;
   if (w === undefined) {
-    const mod = new g.WebAssembly.Module(new Uint8Array(__GEMM_WASM__));
+    // The issuing thread's compiled and warmed module when the pool shipped it (`globals`), else
+    // compiled here.
+    const mod = g.__cohortGemmMod?.mod ?? new g.WebAssembly.Module(new Uint8Array(__GEMM_WASM__));
     const ex = new g.WebAssembly.Instance(mod, {}).exports;
     w = { gemm: ex.gemm as GemmInstance['gemm'], mem: ex.mem as GemmInstance['mem'] };
     g.__cohortGemmF64 = w;
@@ -477,6 +483,8 @@ export const HAS_GEMM_SIMD: boolean = (() => {
   const source = matmulF64.toString().replace(/\b__GEMM_WASM__\b/, `[${Array.from(bytes).join(',')}]`);
   registerKernel(MATMUL_F64, new Function(`return (${source});`)() as (t: TaskContext) => void, {
     source,
+    // Compiled and warmed here once, shared with every worker (tier-up included).
+    globals: () => ({ __cohortGemmMod: gemmWarmModule(bytes) }),
     warm: () => {
       // 9×300 @ 300×7 through strided views: both k slices, partial panels, all packing paths.
       const A = new Float64Array(9 * 300).fill(0.5);

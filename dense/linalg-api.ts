@@ -20,7 +20,7 @@ export interface MixedProduct extends Product {
 }
 
 function finish(fn: string, res: ndarray, out: ndarray | undefined | null): ndarray {
-  if (out === undefined || out === null) return res;
+  if (out === undefined || out === null || res === out) return res;
   ewise(fn, 'assign', [res], ['a'], out, { dtype: out.dtype, build: (l) => l[0]! });
   return out;
 }
@@ -39,7 +39,9 @@ function finish(fn: string, res: ndarray, out: ndarray | undefined | null): ndar
 export const dot = sig<MixedProduct>(
   'dot(a: array_like_or_reflecting, b: array_like_or_reflecting, out: ndarray = None)',
   ((a: ndarray, b: ndarray, out: ndarray | undefined) =>
-    reflects(a) || reflects(b) ? mixed('dot', 'dot', a, b, out) : finish('dot', la.dot(a, b), out)) as never,
+    reflects(a) || reflects(b)
+      ? mixed('dot', 'dot', a, b, out)
+      : finish('dot', out != null && la.matmulInto('dot', a, b, out) ? out : la.dot(a, b), out)) as never,
 );
 
 /**
@@ -57,7 +59,11 @@ export const matmul = sig<MixedProduct>(
   ((a: ndarray, b: ndarray, out: ndarray | undefined) =>
     reflects(a) || reflects(b)
       ? mixed('matmul', 'matmul', a, b, out)
-      : finish('matmul', la.matmul(a, b), out)) as never,
+      : finish(
+          'matmul',
+          out != null && la.matmulInto('matmul', a, b, out) ? out : la.matmul(a, b),
+          out,
+        )) as never,
 );
 
 /**

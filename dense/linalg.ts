@@ -56,8 +56,31 @@ function dot1(fn: string, x: ndarray, y: ndarray): ndarray {
   return fromFuture(fn, f, dt === 'bool' || dt === 'uint8' ? dt : dt);
 }
 
-/** 2-D matrix product C = A @ B (a launch partitioned by rows of C). */
-function matmul2(fn: string, a: ndarray, b: ndarray): ndarray {
+/**
+ * `out[...] = a @ b` written by the matrix-product launch itself, without a result region and its
+ * copy into `out`, when that is safe: `a`, `b` and `out` 2-D float64, `out` C-contiguous with the
+ * product's shape, in a region that neither operand reads (an aliased `out` goes through a
+ * temporary, as NumPy does). The same kernel, so the same bits as the copying path.
+ * @returns whether the product was written into `out` (else nothing was done)
+ */
+export function matmulInto(fn: string, a: ndarray, b: ndarray, out: ndarray): boolean {
+  if (a.ndim !== 2 || b.ndim !== 2 || out.ndim !== 2) return false;
+  if (a.dtype !== 'float64' || b.dtype !== 'float64' || out.dtype !== 'float64') return false;
+  const [m, k] = a.shape as [number, number];
+  const [k2, n] = b.shape as [number, number];
+  if (k !== k2 || out.shape[0] !== m || out.shape[1] !== n || m === 0 || n === 0) return false;
+  const C = out.store;
+  if (C.strides[0] !== n || C.strides[1] !== 1) return false;
+  if (a.store.region === C.region || b.store.region === C.region) return false;
+  matmul2(fn, a, b, C);
+  return true;
+}
+
+/**
+ * 2-D matrix product C = A @ B (a launch partitioned by rows of C), into `into` when given (a
+ * float64 store of C's shape that A and B do not read: see {@link matmulInto}).
+ */
+function matmul2(fn: string, a: ndarray, b: ndarray, into?: Store): ndarray {
   const [m, k] = a.shape as [number, number];
   const [k2, n] = b.shape as [number, number];
   if (k !== k2) {
@@ -71,7 +94,7 @@ function matmul2(fn: string, a: ndarray, b: ndarray): ndarray {
   const A = a.dtype === work ? a : copyAs(fn, a, work);
   const B = b.dtype === work ? b : copyAs(fn, b, work);
   // The launch writes every element (K = 0 included): no zero fill.
-  const C = allocStore(work, [m, n], false);
+  const C = into ?? allocStore(work, [m, n], false);
   if (m > 0 && n > 0) {
     launch({
       op: fn,
