@@ -138,8 +138,7 @@ for (const n of SIZES) {
     for (let k = k0; k < Math.min(n, k0 + KC); k++) b += A[i * n + k]! * B[k * n + j]!;
     s = k0 === 0 ? b : s + b;
   }
-  if (s !== C[i * n + j])
-    throw new Error(`C[${i}, ${j}] = ${C[i * n + j]}, expected ${s}`);
+  if (s !== C[i * n + j]) throw new Error(`C[${i}, ${j}] = ${C[i * n + j]}, expected ${s}`);
   check += C[0]!;
 }
 const pyAfter = numpy();
