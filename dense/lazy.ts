@@ -53,8 +53,32 @@ export const MAX_PENDING = 1024;
 export const MAX_PENDING_BYTES = 64 * 2 ** 20;
 /** See {@link MAX_PENDING_BYTES}. */
 export const HELD_PER_COPIED = 8;
-/** The byte bound applies past this many pending readers (a few live ones are no leak). */
+/** The byte bounds apply past this many pending readers (a few live ones are no leak). */
 const MIN_PENDING_COPY = 8;
+/**
+ * What one pending reader keeps alive of its own (its state, leaf and group lists, scalars), in
+ * bytes, about. Readers that a program dropped after inlining them (the `y*c` and `b - y*c` of
+ * `(b - y*c) / d`, with a new scalar or 0-d `c` every iteration so that no two share a state)
+ * stay registered until their region is written or copied; past {@link MIN_PENDING_COPY}
+ * readers, a region smaller than what its readers keep alive (`states × PENDING_STATE_BYTES`) is
+ * copied — a 16 KB copy every 32 registrations instead of up to {@link MAX_PENDING} states (and
+ * their leaves) surviving every young-generation collection; the copy and the dropped readers
+ * are then garbage together. Big regions keep the {@link MAX_PENDING} bound.
+ */
+export const PENDING_STATE_BYTES = 512;
+
+/**
+ * @internal Counts of the lazy path (tests and benchmarks; issue 16): states registered on reader
+ * groups, computed because something read them or because a write to an operand forced them,
+ * and snapshots (copies of a region with several pending readers) with the states they moved.
+ */
+export const lazyStats = {
+  registered: 0,
+  computedOnRead: 0,
+  computedOnWrite: 0,
+  snapshots: 0,
+  snapshotStates: 0,
+};
 
 /** A pending fused expression (the state of a lazy array). */
 export interface LazyState {
@@ -111,7 +135,11 @@ class Readers implements DeferredReader {
   beforeWrite(): void {
     this.armed = false;
     try {
-      if (this.states.size === 1) for (const s of this.states) compute(s);
+      if (this.states.size === 1)
+        for (const s of this.states) {
+          lazyStats.computedOnWrite++;
+          compute(s);
+        }
       else if (this.states.size > 1) snapshot(this);
     } catch (e) {
       // Nothing was computed (the allocation failed first): stay registered for the next write.
@@ -140,6 +168,7 @@ function groupOf(region: Region): Readers {
 }
 
 function register(s: LazyState): void {
+  lazyStats.registered++;
   const arrays = s.arrays;
   // A disposed operand fails here, before any reader group holds this state.
   for (let i = 0; i < arrays.length; i++) checkLive(s.fn, arrays[i]!._store!.region);
@@ -163,8 +192,8 @@ function register(s: LazyState): void {
     if (
       n > MAX_PENDING ||
       (n > MIN_PENDING_COPY &&
-        g.heldBytes > MAX_PENDING_BYTES &&
-        g.heldBytes > HELD_PER_COPIED * g.region.byteLength)
+        (n * PENDING_STATE_BYTES > g.region.byteLength ||
+          (g.heldBytes > MAX_PENDING_BYTES && g.heldBytes > HELD_PER_COPIED * g.region.byteLength)))
     )
       (copyOf ??= []).push(g);
   }
@@ -309,6 +338,8 @@ function snapshot(g: Readers): void {
   // Allocate before forgetting the states: if it fails, they stay pending on `region`.
   const copy = hi < lo ? null : allocStore(dtype, [hi - lo + 1], false);
   const states = [...g.states];
+  lazyStats.snapshots++;
+  lazyStats.snapshotStates += states.length;
   g.states.clear();
   g.last.clear();
   g.held.clear();
@@ -385,6 +416,7 @@ export function materialize(a: ndarray): Store {
     return st;
   }
   let st: Store;
+  if (s.result === null) lazyStats.computedOnRead++;
   if (s.sharers <= 1) st = compute(s);
   else {
     // A shared state: this array gets its own store (a copy of a forced value, or computed now).
@@ -848,4 +880,13 @@ export function launchFused(fn: string, f: Fused, out: Store): void {
   const p = prepareLaunch(f.tree, f.arrays, f.scalars, f.parts, compute);
   launchEwise(fn, p.tree, out, p.arrays, p.scalars);
   for (let i = 0; i < f.parts.length; i++) f.parts[i]!.state.uses--;
+}
+
+/**
+ * @internal Pending readers registered on the region of `a` (tests of the bounds; issue 16).
+ * @returns the number of states and of held regions of its reader group
+ */
+export function pendingOn(a: ndarray): { states: number; held: number } {
+  const g = groups.get(a._store!.region);
+  return g === undefined ? { states: 0, held: 0 } : { states: g.states.size, held: g.held.size };
 }
