@@ -53,19 +53,8 @@ export const MAX_PENDING = 1024;
 export const MAX_PENDING_BYTES = 64 * 2 ** 20;
 /** See {@link MAX_PENDING_BYTES}. */
 export const HELD_PER_COPIED = 8;
-/** The byte bounds apply past this many pending readers (a few live ones are no leak). */
+/** The byte bound applies past this many pending readers (a few live ones are no leak). */
 const MIN_PENDING_COPY = 8;
-/**
- * What one pending reader keeps alive of its own (its state, leaf and group lists, scalars), in
- * bytes, about. Readers that a program dropped after inlining them (the `y*c` and `b - y*c` of
- * `(b - y*c) / d`, with a new scalar or 0-d `c` every iteration so that no two share a state)
- * stay registered until their region is written or copied; past {@link MIN_PENDING_COPY}
- * readers, a region smaller than what its readers keep alive (`states × PENDING_STATE_BYTES`) is
- * copied — a 16 KB copy every 32 registrations instead of up to {@link MAX_PENDING} states (and
- * their leaves) surviving every young-generation collection; the copy and the dropped readers
- * are then garbage together. Big regions keep the {@link MAX_PENDING} bound.
- */
-export const PENDING_STATE_BYTES = 512;
 
 /**
  * @internal Counts of the lazy path (tests and benchmarks; issue 16): states registered on reader
@@ -192,8 +181,8 @@ function register(s: LazyState): void {
     if (
       n > MAX_PENDING ||
       (n > MIN_PENDING_COPY &&
-        (n * PENDING_STATE_BYTES > g.region.byteLength ||
-          (g.heldBytes > MAX_PENDING_BYTES && g.heldBytes > HELD_PER_COPIED * g.region.byteLength)))
+        g.heldBytes > MAX_PENDING_BYTES &&
+        g.heldBytes > HELD_PER_COPIED * g.region.byteLength)
     )
       (copyOf ??= []).push(g);
   }
