@@ -161,6 +161,10 @@ function register(s: LazyState): void {
   const arrays = s.arrays;
   // A disposed operand fails here, before any reader group holds this state.
   for (let i = 0; i < arrays.length; i++) checkLive(s.fn, arrays[i]!._store!.region);
+  // The list is made at its length (a first push would allocate room for 17; issue 16 item 3).
+  let g0: Readers | null = null;
+  let g1: Readers | null = null;
+  let more: Readers[] | null = null;
   for (let i = 0; i < arrays.length; i++) {
     const region = arrays[i]!._store!.region;
     let seen = false;
@@ -169,9 +173,16 @@ function register(s: LazyState): void {
     const g = groupOf(region);
     g.states.add(s);
     g.last.set(s.tree, s);
-    s.groups.push(g);
+    if (g0 === null) g0 = g;
+    else if (g1 === null) g1 = g;
+    else (more ??= []).push(g);
   }
-  const gs = s.groups;
+  let gs: Readers[];
+  if (more !== null) {
+    gs = [g0!, g1!];
+    for (let k = 0; k < more.length; k++) gs.push(more[k]!);
+  } else gs = g1 !== null ? [g0!, g1] : g0 !== null ? [g0] : [];
+  s.groups = gs;
   for (let k = 0; k < gs.length; k++)
     for (let j = 0; j < gs.length; j++) if (j !== k) addHeld(gs[k]!, gs[j]!.region);
   let copyOf: Readers[] | null = null;
@@ -213,16 +224,17 @@ function unregister(s: LazyState): void {
     if (g.last.get(s.tree) === s) g.last.delete(s.tree);
     for (let j = 0; j < gs.length; j++) if (j !== k) dropHeld(g, gs[j]!.region);
     if (g.states.size === 0) {
+      // Both are empty by now unless a snapshot left entries: \`clear\` allocates a new table.
       g.heldBytes = 0;
-      g.held.clear();
-      g.last.clear();
+      if (g.held.size !== 0) g.held.clear();
+      if (g.last.size !== 0) g.last.clear();
       if (g.armed) {
         g.region.deferred!.delete(g);
         g.armed = false;
       }
     }
   }
-  s.groups = [];
+  s.groups = NO_GROUPS;
 }
 
 /** Computes a pending state into a fresh store (one launch) and forgets its operands. */
@@ -231,17 +243,32 @@ export function compute(s: LazyState): Store {
   checkReleased(s);
   const out = allocStore(s.dtype, s.shape, false);
   unregister(s);
-  if (out.size > 0) {
-    const p = prepareLaunch(s.tree, s.arrays, s.scalars, s.parts, compute);
-    launchEwise(s.fn, p.tree, out, p.arrays, p.scalars);
-  }
-  for (const r of s.parts) r.state.uses--;
+  if (out.size > 0) launchState(s, out);
+  const parts = s.parts;
+  for (let i = 0; i < parts.length; i++) parts[i]!.state.uses--;
   s.parts = NO_PARTS;
   s.result = out;
   s.resultVersion = out.region.version;
-  s.arrays = [];
+  s.arrays = NO_ARRAYS;
   return out;
 }
+
+/** Launches pending `s` into `out`, after the cost rule of `lazy-share.ts` when it has parts. */
+function launchState(s: LazyState, out: Store): void {
+  if (s.parts.length === 0) launchEwise(s.fn, s.tree, out, s.arrays, s.scalars);
+  else {
+    const p = prepareLaunch(s.tree, s.arrays, s.scalars, s.parts, compute);
+    launchEwise(s.fn, p.tree, out, p.arrays, p.scalars);
+  }
+}
+
+/**
+ * The leaves of a computed or forgotten state: one shared empty list, never written (`register`
+ * and `snapshot` only reach registered states, whose lists are their own).
+ */
+const NO_ARRAYS: ndarray[] = [];
+/** The groups of an unregistered state (never written: `register` makes a fresh list). */
+const NO_GROUPS: Readers[] = [];
 
 /**
  * Whether {@link reduceLazy} folds cheap values without storing them (`COHORT_FOLD_UNSTORED=1`;
@@ -287,7 +314,7 @@ export function reduceLazy(a: ndarray, kind: FoldKind): Future | null {
   const f = launchEwiseReduce(s.fn, s.tree, s.dtype, s.shape, s.arrays, s.scalars, kind, out);
   s.result = out;
   s.resultVersion = out.region.version;
-  s.arrays = [];
+  s.arrays = NO_ARRAYS;
   a._store = out;
   a._lazy = null;
   return f;
@@ -384,7 +411,7 @@ export function discardLazy(a: ndarray): void {
     return;
   }
   unregister(s);
-  s.arrays = [];
+  s.arrays = NO_ARRAYS;
   if (s.result !== null) disposeRegion(s.result.region);
 }
 
@@ -412,10 +439,7 @@ export function materialize(a: ndarray): Store {
     s.sharers--;
     st = allocStore(s.dtype, s.shape, false);
     if (s.result !== null) launchEwise('copy', copyTree(s.dtype), st, [new ndarray(s.result)], []);
-    else {
-      const p = prepareLaunch(s.tree, s.arrays, s.scalars, s.parts, compute);
-      launchEwise(s.fn, p.tree, st, p.arrays, p.scalars);
-    }
+    else launchState(s, st);
   }
   a._store = st;
   a._lazy = null;
@@ -447,7 +471,7 @@ export function lazyArray(
     dtype,
     shape,
     nodes,
-    groups: [],
+    groups: NO_GROUPS,
     result: null,
     sharers: 1,
     scope: fuseScope,
@@ -511,9 +535,13 @@ export interface Fused {
   readonly parts: readonly PartRecord[];
 }
 
+/** Trie key of a known 0-d value given as a strong scalar (leaves use 0, 1, 2+; scalars -1-m). */
+const VALUE_KEY = -(2 ** 30);
+
 /**
  * What replaces the leaves of an operation's tree, per array operand: a leaf (`lazy` null,
- * `amap[0]` its input index) or an inlined tree whose input and scalar indices map to `amap` and
+ * `amap[0]` its input index), a known 0-d value (`lazy` null, `amap` empty, `smap[0]` its strong
+ * scalar's index) or an inlined tree whose input and scalar indices map to `amap` and
  * `smap` of the composed expression.
  */
 interface Part {
@@ -599,7 +627,8 @@ function scalarIndex(
 function substitute(t: FuseNode, parts: readonly Part[], smap: readonly number[]): FuseNode {
   if (t.op === 'input') {
     const p = parts[t.index]!;
-    if (p.lazy === null) return fx.input(p.amap[0]!, t.dtype);
+    if (p.lazy === null)
+      return p.amap.length === 0 ? fx.scalar(p.smap[0]!, t.dtype, false) : fx.input(p.amap[0]!, t.dtype);
     const sub = remap(p.lazy.tree, p.amap, p.smap);
     return typeTree(sub).dtype === t.dtype ? sub : fx.castTo(t.dtype, sub);
   }
@@ -638,23 +667,15 @@ export function fuseOperands(
     const o = operands[k]!;
     if (!(o instanceof ndarray)) continue;
     if (o._store === null) {
-      // A lazy already computed (a write to an operand forced it) only takes its store; so does
-      // a known 0-d value (ndarray._fromValue).
+      // A lazy already computed (a write to an operand forced it) only takes its store. A known
+      // 0-d value (ndarray._fromValue: a solver's alpha) becomes a scalar parameter of its own
+      // dtype (strong, as the array it is): no region is made for it (issue 16 item 3).
       const lz = o._lazy;
-      if (lz === null || lz.result !== null) materialize(o);
+      if (lz === null ? o._future === null : lz.result !== null) materialize(o);
       else anyLazy = true;
     }
   }
-  const arrays: ndarray[] = [];
-  const scalars: number[] = [];
-  if (!anyLazy) {
-    for (let k = 0; k < nOps; k++) {
-      const o = operands[k]!;
-      if (o instanceof ndarray) arrays.push(o);
-      else scalars.push(typeof o === 'boolean' ? (o ? 1 : 0) : o);
-    }
-    return { tree: base, nodes: countNodes(base), arrays, scalars, parts: NO_PARTS };
-  }
+  if (!anyLazy) return leavesOnly(base, operands);
   // Walk a trie keyed by the base tree and, per operand, scalar / leaf / inlined tree and the
   // leaf numbering: the composed tree is found without building a key (a small-op loop does
   // this every iteration).
@@ -662,16 +683,21 @@ export function fuseOperands(
   // each fresh list grows a 17-element backing store at its first push, a third of a small
   // operation's allocation (issue 16 item 3). Emptied on the way out (no state stays reachable).
   const top = composing++ === 0;
+  // The leaves too: composed in scratch lists, copied out at their length at the end.
+  const arrays: ndarray[] = top ? ARRAYS : [];
+  const scalars: number[] = top ? SCALARS : [];
   const parts: Part[] = top ? PARTS : [];
   const smap: number[] = top ? SMAP : [];
   const kinds: (string | undefined)[] = top ? KINDS : [];
   try {
-    return compose(base, operands, outRegion, arrays, scalars, parts, smap, kinds);
+    return compose(base, operands, outRegion, arrays, scalars, parts, smap, kinds, top);
   } finally {
     composing--;
     if (top) {
       // pop, not `length = 0`: V8 frees an array's backing store when its length is set to 0,
       // so every call grew three stores again; popping to empty keeps them.
+      while (ARRAYS.length > 0) ARRAYS.pop();
+      while (SCALARS.length > 0) SCALARS.pop();
       while (PARTS.length > 0) PARTS.pop();
       while (SMAP.length > 0) SMAP.pop();
       while (KINDS.length > 0) KINDS.pop();
@@ -679,7 +705,42 @@ export function fuseOperands(
   }
 }
 
+/**
+ * {@link fuseOperands} when no operand is pending: the operands are the leaves. The lists are
+ * made at their length (a first `push` on an empty list allocates room for 17 elements, most of
+ * a small operation's allocation here; issue 16 item 3).
+ */
+function leavesOnly(base: FuseNode, operands: readonly (ndarray | number | boolean)[]): Fused {
+  const nOps = operands.length;
+  let na = 0;
+  for (let k = 0; k < nOps; k++) if (operands[k] instanceof ndarray) na++;
+  let arrays: ndarray[];
+  let scalars: number[];
+  if (na === nOps && na <= 3) {
+    const o = operands as readonly ndarray[];
+    arrays = na === 1 ? [o[0]!] : na === 2 ? [o[0]!, o[1]!] : na === 3 ? [o[0]!, o[1]!, o[2]!] : [];
+    scalars = [];
+  } else if (nOps === 2 && na === 1) {
+    const k = operands[0] instanceof ndarray ? 0 : 1;
+    arrays = [operands[k] as ndarray];
+    scalars = [scalarLeaf(operands[1 - k] as number | boolean)];
+  } else {
+    arrays = [];
+    scalars = [];
+    for (let k = 0; k < nOps; k++) {
+      const o = operands[k]!;
+      if (o instanceof ndarray) arrays.push(o);
+      else scalars.push(scalarLeaf(o));
+    }
+  }
+  return { tree: base, nodes: countNodes(base), arrays, scalars, parts: NO_PARTS };
+}
+
+const scalarLeaf = (o: number | boolean): number => (typeof o === 'boolean' ? (o ? 1 : 0) : o);
+
 let composing = 0;
+const ARRAYS: ndarray[] = [];
+const SCALARS: number[] = [];
 const PARTS: Part[] = [];
 const SMAP: number[] = [];
 const KINDS: (string | undefined)[] = [];
@@ -694,6 +755,7 @@ function compose(
   parts: Part[],
   smap: number[],
   kinds: (string | undefined)[],
+  copyOut: boolean,
 ): Fused {
   const nOps = operands.length;
   let nodes = countNodes(base);
@@ -707,6 +769,13 @@ function compose(
       const m = scalarIndex(scalars, kinds, typeof o === 'boolean' ? (o ? 1 : 0) : o, baseKinds[smap.length]);
       smap.push(m);
       node = trieStep(node, -1 - m);
+      continue;
+    }
+    if (o._store === null && o._lazy === null) {
+      // A known 0-d value: a strong scalar of its dtype (the same bits as reading its region).
+      const m = scalarIndex(scalars, kinds, o._future!._value, undefined);
+      parts.push({ lazy: null, amap: NO_INDICES, smap: [m] });
+      node = trieStep(trieStep(node, VALUE_KEY), m);
       continue;
     }
     const s = o._store === null ? o._lazy! : null;
@@ -732,13 +801,13 @@ function compose(
       // Indexed loops, not Array.prototype.map: the interpreter's map builtin and the optimized
       // code's inlined map made arrays of different elements kinds, so compose's first optimized
       // code met an unseen array map and deoptimized (~2,000 more slow calls of a first loop).
-      const amap: number[] = [];
-      for (let i = 0; i < s.arrays.length; i++) amap.push(leafIndex(arrays, s.arrays[i]!));
+      const amap = sizedList(s.arrays.length);
+      for (let i = 0; i < s.arrays.length; i++) amap[i] = leafIndex(arrays, s.arrays[i]!);
       if (arrays.length + countLeaves(operands, o) <= MAX_INPUTS) {
         const sk = scalarKinds(s.tree);
-        const psmap: number[] = [];
+        const psmap = sizedList(s.scalars.length);
         for (let i = 0; i < s.scalars.length; i++)
-          psmap.push(scalarIndex(scalars, kinds, s.scalars[i]!, sk[i]));
+          psmap[i] = scalarIndex(scalars, kinds, s.scalars[i]!, sk[i]);
         part = { lazy: s, amap, smap: psmap };
         if (s.released !== null) checkReleased(s);
         else if (consume) release(s);
@@ -769,7 +838,21 @@ function compose(
     node.tree = tree;
     trieSize++;
   }
-  return { tree, nodes: countNodes(tree), arrays, scalars, parts: records ?? NO_PARTS };
+  return {
+    tree,
+    nodes: countNodes(tree),
+    arrays: copyOut ? arrays.slice() : arrays,
+    scalars: copyOut ? scalars.slice() : scalars,
+    parts: records ?? NO_PARTS,
+  };
+}
+
+/** A list of `n` zeros (small integers), made at its length: filled by index, never pushed. */
+function sizedList(n: number): number[] {
+  if (n <= 3) return n === 0 ? [] : n === 1 ? [0] : n === 2 ? [0, 0] : [0, 0, 0];
+  const l = [0, 0, 0, 0];
+  while (l.length < n) l.push(0);
+  return l;
 }
 
 /** The part already made for the pending state `s` (given twice), or undefined. */
@@ -866,6 +949,10 @@ export function runFused<R>(fn: () => R): R {
  * `out`, after the cost rule of `lazy-share.ts`.
  */
 export function launchFused(fn: string, f: Fused, out: Store): void {
+  if (f.parts.length === 0) {
+    launchEwise(fn, f.tree, out, f.arrays, f.scalars);
+    return;
+  }
   const p = prepareLaunch(f.tree, f.arrays, f.scalars, f.parts, compute);
   launchEwise(fn, p.tree, out, p.arrays, p.scalars);
   for (let i = 0; i < f.parts.length; i++) f.parts[i]!.state.uses--;

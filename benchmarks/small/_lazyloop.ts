@@ -17,7 +17,8 @@
  *
  * Run: node --import tsx benchmarks/small/_lazyloop.ts <case> [n=2000] [blocks=6] [block=2000] [workers=0]
  * (uses `dist/` when built, like _case.ts; COHORT_BENCH_SOURCES=1 for the sources,
- * COHORT_BENCH_DIST=/other/dist to compare another build in alternating runs).
+ * COHORT_BENCH_DIST=/other/dist to compare another build in alternating runs; COHORT_BENCH_HEAP=1
+ * adds bytes allocated per iteration and the largest allocation sites, one more block sampled).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { PerformanceObserver, performance } from 'node:perf_hooks';
@@ -45,6 +46,11 @@ const lazy = (await import(
 )) as LazyModule;
 const { np, sp: sparse, configure } = lib;
 type ndarray = InstanceType<typeof np.ndarray>;
+interface HeapNode {
+  callFrame: { functionName: string; url: string };
+  selfSize: number;
+  children: HeapNode[];
+}
 
 const [kind = 'ewise', ...rest] = process.argv.slice(2);
 const arg = (i: number, d: number): number => (rest[i] === undefined ? d : Number(rest[i]));
@@ -159,5 +165,41 @@ if (stats0 !== null && lazy.lazyStats) {
   out.lazyPerIter = per;
 }
 if (lazy.pendingOn) out.pendingAtEnd = lazy.pendingOn(probe);
+if (process.env.COHORT_BENCH_HEAP === '1') {
+  // Bytes allocated per iteration (collected objects included), and the largest allocation sites:
+  // a load-independent figure, V8's sampling heap profiler at a 64-byte interval.
+  const { Session } = await import('node:inspector/promises');
+  const ses = new Session();
+  ses.connect();
+  await ses.post('HeapProfiler.startSampling', {
+    samplingInterval: 64,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  body(block);
+  const { profile } = (await ses.post('HeapProfiler.stopSampling')) as unknown as {
+    profile: { head: HeapNode };
+  };
+  ses.disconnect();
+  const sites = new Map<string, number>();
+  let bytes = 0;
+  const walk = (h: HeapNode): void => {
+    if (h.selfSize > 0) {
+      const f = h.callFrame;
+      const k = `${f.functionName || '(anonymous)'} ${f.url.split('/').slice(-2).join('/')}`;
+      sites.set(k, (sites.get(k) ?? 0) + h.selfSize);
+      bytes += h.selfSize;
+    }
+    for (const c of h.children) walk(c);
+  };
+  walk(profile.head);
+  out.bytesPerIter = Math.round(bytes / block);
+  out.topSites = Object.fromEntries(
+    [...sites]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 16)
+      .map(([k, v]) => [k, Math.round(v / block)]),
+  );
+}
 console.log(JSON.stringify(out));
 process.exit(0);
