@@ -41,6 +41,9 @@ const lib = (await import(
   useDist ? new URL('index.js', distDir).href : '../../index.js'
 )) as typeof import('../../index.js');
 type LazyModule = Partial<typeof import('../../dense/lazy.js')>;
+const rt = (await import(
+  useDist ? new URL('runtime/index.js', distDir).href : '../../runtime/index.js'
+)) as typeof import('../../runtime/index.js');
 const lazy = (await import(
   useDist ? new URL('dense/lazy.js', distDir).href : '../../dense/lazy.js'
 )) as LazyModule;
@@ -165,6 +168,14 @@ if (stats0 !== null && lazy.lazyStats) {
   out.lazyPerIter = per;
 }
 if (lazy.pendingOn) out.pendingAtEnd = lazy.pendingOn(probe);
+{
+  // Tasks per iteration by operation (the runtime's task trace, one more block).
+  rt.traceStart();
+  body(block);
+  rt.fence();
+  const sum = rt.summarizeTrace(rt.traceStop());
+  out.tasksPerIter = Object.fromEntries(sum.ops.map((o) => [o.op, r2(o.tasks / block)]));
+}
 if (process.env.COHORT_BENCH_HEAP === '1') {
   // Bytes allocated per iteration (collected objects included), and the largest allocation sites:
   // a load-independent figure, V8's sampling heap profiler at a 64-byte interval.
