@@ -115,10 +115,16 @@ class Readers implements DeferredReader {
   armed = false;
   /** Bytes of the distinct other regions its readers reference (see {@link MAX_PENDING_BYTES}). */
   heldBytes = 0;
-  /** Those regions, with the number of registered readers referencing each. */
-  readonly held = new Map<Region, number>();
-  /** The state registered last per tree (candidates for sharing). */
-  readonly last = new Map<FuseNode, LazyState>();
+  /**
+   * Those regions, with the number of registered readers referencing each (made at the first
+   * reader with another operand: a fresh result region read once needs none; issue 16 item 3).
+   */
+  held: Map<Region, number> | null = null;
+  /**
+   * The state registered last per tree (candidates for sharing), kept by the group of each
+   * state's first leaf only — the one `lazyArray` looks in; made at its first entry.
+   */
+  last: Map<FuseNode, LazyState> | null = null;
   constructor(readonly region: Region) {}
 
   beforeWrite(): void {
@@ -164,6 +170,7 @@ function register(s: LazyState): void {
   // The list is made at its length (a first push would allocate room for 17; issue 16 item 3).
   let g0: Readers | null = null;
   let g1: Readers | null = null;
+  let g2: Readers | null = null;
   let more: Readers[] | null = null;
   for (let i = 0; i < arrays.length; i++) {
     const region = arrays[i]!._store!.region;
@@ -172,16 +179,17 @@ function register(s: LazyState): void {
     if (seen) continue;
     const g = groupOf(region);
     g.states.add(s);
-    g.last.set(s.tree, s);
+    if (i === 0) (g.last ??= new Map()).set(s.tree, s);
     if (g0 === null) g0 = g;
     else if (g1 === null) g1 = g;
+    else if (g2 === null) g2 = g;
     else (more ??= []).push(g);
   }
   let gs: Readers[];
   if (more !== null) {
-    gs = [g0!, g1!];
+    gs = [g0!, g1!, g2!];
     for (let k = 0; k < more.length; k++) gs.push(more[k]!);
-  } else gs = g1 !== null ? [g0!, g1] : g0 !== null ? [g0] : [];
+  } else gs = g2 !== null ? [g0!, g1!, g2] : g1 !== null ? [g0!, g1] : g0 !== null ? [g0] : [];
   s.groups = gs;
   for (let k = 0; k < gs.length; k++)
     for (let j = 0; j < gs.length; j++) if (j !== k) addHeld(gs[k]!, gs[j]!.region);
@@ -201,17 +209,19 @@ function register(s: LazyState): void {
 }
 
 function addHeld(g: Readers, r: Region): void {
-  const c = g.held.get(r) ?? 0;
-  g.held.set(r, c + 1);
+  const held = (g.held ??= new Map());
+  const c = held.get(r) ?? 0;
+  held.set(r, c + 1);
   if (c === 0) g.heldBytes += r.byteLength;
 }
 
 function dropHeld(g: Readers, r: Region): void {
-  const c = g.held.get(r);
+  const held = g.held;
+  const c = held?.get(r);
   if (c === undefined) return;
-  if (c > 1) g.held.set(r, c - 1);
+  if (c > 1) held!.set(r, c - 1);
   else {
-    g.held.delete(r);
+    held!.delete(r);
     g.heldBytes -= r.byteLength;
   }
 }
@@ -221,17 +231,15 @@ function unregister(s: LazyState): void {
   for (let k = 0; k < gs.length; k++) {
     const g = gs[k]!;
     if (!g.states.delete(s)) continue;
-    if (g.last.get(s.tree) === s) g.last.delete(s.tree);
+    if (g.last?.get(s.tree) === s) g.last.delete(s.tree);
     for (let j = 0; j < gs.length; j++) if (j !== k) dropHeld(g, gs[j]!.region);
     if (g.states.size === 0) {
       // Both are empty by now unless a snapshot left entries: \`clear\` allocates a new table.
       g.heldBytes = 0;
-      if (g.held.size !== 0) g.held.clear();
-      if (g.last.size !== 0) g.last.clear();
-      if (g.armed) {
-        g.region.deferred!.delete(g);
-        g.armed = false;
-      }
+      if (g.held !== null && g.held.size !== 0) g.held.clear();
+      if (g.last !== null && g.last.size !== 0) g.last.clear();
+      // The group stays armed (a write finds no reader and disarms it): leaving and joining
+      // `region.deferred` at every reader of a read-only operand shrank and regrew its table.
     }
   }
   s.groups = NO_GROUPS;
@@ -357,8 +365,8 @@ function snapshot(g: Readers): void {
   lazyStats.snapshots++;
   lazyStats.snapshotStates += states.length;
   g.states.clear();
-  g.last.clear();
-  g.held.clear();
+  g.last = null;
+  g.held = null;
   g.heldBytes = 0;
   if (g.armed) {
     region.deferred!.delete(g);
@@ -457,7 +465,7 @@ export function lazyArray(
   shape: readonly number[],
   parts: readonly PartRecord[] = NO_PARTS,
 ): ndarray {
-  const prev = groups.get(arrays[0]!._store!.region)?.last.get(tree);
+  const prev = groups.get(arrays[0]!._store!.region)?.last?.get(tree);
   if (prev != null && sameExpression(prev, tree, arrays, scalars, dtype)) {
     prev.sharers++;
     for (let i = 0; i < parts.length; i++) parts[i]!.state.uses--; // recorded by the shared state already
@@ -964,5 +972,5 @@ export function launchFused(fn: string, f: Fused, out: Store): void {
  */
 export function pendingOn(a: ndarray): { states: number; held: number } {
   const g = groups.get(a._store!.region);
-  return g === undefined ? { states: 0, held: 0 } : { states: g.states.size, held: g.held.size };
+  return g === undefined ? { states: 0, held: 0 } : { states: g.states.size, held: g.held?.size ?? 0 };
 }
