@@ -21,12 +21,14 @@ import { type FuseNode, fx, typeTree } from '../codegen/index.js';
 import {
   assertInternal,
   checkLive,
+  ctorOf,
   type DeferredReader,
   type DType,
   disposeRegion,
   type Future,
   type Region,
   Store,
+  type TypedArray,
   ValueError,
   withFusedLaunches,
 } from '../runtime/index.js';
@@ -543,6 +545,19 @@ export interface Fused {
   readonly parts: readonly PartRecord[];
 }
 
+const boxes = new Map<DType, TypedArray>();
+/**
+ * `v` as a region of `dtype` holds it (what `materialize` writes and a kernel would read back): a
+ * float32 reduction's value is a float64 until stored.
+ */
+function asStored(dtype: DType, v: number): number {
+  if (dtype === 'float64') return v;
+  let b = boxes.get(dtype);
+  if (b === undefined) boxes.set(dtype, (b = new (ctorOf(dtype))(1)));
+  b[0] = v;
+  return b[0]!;
+}
+
 /** Trie key of a known 0-d value given as a strong scalar (leaves use 0, 1, 2+; scalars -1-m). */
 const VALUE_KEY = -(2 ** 30);
 
@@ -781,7 +796,7 @@ function compose(
     }
     if (o._store === null && o._lazy === null) {
       // A known 0-d value: a strong scalar of its dtype (the same bits as reading its region).
-      const m = scalarIndex(scalars, kinds, o._future!._value, undefined);
+      const m = scalarIndex(scalars, kinds, asStored(o._valueDtype!, o._future!._value), undefined);
       parts.push({ lazy: null, amap: NO_INDICES, smap: [m] });
       node = trieStep(trieStep(node, VALUE_KEY), m);
       continue;

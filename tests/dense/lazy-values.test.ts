@@ -85,6 +85,26 @@ describe('known 0-d values as scalar parameters', () => {
     );
   });
 
+  it.each(POOLS)('a float32 reduction is used as the float32 its region holds (workers=%i)', (workers) => {
+    configure({ workers });
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 200 }), fc.double({ min: -10, max: 10, noNaN: true }), (n, c) => {
+        const p = np.linspace(c, c + 1, n, { dtype: 'float32' });
+        const v = np.dot(p, p.multiply(0.1)); // accumulated wider than float32
+        const stored = np.array(v.item() as number, { dtype: 'float32' });
+        stored.store;
+        sameBits(p.multiply(v), p.multiply(stored));
+        sameBits(np.divide(v, p), np.divide(stored, p));
+        const a = p.copy();
+        const b = p.copy();
+        a.iadd(v);
+        b.iadd(stored);
+        sameBits(a, b);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
   it.each(POOLS)('a solver-style update with 0-d alpha and beta (workers=%i)', (workers) => {
     configure({ workers });
     const n = 1024;
