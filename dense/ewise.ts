@@ -118,8 +118,10 @@ export function ewise(
     const o = operands[k]!;
     if (o instanceof ndarray) {
       const sh = o.shape;
-      if (nArrays++ === 0) shape0 = sh;
-      else if (same && !sameShape(sh, shape0)) same = false;
+      // A 0-d operand (a solver's alpha) broadcasts to any shape: the others' shape is the
+      // result's, with no broadcast lists made (issue 16 item 3).
+      if (nArrays++ === 0 || shape0.length === 0) shape0 = sh;
+      else if (same && sh.length !== 0 && !sameShape(sh, shape0)) same = false;
     } else if (typeof o !== 'number' && typeof o !== 'boolean')
       throw new ArgumentTypeError(
         argMessage(fn, names[k] ?? `x${k}`, 'an ndarray, a number or a boolean', o),

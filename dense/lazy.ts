@@ -21,12 +21,14 @@ import { type FuseNode, fx, typeTree } from '../codegen/index.js';
 import {
   assertInternal,
   checkLive,
+  ctorOf,
   type DeferredReader,
   type DType,
   disposeRegion,
   type Future,
   type Region,
   Store,
+  type TypedArray,
   ValueError,
   withFusedLaunches,
 } from '../runtime/index.js';
@@ -55,6 +57,19 @@ export const MAX_PENDING_BYTES = 64 * 2 ** 20;
 export const HELD_PER_COPIED = 8;
 /** The byte bound applies past this many pending readers (a few live ones are no leak). */
 const MIN_PENDING_COPY = 8;
+
+/**
+ * @internal Counts of the lazy path (tests and benchmarks; issue 16): states registered on reader
+ * groups, computed because something read them or because a write to an operand forced them,
+ * and snapshots (copies of a region with several pending readers) with the states they moved.
+ */
+export const lazyStats = {
+  registered: 0,
+  computedOnRead: 0,
+  computedOnWrite: 0,
+  snapshots: 0,
+  snapshotStates: 0,
+};
 
 /** A pending fused expression (the state of a lazy array). */
 export interface LazyState {
@@ -102,16 +117,26 @@ class Readers implements DeferredReader {
   armed = false;
   /** Bytes of the distinct other regions its readers reference (see {@link MAX_PENDING_BYTES}). */
   heldBytes = 0;
-  /** Those regions, with the number of registered readers referencing each. */
-  readonly held = new Map<Region, number>();
-  /** The state registered last per tree (candidates for sharing). */
-  readonly last = new Map<FuseNode, LazyState>();
+  /**
+   * Those regions, with the number of registered readers referencing each (made at the first
+   * reader with another operand: a fresh result region read once needs none; issue 16 item 3).
+   */
+  held: Map<Region, number> | null = null;
+  /**
+   * The state registered last per tree (candidates for sharing), kept by the group of each
+   * state's first leaf only — the one `lazyArray` looks in; made at its first entry.
+   */
+  last: Map<FuseNode, LazyState> | null = null;
   constructor(readonly region: Region) {}
 
   beforeWrite(): void {
     this.armed = false;
     try {
-      if (this.states.size === 1) for (const s of this.states) compute(s);
+      if (this.states.size === 1)
+        for (const s of this.states) {
+          lazyStats.computedOnWrite++;
+          compute(s);
+        }
       else if (this.states.size > 1) snapshot(this);
     } catch (e) {
       // Nothing was computed (the allocation failed first): stay registered for the next write.
@@ -140,9 +165,15 @@ function groupOf(region: Region): Readers {
 }
 
 function register(s: LazyState): void {
+  lazyStats.registered++;
   const arrays = s.arrays;
   // A disposed operand fails here, before any reader group holds this state.
   for (let i = 0; i < arrays.length; i++) checkLive(s.fn, arrays[i]!._store!.region);
+  // The list is made at its length (a first push would allocate room for 17; issue 16 item 3).
+  let g0: Readers | null = null;
+  let g1: Readers | null = null;
+  let g2: Readers | null = null;
+  let more: Readers[] | null = null;
   for (let i = 0; i < arrays.length; i++) {
     const region = arrays[i]!._store!.region;
     let seen = false;
@@ -150,10 +181,18 @@ function register(s: LazyState): void {
     if (seen) continue;
     const g = groupOf(region);
     g.states.add(s);
-    g.last.set(s.tree, s);
-    s.groups.push(g);
+    if (i === 0) (g.last ??= new Map()).set(s.tree, s);
+    if (g0 === null) g0 = g;
+    else if (g1 === null) g1 = g;
+    else if (g2 === null) g2 = g;
+    else (more ??= []).push(g);
   }
-  const gs = s.groups;
+  let gs: Readers[];
+  if (more !== null) {
+    gs = [g0!, g1!, g2!];
+    for (let k = 0; k < more.length; k++) gs.push(more[k]!);
+  } else gs = g2 !== null ? [g0!, g1!, g2] : g1 !== null ? [g0!, g1] : g0 !== null ? [g0] : [];
+  s.groups = gs;
   for (let k = 0; k < gs.length; k++)
     for (let j = 0; j < gs.length; j++) if (j !== k) addHeld(gs[k]!, gs[j]!.region);
   let copyOf: Readers[] | null = null;
@@ -172,17 +211,19 @@ function register(s: LazyState): void {
 }
 
 function addHeld(g: Readers, r: Region): void {
-  const c = g.held.get(r) ?? 0;
-  g.held.set(r, c + 1);
+  const held = (g.held ??= new Map());
+  const c = held.get(r) ?? 0;
+  held.set(r, c + 1);
   if (c === 0) g.heldBytes += r.byteLength;
 }
 
 function dropHeld(g: Readers, r: Region): void {
-  const c = g.held.get(r);
+  const held = g.held;
+  const c = held?.get(r);
   if (c === undefined) return;
-  if (c > 1) g.held.set(r, c - 1);
+  if (c > 1) held!.set(r, c - 1);
   else {
-    g.held.delete(r);
+    held!.delete(r);
     g.heldBytes -= r.byteLength;
   }
 }
@@ -192,19 +233,18 @@ function unregister(s: LazyState): void {
   for (let k = 0; k < gs.length; k++) {
     const g = gs[k]!;
     if (!g.states.delete(s)) continue;
-    if (g.last.get(s.tree) === s) g.last.delete(s.tree);
+    if (g.last?.get(s.tree) === s) g.last.delete(s.tree);
     for (let j = 0; j < gs.length; j++) if (j !== k) dropHeld(g, gs[j]!.region);
     if (g.states.size === 0) {
+      // Both are empty by now unless a snapshot left entries: \`clear\` allocates a new table.
       g.heldBytes = 0;
-      g.held.clear();
-      g.last.clear();
-      if (g.armed) {
-        g.region.deferred!.delete(g);
-        g.armed = false;
-      }
+      if (g.held !== null && g.held.size !== 0) g.held.clear();
+      if (g.last !== null && g.last.size !== 0) g.last.clear();
+      // The group stays armed (a write finds no reader and disarms it): leaving and joining
+      // `region.deferred` at every reader of a read-only operand shrank and regrew its table.
     }
   }
-  s.groups = [];
+  s.groups = NO_GROUPS;
 }
 
 /** Computes a pending state into a fresh store (one launch) and forgets its operands. */
@@ -213,17 +253,32 @@ export function compute(s: LazyState): Store {
   checkReleased(s);
   const out = allocStore(s.dtype, s.shape, false);
   unregister(s);
-  if (out.size > 0) {
-    const p = prepareLaunch(s.tree, s.arrays, s.scalars, s.parts, compute);
-    launchEwise(s.fn, p.tree, out, p.arrays, p.scalars);
-  }
-  for (const r of s.parts) r.state.uses--;
+  if (out.size > 0) launchState(s, out);
+  const parts = s.parts;
+  for (let i = 0; i < parts.length; i++) parts[i]!.state.uses--;
   s.parts = NO_PARTS;
   s.result = out;
   s.resultVersion = out.region.version;
-  s.arrays = [];
+  s.arrays = NO_ARRAYS;
   return out;
 }
+
+/** Launches pending `s` into `out`, after the cost rule of `lazy-share.ts` when it has parts. */
+function launchState(s: LazyState, out: Store): void {
+  if (s.parts.length === 0) launchEwise(s.fn, s.tree, out, s.arrays, s.scalars);
+  else {
+    const p = prepareLaunch(s.tree, s.arrays, s.scalars, s.parts, compute);
+    launchEwise(s.fn, p.tree, out, p.arrays, p.scalars);
+  }
+}
+
+/**
+ * The leaves of a computed or forgotten state: one shared empty list, never written (`register`
+ * and `snapshot` only reach registered states, whose lists are their own).
+ */
+const NO_ARRAYS: ndarray[] = [];
+/** The groups of an unregistered state (never written: `register` makes a fresh list). */
+const NO_GROUPS: Readers[] = [];
 
 /**
  * Whether {@link reduceLazy} folds cheap values without storing them (`COHORT_FOLD_UNSTORED=1`;
@@ -269,7 +324,7 @@ export function reduceLazy(a: ndarray, kind: FoldKind): Future | null {
   const f = launchEwiseReduce(s.fn, s.tree, s.dtype, s.shape, s.arrays, s.scalars, kind, out);
   s.result = out;
   s.resultVersion = out.region.version;
-  s.arrays = [];
+  s.arrays = NO_ARRAYS;
   a._store = out;
   a._lazy = null;
   return f;
@@ -309,9 +364,11 @@ function snapshot(g: Readers): void {
   // Allocate before forgetting the states: if it fails, they stay pending on `region`.
   const copy = hi < lo ? null : allocStore(dtype, [hi - lo + 1], false);
   const states = [...g.states];
+  lazyStats.snapshots++;
+  lazyStats.snapshotStates += states.length;
   g.states.clear();
-  g.last.clear();
-  g.held.clear();
+  g.last = null;
+  g.held = null;
   g.heldBytes = 0;
   if (g.armed) {
     region.deferred!.delete(g);
@@ -364,7 +421,7 @@ export function discardLazy(a: ndarray): void {
     return;
   }
   unregister(s);
-  s.arrays = [];
+  s.arrays = NO_ARRAYS;
   if (s.result !== null) disposeRegion(s.result.region);
 }
 
@@ -385,16 +442,14 @@ export function materialize(a: ndarray): Store {
     return st;
   }
   let st: Store;
+  if (s.result === null) lazyStats.computedOnRead++;
   if (s.sharers <= 1) st = compute(s);
   else {
     // A shared state: this array gets its own store (a copy of a forced value, or computed now).
     s.sharers--;
     st = allocStore(s.dtype, s.shape, false);
     if (s.result !== null) launchEwise('copy', copyTree(s.dtype), st, [new ndarray(s.result)], []);
-    else {
-      const p = prepareLaunch(s.tree, s.arrays, s.scalars, s.parts, compute);
-      launchEwise(s.fn, p.tree, st, p.arrays, p.scalars);
-    }
+    else launchState(s, st);
   }
   a._store = st;
   a._lazy = null;
@@ -412,7 +467,7 @@ export function lazyArray(
   shape: readonly number[],
   parts: readonly PartRecord[] = NO_PARTS,
 ): ndarray {
-  const prev = groups.get(arrays[0]!._store!.region)?.last.get(tree);
+  const prev = groups.get(arrays[0]!._store!.region)?.last?.get(tree);
   if (prev != null && sameExpression(prev, tree, arrays, scalars, dtype)) {
     prev.sharers++;
     for (let i = 0; i < parts.length; i++) parts[i]!.state.uses--; // recorded by the shared state already
@@ -426,7 +481,7 @@ export function lazyArray(
     dtype,
     shape,
     nodes,
-    groups: [],
+    groups: NO_GROUPS,
     result: null,
     sharers: 1,
     scope: fuseScope,
@@ -490,9 +545,26 @@ export interface Fused {
   readonly parts: readonly PartRecord[];
 }
 
+const boxes = new Map<DType, TypedArray>();
+/**
+ * `v` as a region of `dtype` holds it (what `materialize` writes and a kernel would read back): a
+ * float32 reduction's value is a float64 until stored.
+ */
+function asStored(dtype: DType, v: number): number {
+  if (dtype === 'float64') return v;
+  let b = boxes.get(dtype);
+  if (b === undefined) boxes.set(dtype, (b = new (ctorOf(dtype))(1)));
+  b[0] = v;
+  return b[0]!;
+}
+
+/** Trie key of a known 0-d value given as a strong scalar (leaves use 0, 1, 2+; scalars -1-m). */
+const VALUE_KEY = -(2 ** 30);
+
 /**
  * What replaces the leaves of an operation's tree, per array operand: a leaf (`lazy` null,
- * `amap[0]` its input index) or an inlined tree whose input and scalar indices map to `amap` and
+ * `amap[0]` its input index), a known 0-d value (`lazy` null, `amap` empty, `smap[0]` its strong
+ * scalar's index) or an inlined tree whose input and scalar indices map to `amap` and
  * `smap` of the composed expression.
  */
 interface Part {
@@ -578,7 +650,8 @@ function scalarIndex(
 function substitute(t: FuseNode, parts: readonly Part[], smap: readonly number[]): FuseNode {
   if (t.op === 'input') {
     const p = parts[t.index]!;
-    if (p.lazy === null) return fx.input(p.amap[0]!, t.dtype);
+    if (p.lazy === null)
+      return p.amap.length === 0 ? fx.scalar(p.smap[0]!, t.dtype, false) : fx.input(p.amap[0]!, t.dtype);
     const sub = remap(p.lazy.tree, p.amap, p.smap);
     return typeTree(sub).dtype === t.dtype ? sub : fx.castTo(t.dtype, sub);
   }
@@ -617,23 +690,15 @@ export function fuseOperands(
     const o = operands[k]!;
     if (!(o instanceof ndarray)) continue;
     if (o._store === null) {
-      // A lazy already computed (a write to an operand forced it) only takes its store; so does
-      // a known 0-d value (ndarray._fromValue).
+      // A lazy already computed (a write to an operand forced it) only takes its store. A known
+      // 0-d value (ndarray._fromValue: a solver's alpha) becomes a scalar parameter of its own
+      // dtype (strong, as the array it is): no region is made for it (issue 16 item 3).
       const lz = o._lazy;
-      if (lz === null || lz.result !== null) materialize(o);
+      if (lz === null ? o._future === null : lz.result !== null) materialize(o);
       else anyLazy = true;
     }
   }
-  const arrays: ndarray[] = [];
-  const scalars: number[] = [];
-  if (!anyLazy) {
-    for (let k = 0; k < nOps; k++) {
-      const o = operands[k]!;
-      if (o instanceof ndarray) arrays.push(o);
-      else scalars.push(typeof o === 'boolean' ? (o ? 1 : 0) : o);
-    }
-    return { tree: base, nodes: countNodes(base), arrays, scalars, parts: NO_PARTS };
-  }
+  if (!anyLazy) return leavesOnly(base, operands);
   // Walk a trie keyed by the base tree and, per operand, scalar / leaf / inlined tree and the
   // leaf numbering: the composed tree is found without building a key (a small-op loop does
   // this every iteration).
@@ -641,16 +706,21 @@ export function fuseOperands(
   // each fresh list grows a 17-element backing store at its first push, a third of a small
   // operation's allocation (issue 16 item 3). Emptied on the way out (no state stays reachable).
   const top = composing++ === 0;
+  // The leaves too: composed in scratch lists, copied out at their length at the end.
+  const arrays: ndarray[] = top ? ARRAYS : [];
+  const scalars: number[] = top ? SCALARS : [];
   const parts: Part[] = top ? PARTS : [];
   const smap: number[] = top ? SMAP : [];
   const kinds: (string | undefined)[] = top ? KINDS : [];
   try {
-    return compose(base, operands, outRegion, arrays, scalars, parts, smap, kinds);
+    return compose(base, operands, outRegion, arrays, scalars, parts, smap, kinds, top);
   } finally {
     composing--;
     if (top) {
       // pop, not `length = 0`: V8 frees an array's backing store when its length is set to 0,
       // so every call grew three stores again; popping to empty keeps them.
+      while (ARRAYS.length > 0) ARRAYS.pop();
+      while (SCALARS.length > 0) SCALARS.pop();
       while (PARTS.length > 0) PARTS.pop();
       while (SMAP.length > 0) SMAP.pop();
       while (KINDS.length > 0) KINDS.pop();
@@ -658,7 +728,42 @@ export function fuseOperands(
   }
 }
 
+/**
+ * {@link fuseOperands} when no operand is pending: the operands are the leaves. The lists are
+ * made at their length (a first `push` on an empty list allocates room for 17 elements, most of
+ * a small operation's allocation here; issue 16 item 3).
+ */
+function leavesOnly(base: FuseNode, operands: readonly (ndarray | number | boolean)[]): Fused {
+  const nOps = operands.length;
+  let na = 0;
+  for (let k = 0; k < nOps; k++) if (operands[k] instanceof ndarray) na++;
+  let arrays: ndarray[];
+  let scalars: number[];
+  if (na === nOps && na <= 3) {
+    const o = operands as readonly ndarray[];
+    arrays = na === 1 ? [o[0]!] : na === 2 ? [o[0]!, o[1]!] : na === 3 ? [o[0]!, o[1]!, o[2]!] : [];
+    scalars = [];
+  } else if (nOps === 2 && na === 1) {
+    const k = operands[0] instanceof ndarray ? 0 : 1;
+    arrays = [operands[k] as ndarray];
+    scalars = [scalarLeaf(operands[1 - k] as number | boolean)];
+  } else {
+    arrays = [];
+    scalars = [];
+    for (let k = 0; k < nOps; k++) {
+      const o = operands[k]!;
+      if (o instanceof ndarray) arrays.push(o);
+      else scalars.push(scalarLeaf(o));
+    }
+  }
+  return { tree: base, nodes: countNodes(base), arrays, scalars, parts: NO_PARTS };
+}
+
+const scalarLeaf = (o: number | boolean): number => (typeof o === 'boolean' ? (o ? 1 : 0) : o);
+
 let composing = 0;
+const ARRAYS: ndarray[] = [];
+const SCALARS: number[] = [];
 const PARTS: Part[] = [];
 const SMAP: number[] = [];
 const KINDS: (string | undefined)[] = [];
@@ -673,6 +778,7 @@ function compose(
   parts: Part[],
   smap: number[],
   kinds: (string | undefined)[],
+  copyOut: boolean,
 ): Fused {
   const nOps = operands.length;
   let nodes = countNodes(base);
@@ -686,6 +792,13 @@ function compose(
       const m = scalarIndex(scalars, kinds, typeof o === 'boolean' ? (o ? 1 : 0) : o, baseKinds[smap.length]);
       smap.push(m);
       node = trieStep(node, -1 - m);
+      continue;
+    }
+    if (o._store === null && o._lazy === null) {
+      // A known 0-d value: a strong scalar of its dtype (the same bits as reading its region).
+      const m = scalarIndex(scalars, kinds, asStored(o._valueDtype!, o._future!._value), undefined);
+      parts.push({ lazy: null, amap: NO_INDICES, smap: [m] });
+      node = trieStep(trieStep(node, VALUE_KEY), m);
       continue;
     }
     const s = o._store === null ? o._lazy! : null;
@@ -711,13 +824,13 @@ function compose(
       // Indexed loops, not Array.prototype.map: the interpreter's map builtin and the optimized
       // code's inlined map made arrays of different elements kinds, so compose's first optimized
       // code met an unseen array map and deoptimized (~2,000 more slow calls of a first loop).
-      const amap: number[] = [];
-      for (let i = 0; i < s.arrays.length; i++) amap.push(leafIndex(arrays, s.arrays[i]!));
+      const amap = sizedList(s.arrays.length);
+      for (let i = 0; i < s.arrays.length; i++) amap[i] = leafIndex(arrays, s.arrays[i]!);
       if (arrays.length + countLeaves(operands, o) <= MAX_INPUTS) {
         const sk = scalarKinds(s.tree);
-        const psmap: number[] = [];
+        const psmap = sizedList(s.scalars.length);
         for (let i = 0; i < s.scalars.length; i++)
-          psmap.push(scalarIndex(scalars, kinds, s.scalars[i]!, sk[i]));
+          psmap[i] = scalarIndex(scalars, kinds, s.scalars[i]!, sk[i]);
         part = { lazy: s, amap, smap: psmap };
         if (s.released !== null) checkReleased(s);
         else if (consume) release(s);
@@ -748,7 +861,21 @@ function compose(
     node.tree = tree;
     trieSize++;
   }
-  return { tree, nodes: countNodes(tree), arrays, scalars, parts: records ?? NO_PARTS };
+  return {
+    tree,
+    nodes: countNodes(tree),
+    arrays: copyOut ? arrays.slice() : arrays,
+    scalars: copyOut ? scalars.slice() : scalars,
+    parts: records ?? NO_PARTS,
+  };
+}
+
+/** A list of `n` zeros (small integers), made at its length: filled by index, never pushed. */
+function sizedList(n: number): number[] {
+  if (n <= 3) return n === 0 ? [] : n === 1 ? [0] : n === 2 ? [0, 0] : [0, 0, 0];
+  const l = [0, 0, 0, 0];
+  while (l.length < n) l.push(0);
+  return l;
 }
 
 /** The part already made for the pending state `s` (given twice), or undefined. */
@@ -845,7 +972,20 @@ export function runFused<R>(fn: () => R): R {
  * `out`, after the cost rule of `lazy-share.ts`.
  */
 export function launchFused(fn: string, f: Fused, out: Store): void {
+  if (f.parts.length === 0) {
+    launchEwise(fn, f.tree, out, f.arrays, f.scalars);
+    return;
+  }
   const p = prepareLaunch(f.tree, f.arrays, f.scalars, f.parts, compute);
   launchEwise(fn, p.tree, out, p.arrays, p.scalars);
   for (let i = 0; i < f.parts.length; i++) f.parts[i]!.state.uses--;
+}
+
+/**
+ * @internal Pending readers registered on the region of `a` (tests of the bounds; issue 16).
+ * @returns the number of states and of held regions of its reader group
+ */
+export function pendingOn(a: ndarray): { states: number; held: number } {
+  const g = groups.get(a._store!.region);
+  return g === undefined ? { states: 0, held: 0 } : { states: g.states.size, held: g.held?.size ?? 0 };
 }

@@ -7,15 +7,15 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as np from '../../dense/index.js';
+import { pendingOn } from '../../dense/lazy.js';
 import { ArgumentTypeError, configure, ValueError } from '../../runtime/index.js';
 import { POOLS } from './ref.js';
 
 afterAll(() => configure({ workers: 0 }));
 
 type ndarray = np.ndarray;
-const pending = (a: ndarray) =>
-  (a as unknown as { _store: { region: { deferred: Set<unknown> | null } } })._store.region.deferred?.size ??
-  0;
+/** Pending lazy readers of `a`'s region (an armed group with none left is no reader). */
+const pending = (a: ndarray) => pendingOn(a).states;
 
 /** Three in-place updates of a solver, as written in sparse/linalg/vec.ts. */
 const UPDATES: ((y: ndarray, a: ndarray | number, x: ndarray) => unknown)[] = [

@@ -1,0 +1,216 @@
+/**
+ * The control path of lazy element-wise values in a loop (issue 16): per block of iterations,
+ * wall and issuing-thread CPU time per iteration (the main thread's own ticks from
+ * `/proc/self/task`, so V8's background threads and the workers are left out), the garbage
+ * collections that ran in the block (count, and their share of the wall time), and — where the
+ * build has them — the lazy path's counts per iteration (`lazyStats`: registrations, values
+ * computed by a read or forced by a write, copies of read regions) and the pending readers left
+ * on an operand's region at the end. Prints one JSON line.
+ *
+ * Cases (n elements, float64):
+ * - `ewise`: `x = (b - y) / d; x.item(0)` — the inner `b - y` is the same pending value every
+ *   iteration (one shared state);
+ * - `ewise-scalar`: `x = (b - y*c) / d; x.item(0)` with a new scalar `c` every iteration (no
+ *   sharing: every iteration leaves dropped pending readers of `b` and `y`);
+ * - `handcg`: the hand-written CG loop of _case.ts (Legate Sparse's listing) on the 2-D Poisson
+ *   matrix with n = nx² unknowns (give nx as `n`).
+ *
+ * Run: node --import tsx benchmarks/small/_lazyloop.ts <case> [n=2000] [blocks=6] [block=2000] [workers=0]
+ * (uses `dist/` when built, like _case.ts; COHORT_BENCH_SOURCES=1 for the sources,
+ * COHORT_BENCH_DIST=/other/dist to compare another build in alternating runs; COHORT_BENCH_HEAP=1
+ * adds bytes allocated per iteration and the largest allocation sites, one more block sampled).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { PerformanceObserver, performance } from 'node:perf_hooks';
+
+const gcs: { start: number; ms: number; major: boolean }[] = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries())
+    gcs.push({
+      start: e.startTime,
+      ms: e.duration,
+      major: ((e as unknown as { detail?: { kind?: number } }).detail?.kind ?? 0) !== 1,
+    });
+}).observe({ entryTypes: ['gc'] });
+
+const distDir = process.env.COHORT_BENCH_DIST
+  ? new URL(`file://${process.env.COHORT_BENCH_DIST.replace(/\/?$/, '/')}`)
+  : new URL('../../dist/', import.meta.url);
+const useDist = process.env.COHORT_BENCH_SOURCES !== '1' && existsSync(new URL('index.js', distDir));
+const lib = (await import(
+  useDist ? new URL('index.js', distDir).href : '../../index.js'
+)) as typeof import('../../index.js');
+type LazyModule = Partial<typeof import('../../dense/lazy.js')>;
+const rt = (await import(
+  useDist ? new URL('runtime/index.js', distDir).href : '../../runtime/index.js'
+)) as typeof import('../../runtime/index.js');
+const lazy = (await import(
+  useDist ? new URL('dense/lazy.js', distDir).href : '../../dense/lazy.js'
+)) as LazyModule;
+const { np, sp: sparse, configure } = lib;
+type ndarray = InstanceType<typeof np.ndarray>;
+interface HeapNode {
+  callFrame: { functionName: string; url: string };
+  selfSize: number;
+  children: HeapNode[];
+}
+
+const [kind = 'ewise', ...rest] = process.argv.slice(2);
+const arg = (i: number, d: number): number => (rest[i] === undefined ? d : Number(rest[i]));
+const n = arg(0, 2000);
+const blocks = arg(1, 6);
+const block = arg(2, 2000);
+configure({ workers: arg(3, 0) });
+
+/** The issuing thread's CPU time in µs (Linux; NaN elsewhere). */
+function mainCpuUs(): number {
+  try {
+    const f = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10_000; // clock ticks of 10 ms
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function poisson(nx: number) {
+  const T = sparse.diags([np.full([nx - 1], -1), np.full([nx], 2), np.full([nx - 1], -1)], [-1, 0, 1], {
+    format: 'csr',
+  });
+  const I = sparse.identity(nx, { format: 'csr' });
+  return sparse
+    .kron(T, I, { format: 'csr' })
+    .add(sparse.kron(I, T, { format: 'csr' }))
+    .tocsr();
+}
+
+let probe: ndarray;
+let body: (iters: number) => void;
+if (kind === 'handcg') {
+  const A = poisson(n);
+  const x = np.zeros([n * n]);
+  const r = np.ones([n * n]);
+  const p = r.copy();
+  let rr = r.dot(r);
+  probe = p;
+  body = (iters) => {
+    for (let k = 0; k < iters; k++) {
+      const Ap = A.dot(p);
+      const alpha = rr.divide(p.dot(Ap));
+      x.iadd(p.multiply(alpha));
+      r.isub(Ap.multiply(alpha));
+      const rrNew = r.dot(r);
+      const beta = rrNew.divide(rr);
+      rr = rrNew;
+      p.imul(beta).iadd(r);
+      if (k % 50 === 49) {
+        // Restart before the residual underflows (the loop measures the path, not convergence).
+        r.fill(1);
+        p.fill(1);
+        rr = r.dot(r);
+      }
+    }
+    x.get('0').item();
+  };
+} else if (kind === 'ewise' || kind === 'ewise-scalar') {
+  const b = np.linspace(0, 1, n).copy();
+  const y = np.linspace(1, 2, n).copy();
+  const d = np.linspace(2, 3, n).copy();
+  b.item(0);
+  y.item(0);
+  d.item(0);
+  probe = y;
+  let c = 0;
+  body =
+    kind === 'ewise'
+      ? (iters) => {
+          for (let i = 0; i < iters; i++) np.divide(np.subtract(b, y), d).item(0);
+        }
+      : (iters) => {
+          for (let i = 0; i < iters; i++) np.divide(np.subtract(b, y.multiply(++c * 1e-9)), d).item(0);
+        };
+} else throw new Error(`unknown case ${kind}`);
+
+const r2 = (v: number) => Number(v.toFixed(2));
+const out: Record<string, unknown> = { kind, n, block, build: useDist ? distDir.pathname : 'sources' };
+const wall: number[] = [];
+const cpu: number[] = [];
+const gcN: number[] = [];
+const gcShare: number[] = [];
+const majorShare: number[] = [];
+const stats0 = lazy.lazyStats ? { ...lazy.lazyStats } : null;
+for (let k = 0; k < blocks; k++) {
+  const c0 = mainCpuUs();
+  const t0 = performance.now();
+  body(block);
+  const ms = performance.now() - t0;
+  const c1 = mainCpuUs();
+  await new Promise((res) => setTimeout(res, 5)); // the observer reports on the event loop
+  let gms = 0;
+  let major = 0;
+  let count = 0;
+  for (const g of gcs) {
+    if (g.start < t0 || g.start > t0 + ms) continue;
+    count++;
+    gms += g.ms;
+    if (g.major) major += g.ms;
+  }
+  wall.push(r2((ms * 1000) / block));
+  cpu.push(r2((c1 - c0) / block));
+  gcN.push(count);
+  gcShare.push(r2(gms / ms));
+  majorShare.push(r2(major / ms));
+}
+Object.assign(out, { wallUs: wall, mainCpuUs: cpu, gcN, gcShare, majorShare });
+if (stats0 !== null && lazy.lazyStats) {
+  const per: Record<string, number> = {};
+  for (const [k, v] of Object.entries(lazy.lazyStats))
+    per[k] = r2((v - stats0[k as keyof typeof stats0]) / (blocks * block));
+  out.lazyPerIter = per;
+}
+if (lazy.pendingOn) out.pendingAtEnd = lazy.pendingOn(probe);
+{
+  // Tasks per iteration by operation (the runtime's task trace, one more block).
+  rt.traceStart();
+  body(block);
+  rt.fence();
+  const sum = rt.summarizeTrace(rt.traceStop());
+  out.tasksPerIter = Object.fromEntries(sum.ops.map((o) => [o.op, r2(o.tasks / block)]));
+}
+if (process.env.COHORT_BENCH_HEAP === '1') {
+  // Bytes allocated per iteration (collected objects included), and the largest allocation sites:
+  // a load-independent figure, V8's sampling heap profiler at a 64-byte interval.
+  const { Session } = await import('node:inspector/promises');
+  const ses = new Session();
+  ses.connect();
+  await ses.post('HeapProfiler.startSampling', {
+    samplingInterval: 64,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  body(block);
+  const { profile } = (await ses.post('HeapProfiler.stopSampling')) as unknown as {
+    profile: { head: HeapNode };
+  };
+  ses.disconnect();
+  const sites = new Map<string, number>();
+  let bytes = 0;
+  const walk = (h: HeapNode): void => {
+    if (h.selfSize > 0) {
+      const f = h.callFrame;
+      const k = `${f.functionName || '(anonymous)'} ${f.url.split('/').slice(-2).join('/')}`;
+      sites.set(k, (sites.get(k) ?? 0) + h.selfSize);
+      bytes += h.selfSize;
+    }
+    for (const c of h.children) walk(c);
+  };
+  walk(profile.head);
+  out.bytesPerIter = Math.round(bytes / block);
+  out.topSites = Object.fromEntries(
+    [...sites]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 16)
+      .map(([k, v]) => [k, Math.round(v / block)]),
+  );
+}
+console.log(JSON.stringify(out));
+process.exit(0);
