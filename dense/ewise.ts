@@ -21,7 +21,8 @@ import { broadcastShapes, canBroadcastTo } from './broadcast.js';
 import { checkIntFits } from './dtypes.js';
 import { fmtShape } from './errors.js';
 import { hostScalar } from './host-scalar.js';
-import { fuseOperands, launchFused, lazyArray } from './lazy.js';
+import { lazyArray } from './lazy.js';
+import { fuseOperands, launchFused } from './lazy-compose.js';
 import { ndarray } from './ndarray.js';
 
 /** An operand of an element-wise operation: an array or a JavaScript scalar. */
