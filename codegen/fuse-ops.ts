@@ -50,7 +50,6 @@ const MATH_UNARY: Readonly<Record<string, string>> = {
   arcsinh: 'asinh',
   arccosh: 'acosh',
   arctanh: 'atanh',
-  expm1: 'expm1',
   log1p: 'log1p',
   cbrt: 'cbrt',
   fabs: 'abs',
@@ -176,6 +175,8 @@ export function opJS(op: string, a: readonly string[], t: CodegenDType, helpers:
       return wrap(`${use('ftrig')}(${x}, 0)`, t);
     case 'cos':
       return wrap(`${use('ftrig')}(${x}, 1)`, t);
+    case 'expm1':
+      return wrap(`${use('fexpm1')}(${x})`, t);
     case 'tanh':
       use('fexp'); // ftanh calls it
       return wrap(`${use('ftanh')}(${x})`, t);

@@ -36,6 +36,7 @@ const LG = [
 const TWO54 = 18014398509481984;
 const MIN_NORMAL = 2.2250738585072014e-308;
 
+import { EXPM1_JS, emitExpm1 } from './wasm-expm1.js';
 import { emitTanh, TANH_JS } from './wasm-tanh.js';
 import { emitTrig, TRIG_JS } from './wasm-trig.js';
 
@@ -49,6 +50,7 @@ export const MATH_JS: Readonly<Record<string, string>> = {
   fexp: `const fexpF = new Float64Array(1), fexpI = new Int32Array(fexpF.buffer); function fexp(x) { x = Math.min(Math.max(x, -800), 800); const t = x * ${lit(INVLN2)} + ${SHIFT}; const k = t - ${SHIFT}; const hi = x - k * ${lit(LN2HI)}; const lo = k * ${lit(LN2LO)}; const r = hi - lo; const z = r * r; const c = r - z * (${lit(EP[0])} + z * (${lit(EP[1])} + z * (${lit(EP[2])} + z * (${lit(EP[3])} + z * ${lit(EP[4])})))); const y = 1 - ((lo - (r * c) / (2 - c)) - hi); const k1 = k >> 1; fexpI[0] = 0; fexpI[1] = (k1 + 1023) << 20; const a = fexpF[0]; fexpI[1] = (k - k1 + 1023) << 20; return y * a * fexpF[0]; }`,
   ftrig: TRIG_JS,
   ftanh: TANH_JS,
+  fexpm1: EXPM1_JS,
   flog: `const flogF = new Float64Array(1), flogI = new Int32Array(flogF.buffer); function flog(x) { const sub = x < ${lit(MIN_NORMAL)}; flogF[0] = sub ? x * ${TWO54} : x; const hx = flogI[1] + ${0x3ff00000 - 0x3fe6a09e}; const k = (hx >>> 20) - (sub ? ${1023 + 54} : 1023); flogI[1] = (hx & 0xfffff) + ${0x3fe6a09e}; const f = flogF[0] - 1; const s = f / (2 + f); const z = s * s; const w = z * z; const R = z * (${lit(LG[0])} + w * (${lit(LG[2])} + w * (${lit(LG[4])} + w * ${lit(LG[6])}))) + w * (${lit(LG[1])} + w * (${lit(LG[3])} + w * ${lit(LG[5])})); const hfsq = 0.5 * f * f; const v = k * ${lit(LN2HI)} - ((hfsq - (s * (hfsq + R) + k * ${lit(LN2LO)})) - f); return x > 0 && x < Infinity ? v : x === 0 ? -Infinity : x < 0 ? NaN : x; }`,
 };
 
@@ -223,4 +225,5 @@ export const WASM_MATH: Readonly<Record<string, { js: string; emit: (e: WasmEmit
   sin: { js: 'ftrig', emit: (e) => emitTrig(e, 0) },
   cos: { js: 'ftrig', emit: (e) => emitTrig(e, 1) },
   tanh: { js: 'ftanh', emit: (e) => emitTanh(e, emitExp) },
+  expm1: { js: 'fexpm1', emit: emitExpm1 },
 };

@@ -147,6 +147,82 @@ def gen_tanh(rng):
     return xs, mpmath.tanh
 
 
+def gen_expm1(rng):
+    """expm1: the whole range, |x| < 1 densely, tiny values, the k = -1, 0, 1, 2 and 20/56 regions of
+    the reduction (multiples and half multiples of ln2), the overflow threshold, large negatives."""
+    import math
+    xs = specials()
+    xs += rand_doubles(rng, -1.7976931348623157e308, 1.7976931348623157e308, 3000)
+    xs += [rng.uniform(-1, 1) for _ in range(2000)]
+    xs += [rng.uniform(-50, 710) for _ in range(2000)]
+    xs += [rng.uniform(-1, 1) * 2.0 ** -rng.randint(0, 60) for _ in range(1000)]
+    for k in range(-70, 1030):
+        xs.append(k * math.log(2))
+        xs.append((k + 0.5) * math.log(2))
+    u = struct.unpack(">Q", struct.pack(">d", 709.782712893384))[0]
+    xs += [from_bits(u + d) for d in range(-40, 41)]
+    xs += [rng.uniform(-0.36, -0.25) for _ in range(500)] + [rng.uniform(0.3, 1.1) for _ in range(500)]
+    xs += rand_doubles(rng, 0.0, 2.2250738585072014e-308, 100)
+    xs += [-37.0, -38.0, -39.0, -40.0, -44.9, -45.0, -45.1, 710.0, 2.0 ** -54, -(2.0 ** -54), 2.0 ** -55]
+    return xs, mpmath.expm1
+
+
+def gen_log1p(rng):
+    """log1p: the whole domain (-1, inf), near -1, near 0, tiny values, 1 + x near powers of two."""
+    xs = specials()
+    xs += rand_doubles(rng, 0.0, 1.7976931348623157e308, 3000)
+    xs += [-from_bits(rng.randint(0, struct.unpack(">Q", struct.pack(">d", 1.0))[0])) for _ in range(2000)]
+    xs += [rng.uniform(-1, 2) for _ in range(2000)]
+    xs += [rng.uniform(-1, 1) * 2.0 ** -rng.randint(0, 60) for _ in range(1000)]
+    xs += [-1 + 2.0 ** -rng.randint(1, 53) * rng.random() for _ in range(300)]
+    for e in range(-60, 70):  # 1 + x near 2^e and near sqrt(2) 2^e (the reduction's boundaries)
+        for c in (1.0, 2 ** 0.5):
+            v = c * 2.0 ** e - 1
+            u = struct.unpack(">Q", struct.pack(">d", abs(v)))[0] if v != 0 else 0
+            for d in range(-3, 4):
+                w = from_bits(max(u + d, 0))
+                xs.append(w if v >= 0 else -w)
+    xs += rand_doubles(rng, 0.0, 2.2250738585072014e-308, 100)
+    xs += [-1.0, -1.0000000000000002, -2.0, -0.9999999999999999]
+
+    def f(x):
+        if x < -1:
+            return mpmath.mpf("nan")
+        if x == -1:
+            return mpmath.mpf("-inf")
+        return mpmath.log1p(x)
+    f.odd = True
+    return xs, f
+
+
+def gen_logb(rng, base):
+    """log2 / log10: the whole domain, near 1, exact powers of the base, subnormals, negatives."""
+    xs = specials()
+    xs += rand_doubles(rng, 0.0, 1.7976931348623157e308, 5000)
+    xs += [rng.uniform(0.5, 2.0) for _ in range(2000)]
+    xs += [1 + rng.uniform(-1, 1) * 2.0 ** -rng.randint(1, 60) for _ in range(1000)]
+    xs += [float(base) ** k for k in range(-320, 310) if 0 < float(base) ** k < float("inf")]
+    xs += [float(mpmath.mpf(base) ** k) for k in range(-300, 300)]
+    xs += rand_doubles(rng, 0.0, 2.2250738585072014e-308, 300)
+    xs += [-rng.uniform(0, 10) for _ in range(20)]
+
+    def f(x):
+        if x < 0:
+            return mpmath.mpf("nan")
+        if x == 0:
+            return mpmath.mpf("-inf")
+        return mpmath.log(x, base)
+    return xs, f
+
+
+def gen_log2(rng):
+    return gen_logb(rng, 2)
+
+
+def gen_log10(rng):
+    return gen_logb(rng, 10)
+
+
 def reference(fn, x: float) -> float:
     import math
     if math.isnan(x):
@@ -158,14 +234,45 @@ def reference(fn, x: float) -> float:
             return float("nan")
         if fn is mpmath.tanh:
             return 1.0 if x > 0 else -1.0
+        if fn is mpmath.expm1:
+            return float("inf") if x > 0 else -1.0
         return float("inf") if x > 0 else float("nan")
+    if x == 0 and (fn is mpmath.expm1 or getattr(fn, "odd", False)):
+        return x  # odd functions keep the sign of zero
     v = fn(mpmath.mpf(x))
     return rounded(v)
 
 
+def coefficients():
+    """The polynomial coefficients of codegen/wasm-expm1.ts (P) and wasm-logs.ts (R1): Chebyshev
+    fits by mpmath (`python3 scripts/fixtures_math.py --coefficients` prints them)."""
+    def p(u):  # (e^u - 1 - u - u^2/2)/u^3
+        return mpmath.mpf(1) / 6 if abs(u) < mpmath.mpf("1e-30") else (mpmath.expm1(u) - u - u * u / 2) / u**3
+
+    def r1(z):  # (2(atanh s - s)/s^3 - 2/3)/z, z = s^2
+        if z < mpmath.mpf("1e-30"):
+            return mpmath.mpf(2) / 5
+        s = mpmath.sqrt(z)
+        return (2 * (mpmath.atanh(s) - s) / s**3 - mpmath.mpf(2) / 3) / z
+
+    zmax = ((mpmath.sqrt(2) - 1) / (mpmath.sqrt(2) + 1)) ** 2 * 1.02
+    for name, f, lo, hi, n in (("P", p, -0.3466 * 1.02, 0.3466 * 1.02, 10), ("R1", r1, 0, zmax, 8)):
+        c, err = mpmath.chebyfit(f, [lo, hi], n, error=True)
+        print(name, [float(x) for x in c][::-1], "max abs error", mpmath.nstr(err, 3))
+
+
 def main():
+    import sys
+    if sys.argv[1:] == ["--coefficients"]:
+        coefficients()
+        return
     OUT.mkdir(parents=True, exist_ok=True)
-    for name, gen in (("exp", gen_exp), ("log", gen_log), ("sin", gen_sin), ("cos", gen_cos), ("tanh", gen_tanh)):
+    gens = (("exp", gen_exp), ("log", gen_log), ("sin", gen_sin), ("cos", gen_cos), ("tanh", gen_tanh),
+            ("expm1", gen_expm1), ("log1p", gen_log1p), ("log2", gen_log2), ("log10", gen_log10))
+    only = sys.argv[1:]  # names to regenerate (default: all)
+    for name, gen in gens:
+        if only and name not in only:
+            continue
         rng = random.Random(20261126)
         xs, fn = gen(rng)
         ys = [reference(fn, x) for x in xs]
