@@ -50,7 +50,6 @@ const MATH_UNARY: Readonly<Record<string, string>> = {
   arcsinh: 'asinh',
   arccosh: 'acosh',
   arctanh: 'atanh',
-  log1p: 'log1p',
   cbrt: 'cbrt',
   fabs: 'abs',
 };
@@ -181,9 +180,11 @@ export function opJS(op: string, a: readonly string[], t: CodegenDType, helpers:
       use('fexp'); // ftanh calls it
       return wrap(`${use('ftanh')}(${x})`, t);
     case 'sqrt':
-    case 'log10':
+      return wrap(`Math.sqrt(${x})`, t);
+    case 'log1p':
     case 'log2':
-      return wrap(`Math.${op}(${x})`, t);
+    case 'log10':
+      return wrap(`${use(`f${op}`)}(${x})`, t);
     case 'exp2':
       return wrap(`Math.pow(2, ${x})`, t);
     // NumPy multiplies by the constant of the dtype: π/180 and 180/π in double, and for float32

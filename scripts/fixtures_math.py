@@ -201,8 +201,8 @@ def gen_logb(rng, base):
     xs += rand_doubles(rng, 0.0, 1.7976931348623157e308, 5000)
     xs += [rng.uniform(0.5, 2.0) for _ in range(2000)]
     xs += [1 + rng.uniform(-1, 1) * 2.0 ** -rng.randint(1, 60) for _ in range(1000)]
-    xs += [float(base) ** k for k in range(-320, 310) if 0 < float(base) ** k < float("inf")]
-    xs += [float(mpmath.mpf(base) ** k) for k in range(-300, 300)]
+    pw = [rounded(mpmath.mpf(base) ** k) for k in range(-1080, 1030)]  # the base's powers, rounded
+    xs += [v for v in pw if 0 < v < float("inf")]
     xs += rand_doubles(rng, 0.0, 2.2250738585072014e-308, 300)
     xs += [-rng.uniform(0, 10) for _ in range(20)]
 

@@ -127,11 +127,11 @@ describe('fuseWasm', () => {
     );
   });
 
-  it('refuses the other transcendentals, powers, predicates and non-float64 arithmetic', () => {
+  it('refuses the other transcendentals, mod, predicates and non-float64 arithmetic', () => {
     const x = fx.input(0, 'float64');
     for (const e of [
-      fx.log10(x),
-      fx.power(x, x),
+      fx.arcsin(x),
+      fx.mod(x, x),
       fx.less(x, x),
       fx.add(fx.input(0, 'float32'), fx.input(1, 'float32')),
     ])

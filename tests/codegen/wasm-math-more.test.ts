@@ -37,7 +37,12 @@ interface Fn {
   f: (x: number, y?: number) => number;
   tree: (a: FuseNode, b: FuseNode) => FuseNode;
 }
-const FNS: Fn[] = [{ op: 'expm1', arity: 1, f: mathJS.fexpm1!, tree: (a) => fx.expm1(a) }];
+const FNS: Fn[] = [
+  { op: 'expm1', arity: 1, f: mathJS.fexpm1!, tree: (a) => fx.expm1(a) },
+  { op: 'log1p', arity: 1, f: mathJS.flog1p!, tree: (a) => fx.log1p(a) },
+  { op: 'log2', arity: 1, f: mathJS.flog2!, tree: (a) => fx.log2(a) },
+  { op: 'log10', arity: 1, f: mathJS.flog10!, tree: (a) => fx.log10(a) },
+];
 const wasmApi = (globalThis as any).WebAssembly;
 
 const kernels = new Map<string, (...a: number[]) => void>();

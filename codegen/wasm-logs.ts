@@ -1,0 +1,132 @@
+/**
+ * log1p, log2 and log10 with fixed algorithms in two forms that give the same bits (lane programs,
+ * see wasm-lanes.ts): the JavaScript helpers `flog1p`, `flog2`, `flog10` and `f64x2` WebAssembly
+ * code. Also the double-double logarithm that wasm-pow.ts uses.
+ *
+ * - Core: x = 2^k·m with m in [√2/2, √2) from the bits (subnormals scaled by 2^54 first);
+ *   ln m = 2·atanh s = 2s + s³·V(s²) with s = (m − 1)/(m + 1) (|s| ≤ 0.172) as a double-double
+ *   (the division's remainder from an exact product), V = 2/3 + z·R1(z), R1 a Chebyshev fit
+ *   (mpmath, degree 7, relative error 2^-57) evaluated in double, 2/3 + z·R1 and the products s³·V,
+ *   2s + s³V in double-double: ln m = lh + ll to about 2^-64 relative.
+ * - log2 x = k + (lh + ll)·(1/ln2), log10 x = k·log10(2) + (lh + ll)·(1/ln10), log1p x = ln(u) +
+ *   du/u − (du/u)²/2 where u + du = 1 + x exactly (a two-sum): each summed in double-double and rounded once,
+ *   so the results are within a hair of half an ulp (exact powers of two and ten give exact results).
+ * - Specials by selects: log(±0) = −inf, log(x < 0) = NaN, log(inf) = inf, NaN → NaN; log1p(−1) =
+ *   −inf, log1p(x < −1) = NaN, log1p(±0) = ±0.
+ *
+ * Accuracy against mpmath: tests/codegen/wasm-math-more.test.ts, codegen/README.md.
+ */
+import { LN2_H, LN2_L } from './wasm-expm1.js';
+import { emitLanes, Lanes, lanesJS, type Ref } from './wasm-lanes.js';
+import type { WasmEmitter } from './wasm-math.js';
+
+/** V(z) = 2/3 + z·R1(z) on z ≤ 0.0301 (scripts/fixtures_math.py `--coefficients`). */
+const R1 = [
+  0.4, 0.28571428571429486, 0.2222222222158344, 0.1818181835165175, 0.15384593242579514, 0.13334897308547064,
+  0.11703780772949368, 0.11748603365608093,
+];
+/** 2/3, 1/ln2, 1/ln10 as double-doubles; log10(2) = LG2_H + LG2_L with LG2_H of 42 bits. */
+const TWO3 = [0.6666666666666666, 3.700743415417188e-17] as const;
+const IL2 = [1.4426950408889634, 2.0355273740931033e-17] as const;
+const IL10 = [0.4342944819032518, 1.098319650216765e-17] as const;
+const LG2 = [0.30102999566395283, 2.8363394551044964e-14] as const;
+const MIN_NORMAL = 2.2250738585072014e-308;
+const TWO54 = 18014398509481984;
+
+/** x = 2^k·m (x positive and finite; garbage otherwise) and ln m = lh + ll. */
+export function logCore(p: Lanes, x: Ref): { k: Ref; lh: Ref; ll: Ref } {
+  const sub = p.lt(x, p.c(MIN_NORMAL));
+  const xs = p.sel(sub, p.mul(x, p.c(TWO54)), x);
+  const k = p.sub(p.expo(xs), p.sel(sub, p.c(54), p.c(0)));
+  const m = p.mant(xs);
+  const f = p.sub(m, p.c(1));
+  const [dh, dl] = p.fastTwoSum(p.c(1), m);
+  const sh = p.div(f, dh);
+  const [pp, pe] = p.twoProd(sh, dh);
+  const sl = p.div(p.sub(p.sub(p.sub(f, pp), pe), p.mul(sh, dl)), dh);
+  // s² and s³ as pairs
+  const [qh, q0] = p.twoProd(sh, sh);
+  const ql = p.add(q0, p.mul(p.add(sh, sh), sl));
+  const [ch, c0] = p.twoProd(sh, qh);
+  const cl = p.add(c0, p.add(p.mul(sh, ql), p.mul(sl, qh)));
+  // V = 2/3 + z·R1(z) as a pair
+  const t = p.mul(qh, p.horner(qh, R1));
+  const [vh, v0] = p.fastTwoSum(p.c(TWO3[0]), t);
+  const vl = p.add(v0, p.c(TWO3[1]));
+  // s³·V, then 2s + s³V
+  const [bh, b0] = p.twoProd(ch, vh);
+  const bl = p.add(b0, p.add(p.mul(ch, vl), p.mul(cl, vh)));
+  const [h, l0] = p.fastTwoSum(p.add(sh, sh), bh);
+  const [lh, ll] = p.fastTwoSum(h, p.add(l0, p.add(p.add(sl, sl), bl)));
+  return { k, lh, ll };
+}
+
+/** ln x = Lh + Ll (double-double) for a positive finite x. */
+export function lnPair(p: Lanes, x: Ref): [Ref, Ref] {
+  const { k, lh, ll } = logCore(p, x);
+  const [h, l] = p.twoSum(p.mul(k, p.c(LN2_H)), lh);
+  return p.fastTwoSum(h, p.add(l, p.add(ll, p.mul(k, p.c(LN2_L)))));
+}
+
+/** Special values of a logarithm of x: v where 0 < x < inf, −inf at ±0, NaN below 0, x else. */
+function logSpecials(p: Lanes, x: Ref, v: Ref): Ref {
+  const special = p.sel(p.eq(x, p.c(0)), p.c(-Infinity), p.sel(p.lt(x, p.c(0)), p.c(Number.NaN), x));
+  return p.sel(p.and(p.gt(x, p.c(0)), p.lt(x, p.c(Infinity))), v, special);
+}
+
+/** k·(ch + cl) + (lh + ll)·(ih + il) rounded once (ch of 42 bits, or cl = 0). */
+function scaled(
+  p: Lanes,
+  k: Ref,
+  c: readonly [number, number],
+  lh: Ref,
+  ll: Ref,
+  i: readonly [number, number],
+) {
+  const [ph, p0] = p.twoProd(lh, p.c(i[0]));
+  const pl = p.add(p0, p.add(p.mul(lh, p.c(i[1])), p.mul(ll, p.c(i[0]))));
+  const kh = c[0] === 1 ? k : p.mul(k, p.c(c[0]));
+  const [s, e] = p.twoSum(kh, ph);
+  const tail = c[1] === 0 ? pl : p.add(p.mul(k, p.c(c[1])), pl);
+  return p.add(s, p.add(e, tail));
+}
+
+function buildLog(base: 2 | 10): { p: Lanes; r: Ref } {
+  const p = new Lanes();
+  const x = p.arg(0);
+  const { k, lh, ll } = logCore(p, x);
+  const v = base === 2 ? scaled(p, k, [1, 0], lh, ll, IL2) : scaled(p, k, LG2, lh, ll, IL10);
+  return { p, r: logSpecials(p, x, v) };
+}
+
+function buildLog1p(): { p: Lanes; r: Ref } {
+  const p = new Lanes();
+  const x = p.arg(0);
+  const [u, du] = p.twoSum(p.c(1), x);
+  const [lh, ll] = lnPair(p, u);
+  // ln(u + du) = ln u + c − c²/2 + …, c = du/u = ch + cl (|c| ≤ 2^-53)
+  // (u capped at 2^500 for the remainder, whose split would overflow; cl is negligible there)
+  const ch = p.div(du, u);
+  const uc = p.min(u, p.c(2 ** 500));
+  const [pp, pe] = p.twoProd(ch, uc);
+  const cl = p.div(p.sub(p.sub(du, pp), pe), uc);
+  const [s, e] = p.twoSum(lh, ch);
+  const v = p.add(s, p.add(e, p.sub(p.add(ll, cl), p.mul(p.c(0.5), p.mul(ch, ch)))));
+  // u = 1 + x: −inf at x = −1 (u = 0), NaN below; log1p(±0) = ±0.
+  const r = p.sel(p.eq(x, p.c(0)), x, logSpecials(p, u, v));
+  return { p, r };
+}
+
+const log2 = buildLog(2);
+const log10 = buildLog(10);
+const log1p = buildLog1p();
+
+/** Sources of the helpers `flog2`, `flog10`, `flog1p`. */
+export const LOG2_JS = lanesJS('flog2', 1, log2.p, log2.r);
+export const LOG10_JS = lanesJS('flog10', 1, log10.p, log10.r);
+export const LOG1P_JS = lanesJS('flog1p', 1, log1p.p, log1p.r);
+
+/** log2, log10, log1p of the f64x2 on the stack (leave the result): the helpers' operations. */
+export const emitLog2 = (e: WasmEmitter): void => emitLanes(e, 1, log2.p, log2.r);
+export const emitLog10 = (e: WasmEmitter): void => emitLanes(e, 1, log10.p, log10.r);
+export const emitLog1p = (e: WasmEmitter): void => emitLanes(e, 1, log1p.p, log1p.r);
