@@ -293,9 +293,11 @@ export function fuseWasm(
       }
       const math = WASM_MATH[n.op];
       if (math !== undefined) {
-        // exp, log (wasm-math.ts): f64x2 code; the scalar tail runs it on a splat, lane 0.
-        walk(t.args[0]!);
-        if (!vector) emit(V.splat);
+        // exp, log, pow, ... (wasm-math.ts): f64x2 code; the scalar tail runs it on splats, lane 0.
+        for (const a of t.args.slice(0, math.arity ?? 1)) {
+          walk(a);
+          if (!vector) emit(V.splat);
+        }
         math.emit({ emit, local, call });
         if (!vector) emit(simd(0x21), 0);
         return;

@@ -9,7 +9,7 @@
  *   |u| ≤ 0.354, relative error 2^-54) of (e^u − 1 − u − u²/2)/u³; kept as the pair s + t with
  *   s = 1 + uh rounded and t = its exact error + q + ul·(1 + uh).
  * - expm1 x = 2^n·(s + t) − 1: 2^n·s − 1 as an exact two-sum h + l, then h + (l + 2^n·t) rounds
- *   once (2^n as two exact powers of two, 2^(n>>1)·2^(n−(n>>1))). n = 0 is the same formula.
+ *   once (2^n as two exact powers of two, 2^(n>>1)·2^(n−(n>>1))); for n = 0 (u = x) it is x + q(x).
  * - Specials by selects: x > 709.782712893384 → inf (so +inf too); the argument is clamped to
  *   [−45, 710] first (expm1 = −1 below, −inf too); |x| < 2^-54 gives x (±0, subnormals); NaN → NaN.
  *
@@ -41,12 +41,15 @@ export function reduceLn2(p: Lanes, xh: Ref, xl: Ref | null): { n: Ref; uh: Ref;
 }
 
 /** e^(uh + ul) ≈ s + t for |uh| ≤ 0.354, |ul| ≤ 2^-40 (s = 1 + uh rounded, |t| < 0.07). */
-export function expCore(p: Lanes, uh: Ref, ul: Ref): [Ref, Ref] {
-  const z = p.mul(uh, uh);
-  const q = p.mul(z, p.add(p.c(0.5), p.mul(uh, p.horner(uh, P))));
+export function expCore(p: Lanes, uh: Ref, ul: Ref, q = expCoreQ(p, uh)): [Ref, Ref] {
   const [s, e] = p.fastTwoSum(p.c(1), uh);
   const t = p.add(e, p.add(q, p.add(ul, p.mul(ul, uh))));
   return [s, t];
+}
+
+/** q(u) = e^u − 1 − u = u²·(1/2 + u·P(u)). */
+export function expCoreQ(p: Lanes, u: Ref): Ref {
+  return p.mul(p.mul(u, u), p.add(p.c(0.5), p.mul(u, p.horner(u, P))));
 }
 
 /** 2^n as two exact factors [2^(n>>1), 2^(n−(n>>1))] for an integer n in [−2044, 2046]. */
@@ -63,11 +66,14 @@ function build(): { p: Lanes; r: Ref } {
   const x = p.arg(0);
   const xc = p.min(p.max(x, p.c(-45)), p.c(710));
   const { n, uh, ul } = reduceLn2(p, xc, null);
-  const [s, t] = expCore(p, uh, ul);
+  const q = expCoreQ(p, uh);
+  const [s, t] = expCore(p, uh, ul, q);
   const [a, b] = pow2Pair(p, n);
   const [h, l] = p.twoSum(p.mul(p.mul(s, a), b), p.c(-1));
   const v = p.add(h, p.add(l, p.mul(p.mul(t, a), b)));
-  const big = p.sel(p.gt(x, p.c(OVER)), p.c(Infinity), v);
+  // n = 0 (|x| ≤ ln2/2): u = x exactly, expm1 x = u + q without the 1 + u detour.
+  const v0 = p.add(uh, q);
+  const big = p.sel(p.gt(x, p.c(OVER)), p.c(Infinity), p.sel(p.eq(n, p.c(0)), v0, v));
   const r = p.sel(p.lt(p.abs(x), p.c(TINY)), x, big);
   return { p, r };
 }

@@ -38,6 +38,7 @@ const MIN_NORMAL = 2.2250738585072014e-308;
 
 import { EXPM1_JS, emitExpm1 } from './wasm-expm1.js';
 import { emitLog1p, emitLog2, emitLog10, LOG1P_JS, LOG2_JS, LOG10_JS } from './wasm-logs.js';
+import { emitPow, POW_JS } from './wasm-pow.js';
 import { emitTanh, TANH_JS } from './wasm-tanh.js';
 import { emitTrig, TRIG_JS } from './wasm-trig.js';
 
@@ -55,6 +56,7 @@ export const MATH_JS: Readonly<Record<string, string>> = {
   flog1p: LOG1P_JS,
   flog2: LOG2_JS,
   flog10: LOG10_JS,
+  fpow: POW_JS,
   flog: `const flogF = new Float64Array(1), flogI = new Int32Array(flogF.buffer); function flog(x) { const sub = x < ${lit(MIN_NORMAL)}; flogF[0] = sub ? x * ${TWO54} : x; const hx = flogI[1] + ${0x3ff00000 - 0x3fe6a09e}; const k = (hx >>> 20) - (sub ? ${1023 + 54} : 1023); flogI[1] = (hx & 0xfffff) + ${0x3fe6a09e}; const f = flogF[0] - 1; const s = f / (2 + f); const z = s * s; const w = z * z; const R = z * (${lit(LG[0])} + w * (${lit(LG[2])} + w * (${lit(LG[4])} + w * ${lit(LG[6])}))) + w * (${lit(LG[1])} + w * (${lit(LG[3])} + w * ${lit(LG[5])})); const hfsq = 0.5 * f * f; const v = k * ${lit(LN2HI)} - ((hfsq - (s * (hfsq + R) + k * ${lit(LN2LO)})) - f); return x > 0 && x < Infinity ? v : x === 0 ? -Infinity : x < 0 ? NaN : x; }`,
 };
 
@@ -223,14 +225,17 @@ export function emitLog(e: WasmEmitter): void {
 }
 
 /** Names of the operations this module gives both forms of, with their helper names. */
-export const WASM_MATH: Readonly<Record<string, { js: string; emit: (e: WasmEmitter) => void }>> = {
-  exp: { js: 'fexp', emit: emitExp },
-  log: { js: 'flog', emit: emitLog },
-  sin: { js: 'ftrig', emit: (e) => emitTrig(e, 0) },
-  cos: { js: 'ftrig', emit: (e) => emitTrig(e, 1) },
-  tanh: { js: 'ftanh', emit: (e) => emitTanh(e, emitExp) },
-  expm1: { js: 'fexpm1', emit: emitExpm1 },
-  log1p: { js: 'flog1p', emit: emitLog1p },
-  log2: { js: 'flog2', emit: emitLog2 },
-  log10: { js: 'flog10', emit: emitLog10 },
-};
+export const WASM_MATH: Readonly<Record<string, { js: string; emit: (e: WasmEmitter) => void; arity?: 2 }>> =
+  {
+    exp: { js: 'fexp', emit: emitExp },
+    log: { js: 'flog', emit: emitLog },
+    sin: { js: 'ftrig', emit: (e) => emitTrig(e, 0) },
+    cos: { js: 'ftrig', emit: (e) => emitTrig(e, 1) },
+    tanh: { js: 'ftanh', emit: (e) => emitTanh(e, emitExp) },
+    expm1: { js: 'fexpm1', emit: emitExpm1 },
+    log1p: { js: 'flog1p', emit: emitLog1p },
+    log2: { js: 'flog2', emit: emitLog2 },
+    log10: { js: 'flog10', emit: emitLog10 },
+    power: { js: 'fpow', emit: emitPow, arity: 2 },
+    float_power: { js: 'fpow', emit: emitPow, arity: 2 },
+  };

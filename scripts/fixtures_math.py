@@ -223,6 +223,67 @@ def gen_log10(rng):
     return gen_logb(rng, 10)
 
 
+def gen_pow(rng):
+    """pow(x, b): random x over every binade with b aimed at results over the whole range, x in
+    [0.5, 2] with |b| up to 2000, x near 1 with huge b (the double-double logarithm's hard region),
+    exact cases (small integers to integer powers), negative bases with integer exponents,
+    subnormal bases and subnormal results, the overflow/underflow thresholds, and the grid of C99's
+    special values (0, -0, inf, -inf, nan, 1, -1, ...) both ways."""
+    import math
+    xs, bs = [], []
+
+    def add(x, b):
+        xs.append(x)
+        bs.append(b)
+    for _ in range(3000):
+        x = rand_doubles(rng, 0.0, 1.7976931348623157e308, 1)[0]
+        if x == 0 or x == 1:
+            continue
+        add(x, rng.uniform(-1100, 1100) / math.log2(x))
+    for _ in range(2000):
+        add(rng.uniform(0.5, 2.0), rng.uniform(-2000, 2000))
+    for _ in range(1000):
+        d = rng.uniform(-1, 1) * 2.0 ** -rng.randint(1, 52)
+        add(1 + d, rng.uniform(-740, 700) / math.log1p(d))
+    for _ in range(1000):  # exact results
+        x = rng.randint(2, 40)
+        k = rng.randint(0, int(53 / math.log2(x)))
+        add(float(x) if rng.random() < 0.5 else -float(x), float(k if rng.random() < 0.8 else -k))
+    for _ in range(1000):  # negative bases, integer exponents of both parities
+        x = -rand_doubles(rng, 0.0, 1.7976931348623157e308, 1)[0]
+        if x == 0 or x == -1:
+            continue
+        add(x, float(round(rng.uniform(-1100, 1100) / math.log2(-x))))
+    for _ in range(300):  # subnormal bases
+        x = rand_doubles(rng, 0.0, 2.2250738585072014e-308, 1)[0]
+        if x > 0:
+            add(x, rng.uniform(-0.95, 1.0))
+    for w in (1024, -1022, -1074, -1075):  # results at the thresholds: 2^w = x^b
+        for _ in range(150):
+            x = rng.uniform(1.5, 10.0)
+            add(x, (w + rng.uniform(-0.02, 0.02)) / math.log2(x))
+    for _ in range(300):  # subnormal results
+        x = rng.uniform(0.1, 0.9)
+        add(x, rng.uniform(-1074, -1022) / math.log2(x))
+    sp = [0.0, -0.0, float("inf"), float("-inf"), float("nan"), 1.0, -1.0, 0.5, -0.5, 2.0, -2.0, 3.0, -3.0,
+          2.5, -2.5, 1e300, -1e300, 5e-324, -5e-324, 2.0 ** 53, 2.0 ** 53 + 2, 2.0 ** 64, 2.0 ** 70]
+    for x in sp:
+        for b in sp + [-b for b in sp[9:]]:
+            add(x, b)
+
+    def f(x, b):
+        import numpy as np
+        if not (math.isfinite(x) and math.isfinite(b)) or x == 0 or (x < 0 and b != math.floor(b)) or b == 0 or x == 1:
+            with np.errstate(all="ignore"):  # NumPy's array loop (C's pow; a scalar 0.5 would take sqrt)
+                return float(np.power(np.array([x, 2.0]), np.array([b, 1.0]))[0])
+        v = mpmath.power(mpmath.mpf(abs(x)), mpmath.mpf(b))
+        if x < 0 and b % 2 == 1:
+            v = -v
+        r = rounded(v)
+        return r if r != 0 or v > 0 else -0.0
+    return xs, bs, f
+
+
 def reference(fn, x: float) -> float:
     import math
     if math.isnan(x):
@@ -270,6 +331,13 @@ def main():
     gens = (("exp", gen_exp), ("log", gen_log), ("sin", gen_sin), ("cos", gen_cos), ("tanh", gen_tanh),
             ("expm1", gen_expm1), ("log1p", gen_log1p), ("log2", gen_log2), ("log10", gen_log10))
     only = sys.argv[1:]  # names to regenerate (default: all)
+    if not only or "pow" in only:
+        rng = random.Random(20261127)
+        xs, bs, f = gen_pow(rng)
+        ys = [f(x, b) for x, b in zip(xs, bs)]
+        (OUT / "pow.json").write_text(json.dumps({"fn": "pow", "x": [bits(x) for x in xs], "b": [bits(b) for b in bs],
+                                                  "y": [bits(y) for y in ys]}))
+        print(f"math/pow.json: {len(xs)} points")
     for name, gen in gens:
         if only and name not in only:
             continue
