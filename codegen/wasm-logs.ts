@@ -27,8 +27,8 @@ const R1 = [
 ];
 /** 2/3, 1/ln2, 1/ln10 as double-doubles; log10(2) = LG2_H + LG2_L with LG2_H of 42 bits. */
 const TWO3 = [0.6666666666666666, 3.700743415417188e-17] as const;
-const IL2 = [1.4426950408889634, 2.0355273740931033e-17] as const;
-const IL10 = [0.4342944819032518, 1.098319650216765e-17] as const;
+const IL2 = [Math.LOG2E, 2.0355273740931033e-17] as const;
+const IL10 = [Math.LOG10E, 1.098319650216765e-17] as const;
 const LG2 = [0.30102999566395283, 2.8363394551044964e-14] as const;
 const MIN_NORMAL = 2.2250738585072014e-308;
 const TWO54 = 18014398509481984;

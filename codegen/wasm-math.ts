@@ -61,7 +61,7 @@ export const MATH_JS: Readonly<Record<string, string>> = {
 };
 
 /** The helpers of {@link MATH_JS} as functions on the host (tests, references). */
-export const mathJS: Readonly<Record<string, (x: number) => number>> = Object.freeze(
+export const mathJS: Readonly<Record<string, (x: number, y?: number) => number>> = Object.freeze(
   Object.fromEntries(
     Object.keys(MATH_JS).map((name) => [
       name,

@@ -42,7 +42,7 @@ const FNS: Fn[] = [
   { op: 'log1p', arity: 1, f: mathJS.flog1p!, tree: (a) => fx.log1p(a) },
   { op: 'log2', arity: 1, f: mathJS.flog2!, tree: (a) => fx.log2(a) },
   { op: 'log10', arity: 1, f: mathJS.flog10!, tree: (a) => fx.log10(a) },
-  { op: 'pow', arity: 2, f: mathJS.fpow! as Fn['f'], tree: (a, b) => fx.power(a, b) },
+  { op: 'pow', arity: 2, f: mathJS.fpow!, tree: (a, b) => fx.power(a, b) },
 ];
 const wasmApi = (globalThis as any).WebAssembly;
 
