@@ -74,47 +74,70 @@ function logSpecials(p: Lanes, x: Ref, v: Ref): Ref {
   return p.sel(p.and(p.gt(x, p.c(0)), p.lt(x, p.c(Infinity))), v, special);
 }
 
-/** k·(ch + cl) + (lh + ll)·(ih + il) rounded once (ch of 42 bits, or cl = 0). */
-function scaled(
-  p: Lanes,
-  k: Ref,
-  c: readonly [number, number],
-  lh: Ref,
-  ll: Ref,
-  i: readonly [number, number],
-) {
-  const [ph, p0] = p.twoProd(lh, p.c(i[0]));
-  const pl = p.add(p0, p.add(p.mul(lh, p.c(i[1])), p.mul(ll, p.c(i[0]))));
-  const kh = c[0] === 1 ? k : p.mul(k, p.c(c[0]));
-  const [s, e] = p.twoSum(kh, ph);
-  const tail = c[1] === 0 ? pl : p.add(p.mul(k, p.c(c[1])), pl);
-  return p.add(s, p.add(e, tail));
+/**
+ * The single-double logarithm of a positive normal x (garbage otherwise): x = 2^k·(1 + f) and
+ * ln(1 + f) = f − hfsq + s·(hfsq + R) with s = f/(2 + f), hfsq = f²/2, R = z·V(z), z = s² (V as
+ * in {@link logCore}: 2·atanh s = 2s + s·R, and 2s = f − s·f).
+ */
+function logParts(p: Lanes, xs: Ref): { k: Ref; f: Ref; s: Ref; hfsq: Ref; R: Ref } {
+  const k = p.expo(xs);
+  const f = p.sub(p.mant(xs), p.c(1));
+  const s = p.div(f, p.add(p.c(2), f));
+  const z = p.mul(s, s);
+  const R = p.mul(z, p.horner(z, [TWO3[0], ...R1]));
+  const hfsq = p.mul(p.mul(p.c(0.5), f), f);
+  return { k, f, s, hfsq, R };
 }
 
+/** x scaled into the normal range (subnormals by 2^54) and the exponent offset it needs. */
+function normal(p: Lanes, x: Ref): [Ref, Ref] {
+  const sub = p.lt(x, p.c(MIN_NORMAL));
+  return [p.sel(sub, p.mul(x, p.c(TWO54)), x), p.sel(sub, p.c(54), p.c(0))];
+}
+
+/**
+ * log2 and log10: ln(1 + f) split as hi + lo with hi of 21 bits (so hi·(1/ln b)'s 21-bit high
+ * part is exact), the integer part k·log_b(2) added last with its rounding error carried.
+ */
 function buildLog(base: 2 | 10): { p: Lanes; r: Ref } {
   const p = new Lanes();
   const x = p.arg(0);
-  const { k, lh, ll } = logCore(p, x);
-  const v = base === 2 ? scaled(p, k, [1, 0], lh, ll, IL2) : scaled(p, k, LG2, lh, ll, IL10);
-  return { p, r: logSpecials(p, x, v) };
+  const [xs, off] = normal(p, x);
+  const { k: k0, f, s, hfsq, R } = logParts(p, xs);
+  const k = p.sub(k0, off);
+  const hi = p.hi32(p.sub(f, hfsq));
+  const lo = p.add(p.sub(p.sub(f, hi), hfsq), p.mul(s, p.add(hfsq, R)));
+  const inv = base === 2 ? IL2 : IL10;
+  const ih = hi32Of(inv[0]);
+  const il = inv[0] - ih + inv[1];
+  const valHi = p.mul(hi, p.c(ih));
+  let valLo = p.add(p.mul(p.add(lo, hi), p.c(il)), p.mul(lo, p.c(ih)));
+  const y = base === 2 ? k : p.mul(k, p.c(LG2[0]));
+  if (base === 10) valLo = p.add(p.mul(k, p.c(LG2[1])), valLo);
+  const w = p.add(y, valHi);
+  const r = p.add(p.add(valLo, p.add(p.sub(y, w), valHi)), w);
+  return { p, r: logSpecials(p, x, r) };
 }
 
+/** log1p: u + du = 1 + x exactly; ln u as log, plus the correction du/u. */
 function buildLog1p(): { p: Lanes; r: Ref } {
   const p = new Lanes();
   const x = p.arg(0);
   const [u, du] = p.twoSum(p.c(1), x);
-  const [lh, ll] = lnPair(p, u);
-  // ln(u + du) = ln u + c − c²/2 + …, c = du/u = ch + cl (|c| ≤ 2^-53)
-  // (u capped at 2^500 for the remainder, whose split would overflow; cl is negligible there)
-  const ch = p.div(du, u);
-  const uc = p.min(u, p.c(2 ** 500));
-  const [pp, pe] = p.twoProd(ch, uc);
-  const cl = p.div(p.sub(p.sub(du, pp), pe), uc);
-  const [s, e] = p.twoSum(lh, ch);
-  const v = p.add(s, p.add(e, p.sub(p.add(ll, cl), p.mul(p.c(0.5), p.mul(ch, ch)))));
+  const { k, f, s, hfsq, R } = logParts(p, u);
+  const c = p.div(du, u);
+  const t = p.add(p.mul(k, p.c(LN2_L)), c);
+  const v = p.sub(p.mul(k, p.c(LN2_H)), p.sub(p.sub(hfsq, p.add(p.mul(s, p.add(hfsq, R)), t)), f));
   // u = 1 + x: −inf at x = −1 (u = 0), NaN below; log1p(±0) = ±0.
   const r = p.sel(p.eq(x, p.c(0)), x, logSpecials(p, u, v));
   return { p, r };
+}
+
+/** x with the low 32 bits of its representation cleared (on the host, for constants). */
+function hi32Of(v: number): number {
+  const b = new Float64Array([v]);
+  new Uint32Array(b.buffer)[0] = 0;
+  return b[0]!;
 }
 
 const log2 = buildLog(2);
