@@ -49,7 +49,7 @@ export function expCore(p: Lanes, uh: Ref, ul: Ref, q = expCoreQ(p, uh)): [Ref, 
 
 /** q(u) = e^u − 1 − u = u²·(1/2 + u·P(u)). */
 export function expCoreQ(p: Lanes, u: Ref): Ref {
-  return p.mul(p.mul(u, u), p.add(p.c(0.5), p.mul(u, p.horner(u, P))));
+  return p.mul(p.mul(u, u), p.add(p.c(0.5), p.mul(u, p.estrin(u, P))));
 }
 
 /** 2^n as two exact factors [2^(n>>1), 2^(n−(n>>1))] for an integer n in [−2044, 2046]. */

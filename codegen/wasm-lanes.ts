@@ -129,6 +129,33 @@ export class Lanes {
     );
     return [p, e];
   }
+  /** p + e = a² exactly (one split). */
+  twoSquare(a: Ref): [Ref, Ref] {
+    const p = this.mul(a, a);
+    const [h, l] = this.split(a);
+    const e = this.add(this.add(this.sub(this.mul(h, h), p), this.mul(this.add(h, h), l)), this.mul(l, l));
+    return [p, e];
+  }
+  /**
+   * cs[0] + cs[1]·x + ... by Estrin's scheme (pairs c0 + c1·x, then pairs of those with x², x⁴,
+   * ...): a shorter dependency chain than Horner's rule, the same operation count.
+   */
+  estrin(x: Ref, cs: readonly number[]): Ref {
+    let terms: Ref[] = [];
+    for (let k = 0; k < cs.length; k += 2)
+      terms.push(
+        k + 1 < cs.length ? this.add(this.c(cs[k]!), this.mul(this.c(cs[k + 1]!), x)) : this.c(cs[k]!),
+      );
+    let pw = x;
+    while (terms.length > 1) {
+      pw = this.mul(pw, pw);
+      const next: Ref[] = [];
+      for (let k = 0; k < terms.length; k += 2)
+        next.push(k + 1 < terms.length ? this.add(terms[k]!, this.mul(terms[k + 1]!, pw)) : terms[k]!);
+      terms = next;
+    }
+    return terms[0]!;
+  }
   /** Horner's rule: cs[0] + x·(cs[1] + x·(...)). */
   horner(x: Ref, cs: readonly number[]): Ref {
     let acc = this.c(cs[cs.length - 1]!);

@@ -41,16 +41,18 @@ export function logCore(p: Lanes, x: Ref): { k: Ref; lh: Ref; ll: Ref } {
   const m = p.mant(xs);
   const f = p.sub(m, p.c(1));
   const [dh, dl] = p.fastTwoSum(p.c(1), m);
-  const sh = p.div(f, dh);
+  // s = f/(m + 1) as a pair: sh = f·(1/dh) (one division), sl from the exact remainder.
+  const inv = p.div(p.c(1), dh);
+  const sh = p.mul(f, inv);
   const [pp, pe] = p.twoProd(sh, dh);
-  const sl = p.div(p.sub(p.sub(p.sub(f, pp), pe), p.mul(sh, dl)), dh);
+  const sl = p.mul(p.sub(p.sub(p.sub(f, pp), pe), p.mul(sh, dl)), inv);
   // s² and s³ as pairs
-  const [qh, q0] = p.twoProd(sh, sh);
+  const [qh, q0] = p.twoSquare(sh);
   const ql = p.add(q0, p.mul(p.add(sh, sh), sl));
   const [ch, c0] = p.twoProd(sh, qh);
   const cl = p.add(c0, p.add(p.mul(sh, ql), p.mul(sl, qh)));
   // V = 2/3 + z·R1(z) as a pair
-  const t = p.mul(qh, p.horner(qh, R1));
+  const t = p.mul(qh, p.estrin(qh, R1));
   const [vh, v0] = p.fastTwoSum(p.c(TWO3[0]), t);
   const vl = p.add(v0, p.c(TWO3[1]));
   // s³·V, then 2s + s³V
@@ -84,7 +86,7 @@ function logParts(p: Lanes, xs: Ref): { k: Ref; f: Ref; s: Ref; hfsq: Ref; R: Re
   const f = p.sub(p.mant(xs), p.c(1));
   const s = p.div(f, p.add(p.c(2), f));
   const z = p.mul(s, s);
-  const R = p.mul(z, p.horner(z, [TWO3[0], ...R1]));
+  const R = p.mul(z, p.estrin(z, [TWO3[0], ...R1]));
   const hfsq = p.mul(p.mul(p.c(0.5), f), f);
   return { k, f, s, hfsq, R };
 }
