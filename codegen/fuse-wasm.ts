@@ -201,6 +201,19 @@ export function fuseWasm(
     return [0x10, 0];
   };
   const code: number[] = [];
+  // Constants of the math emitters: set once before the loop (`pre` runs first), one local each.
+  const pre: number[] = [];
+  const consts = new Map<string, number>();
+  const constant = (bytes: readonly number[]): number => {
+    const key = bytes.join(',');
+    let l = consts.get(key);
+    if (l === undefined) {
+      l = local(V128);
+      consts.set(key, l);
+      pre.push(...simd(0x0c), ...bytes, 0x21, ...uleb(l));
+    }
+    return l;
+  };
   const emit = (...xs: (number | number[])[]) => {
     for (const x of xs)
       if (typeof x === 'number') code.push(x);
@@ -298,7 +311,7 @@ export function fuseWasm(
           walk(a);
           if (!vector) emit(V.splat);
         }
-        math.emit({ emit, local, call });
+        math.emit({ emit, local, call, constant });
         if (!vector) emit(simd(0x21), 0);
         return;
       }
@@ -393,5 +406,5 @@ export function fuseWasm(
   else
     emit(keep ? [...tee(SV), ...S.store] : set(SV), get(ACC), get(SV), fold, set(ACC), 0x0b, get(ACC), 0x0b);
   const imports = trigImport ? [{ name: 'trig', params: [F64, I32], results: [F64] }] : [];
-  return kernelModule(params, locals, code, reduce === undefined ? [] : [F64], imports);
+  return kernelModule(params, locals, [...pre, ...code], reduce === undefined ? [] : [F64], imports);
 }

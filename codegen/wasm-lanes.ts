@@ -268,6 +268,8 @@ const OPS: Partial<Record<Op, number>> = {
 };
 const SHIFT = 6755399441055744; // 1.5·2^52
 const SHIFT_BITS = 0x4338000000000000n;
+/** Added to the bits of x so that the exponent field counts from √2/2: (0x3ff00000 − 0x3fe6a09e) << 32. */
+const MANT_OFF = BigInt(0x3ff00000 - 0x3fe6a09e) << 32n;
 const i64 = { add: simd(0xce), sub: simd(0xd1), shl: simd(0xcb), shrU: simd(0xcd), and: simd(0x4e) };
 
 /**
@@ -279,9 +281,11 @@ export function emitLanes(e: WasmEmitter, args: number, p: Lanes, result: Ref): 
   const argLocal = Array.from({ length: args }, () => e.local(V128));
   for (let i = args - 1; i >= 0; i--) e.emit(set(argLocal[i]!));
   const loc = new Map<Ref, number>();
+  /** A constant: a local set before the loop when the emitter offers one, else inline. */
+  const k = (bytes: number[]): number[] => (e.constant ? get(e.constant(bytes.slice(2))) : bytes);
   const v = (r: Ref): number[] => {
     const s = p.steps[r]!;
-    return s.op === 'const' ? f2(s.v) : s.op === 'arg' ? get(argLocal[s.v]!) : get(loc.get(r)!);
+    return s.op === 'const' ? k(f2(s.v)) : s.op === 'arg' ? get(argLocal[s.v]!) : get(loc.get(r)!);
   };
   p.steps.forEach((s, r) => {
     if (s.op === 'const' || s.op === 'arg') return;
@@ -291,14 +295,12 @@ export function emitLanes(e: WasmEmitter, args: number, p: Lanes, result: Ref): 
     else if (s.op === 'sel') e.emit(v(b), v(c), v(a), simd(0x52));
     else if (s.op === 'pow2')
       // bits(k + 1.5·2^52) − bits(1.5·2^52) = k (an i64), then (k + 1023) << 52.
-      e.emit(v(a), f2(SHIFT), simd(OPS.add!), i2(SHIFT_BITS - 1023n), i64.sub, e2(52), i64.shl);
-    else if (s.op === 'expo')
-      e.emit(v(a), i2(BigInt(0x3ff00000 - 0x3fe6a09e) << 32n), i64.add, e2(52), i64.shrU);
-    else if (s.op === 'mant')
-      e.emit(v(a), i2(BigInt(0x3ff00000 - 0x3fe6a09e) << 32n), i64.add, i2(0x000fffffffffffffn), i64.and);
-    else e.emit(v(a), i2(-0x100000000n), i64.and); // hi32
-    if (s.op === 'expo') e.emit(i2(SHIFT_BITS - 1023n), i64.add, f2(SHIFT), simd(OPS.sub!));
-    if (s.op === 'mant') e.emit(i2(BigInt(0x3fe6a09e) << 32n), i64.add);
+      e.emit(v(a), k(f2(SHIFT)), simd(OPS.add!), k(i2(SHIFT_BITS - 1023n)), i64.sub, e2(52), i64.shl);
+    else if (s.op === 'expo') e.emit(v(a), k(i2(MANT_OFF)), i64.add, e2(52), i64.shrU);
+    else if (s.op === 'mant') e.emit(v(a), k(i2(MANT_OFF)), i64.add, k(i2(0x000fffffffffffffn)), i64.and);
+    else e.emit(v(a), k(i2(-0x100000000n)), i64.and); // hi32
+    if (s.op === 'expo') e.emit(k(i2(SHIFT_BITS - 1023n)), i64.add, k(f2(SHIFT)), simd(OPS.sub!));
+    if (s.op === 'mant') e.emit(k(i2(BigInt(0x3fe6a09e) << 32n)), i64.add);
     const l = e.local(V128);
     loc.set(r, l);
     e.emit(set(l));

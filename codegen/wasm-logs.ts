@@ -31,43 +31,47 @@ const IL2 = [Math.LOG2E, 2.0355273740931033e-17] as const;
 const IL10 = [Math.LOG10E, 1.098319650216765e-17] as const;
 const LG2 = [0.30102999566395283, 2.8363394551044964e-14] as const;
 const MIN_NORMAL = 2.2250738585072014e-308;
+/** (3/2)·R1, each rounded once; 2/3 = CP_H + CP_L with CP_H of 21 bits. */
+const R1X15 = R1.map((c) => 1.5 * c);
+const CP_H = hi32Of(TWO3[0]);
+const CP_L = TWO3[0] - CP_H + TWO3[1];
 const TWO54 = 18014398509481984;
 
-/** x = 2^k·m (x positive and finite; garbage otherwise) and ln m = lh + ll. */
-export function logCore(p: Lanes, x: Ref): { k: Ref; lh: Ref; ll: Ref } {
-  const sub = p.lt(x, p.c(MIN_NORMAL));
-  const xs = p.sel(sub, p.mul(x, p.c(TWO54)), x);
-  const k = p.sub(p.expo(xs), p.sel(sub, p.c(54), p.c(0)));
+/**
+ * ln x = Lh + Ll (double-double, about 2^-65 relative) for a positive finite x (garbage
+ * otherwise), Lh of 21 significant bits: x = 2^k·m, s = (m − 1)/(m + 1) = sh + sl with sh of 21
+ * bits (so sh·th and sh² are exact), ln m = (2/3)·s·T with T = 3 + z + (3/2)·z²·R1(z), z = s²
+ * (the coefficient of z is exactly 1: z enters as the exact sh² plus sl·(sh + s)), T = Th + Tl
+ * with Th of 21 bits, the product (2/3)·s·T in 21-bit pieces, then k·ln2 added as a pair.
+ */
+export function lnPair(p: Lanes, x: Ref): [Ref, Ref] {
+  const [xs, off] = normal(p, x);
+  const k = p.sub(p.expo(xs), off);
   const m = p.mant(xs);
   const f = p.sub(m, p.c(1));
-  const [dh, dl] = p.fastTwoSum(p.c(1), m);
-  // s = f/(m + 1) as a pair: sh = f·(1/dh) (one division), sl from the exact remainder.
-  const inv = p.div(p.c(1), dh);
-  const sh = p.mul(f, inv);
-  const [pp, pe] = p.twoProd(sh, dh);
-  const sl = p.mul(p.sub(p.sub(p.sub(f, pp), pe), p.mul(sh, dl)), inv);
-  // s² and s³ as pairs
-  const [qh, q0] = p.twoSquare(sh);
-  const ql = p.add(q0, p.mul(p.add(sh, sh), sl));
-  const [ch, c0] = p.twoProd(sh, qh);
-  const cl = p.add(c0, p.add(p.mul(sh, ql), p.mul(sl, qh)));
-  // V = 2/3 + z·R1(z) as a pair
-  const t = p.mul(qh, p.estrin(qh, R1));
-  const [vh, v0] = p.fastTwoSum(p.c(TWO3[0]), t);
-  const vl = p.add(v0, p.c(TWO3[1]));
-  // s³·V, then 2s + s³V
-  const [bh, b0] = p.twoProd(ch, vh);
-  const bl = p.add(b0, p.add(p.mul(ch, vl), p.mul(cl, vh)));
-  const [h, l0] = p.fastTwoSum(p.add(sh, sh), bh);
-  const [lh, ll] = p.fastTwoSum(h, p.add(l0, p.add(p.add(sl, sl), bl)));
-  return { k, lh, ll };
-}
-
-/** ln x = Lh + Ll (double-double) for a positive finite x. */
-export function lnPair(p: Lanes, x: Ref): [Ref, Ref] {
-  const { k, lh, ll } = logCore(p, x);
-  const [h, l] = p.twoSum(p.mul(k, p.c(LN2_H)), lh);
-  return p.fastTwoSum(h, p.add(l, p.add(ll, p.mul(k, p.c(LN2_L)))));
+  const d = p.add(m, p.c(1));
+  const th = p.hi32(d);
+  const tl = p.sub(m, p.sub(th, p.c(1))); // th + tl = m + 1 exactly
+  const inv = p.div(p.c(1), d);
+  const s = p.mul(f, inv);
+  const sh = p.hi32(s);
+  const sl = p.mul(p.sub(p.sub(f, p.mul(sh, th)), p.mul(sh, tl)), inv);
+  const qh = p.mul(sh, sh);
+  const ql = p.mul(sl, p.add(sh, s));
+  const z = p.mul(s, s);
+  const r = p.add(p.mul(p.mul(z, z), p.estrin(z, R1X15)), ql);
+  const Th = p.hi32(p.add(p.add(p.c(3), qh), r));
+  const Tl = p.sub(r, p.sub(p.sub(Th, p.c(3)), qh));
+  const u = p.mul(sh, Th);
+  const v = p.add(p.mul(sl, Th), p.mul(Tl, s));
+  const ph = p.hi32(p.add(u, v));
+  const pl = p.sub(v, p.sub(ph, u));
+  const zh = p.mul(p.c(CP_H), ph);
+  const zl = p.add(p.mul(p.c(CP_L), ph), p.mul(pl, p.c(TWO3[0])));
+  const [h, l] = p.twoSum(p.mul(k, p.c(LN2_H)), zh);
+  const lo = p.add(l, p.add(zl, p.mul(k, p.c(LN2_L))));
+  const Lh = p.hi32(p.add(h, lo));
+  return [Lh, p.sub(lo, p.sub(Lh, h))];
 }
 
 /** Special values of a logarithm of x: v where 0 < x < inf, −inf at ±0, NaN below 0, x else. */

@@ -81,6 +81,11 @@ export interface WasmEmitter {
    * wasm-trig.ts's `ftrig` (the module then imports `e.trig`).
    */
   call(name: 'trig'): number[];
+  /**
+   * A local holding the v128 constant of these 16 bytes, set once before the kernel's loop (the
+   * same local for the same bytes): inline `v128.const` is rebuilt at every use in the loop.
+   */
+  constant?(bytes: readonly number[]): number;
 }
 
 const V128 = 0x7b;

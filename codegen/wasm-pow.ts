@@ -33,8 +33,10 @@ function build(): { p: Lanes; r: Ref } {
   // The general case: e^(y·ln|x|).
   const [lh, ll] = lnPair(p, ax);
   const yc = p.min(p.max(y, p.c(-YMAX)), p.c(YMAX));
-  const [w0, w1] = p.twoProd(yc, lh);
-  const [wh, wl] = p.fastTwoSum(w0, p.add(w1, p.mul(yc, ll)));
+  // W = y·(lh + ll) = wh + wl: yh·lh is exact (21-bit pieces), |wl| ≤ 2^-19·|W|.
+  const yh = p.hi32(yc);
+  const wh = p.mul(yh, lh);
+  const wl = p.add(p.mul(p.sub(yc, yh), lh), p.mul(yc, ll));
   const big = p.gt(p.abs(wh), p.c(WMAX));
   const wc = p.min(p.max(wh, p.c(-WMAX)), p.c(WMAX));
   const { n, uh, ul } = reduceLn2(p, wc, p.sel(big, p.c(0), wl));
