@@ -4,10 +4,12 @@
  * exactly as the JavaScript kernel does — `+ - * /`, square, reciprocal, negative, abs, sqrt,
  * floor, ceil, maximum/minimum/clip (NumPy's NaN-propagating forms, built from compares and a bit select so
  * that signed zeros come out as in JavaScript), float64 casts, `where(a <cmp> b, x, y)` (the
- * comparison as a lane mask), and `exp`/`log` (wasm-math.ts: the algorithms the JavaScript form
- * calls too). Each lane rounds like a scalar operation and nothing is fused into an FMA, so
- * results equal the JavaScript kernel's (NaN payloads aside). Structurally equal subtrees are
- * computed once (a local). Anything else (other transcendentals, powers, integer or float32
+ * comparison as a lane mask), and `exp`, `log`, `sin`, `cos`, `tanh`, `expm1`, `log1p`, `log2`,
+ * `log10`, `power`/`float_power` (wasm-math.ts and the files it imports: the algorithms the
+ * JavaScript form calls too; lane programs' constants are set once before the loop). Each lane
+ * rounds like a scalar operation and nothing is fused into an FMA, so results equal the JavaScript
+ * kernel's (NaN payloads aside). Structurally equal subtrees are computed once (a local). Anything
+ * else (other transcendentals, mod and the other binary functions, integer or float32
  * arithmetic, predicates as values) is refused with a {@link CodegenError}, and the JavaScript
  * kernel runs.
  *

@@ -198,6 +198,8 @@ export function lanesJS(name: string, args: number, p: Lanes, result: Ref): stri
   };
   const F = `${name}F`;
   const I = `${name}I`;
+  const U = `${name}U`;
+  const P = `${name}P`;
   let bits = false;
   const body: string[] = [];
   p.steps.forEach((s, r) => {
@@ -212,21 +214,25 @@ export function lanesJS(name: string, args: number, p: Lanes, result: Ref): stri
     else if (s.op === 'not') e = `!${v(a)}`;
     else if (s.op === 'sel') e = `${v(a)} ? ${v(b)} : ${v(c)}`;
     else {
+      // Bit steps read the double's words after a 64-bit store (never a 64-bit load after 32-bit
+      // stores, which stalls store forwarding): powers of two come from a table P[i] = 2^(i − 1075).
       bits = true;
-      if (s.op === 'pow2') body.push(`${I}[0] = 0; ${I}[1] = (${v(a)} + 1023) << 20;`);
-      else body.push(`${F}[0] = ${v(a)};`);
-      if (s.op === 'expo') e = `((${I}[1] + ${0x3ff00000 - 0x3fe6a09e}) >>> 20) - 1023`;
+      const C = 0x3ff00000 - 0x3fe6a09e;
+      if (s.op === 'pow2') e = `${P}[${v(a)} + 1075]`;
       else {
-        if (s.op === 'mant')
-          body.push(`${I}[1] = ((${I}[1] + ${0x3ff00000 - 0x3fe6a09e}) & 0xfffff) + ${0x3fe6a09e};`);
-        if (s.op === 'hi32') body.push(`${I}[0] = 0;`);
-        e = `${F}[0]`;
+        body.push(`${F}[0] = ${v(a)};`);
+        if (s.op === 'expo') e = `((${I}[1] + ${C}) >>> 20) - 1023`;
+        else if (s.op === 'mant') e = `${v(a)} * ${P}[${1075 + 1023} - ((${I}[1] + ${C}) >>> 20)]`;
+        // hi32: x minus its low word's value, lo·ulp(x) (exact).
+        else e = `${v(a)} - (${v(a)} < 0 ? -${U}[0] : ${U}[0]) * ${P}[((${I}[1] >>> 20) & 2047) || 1]`;
       }
     }
     body.push(`const v${r} = ${e};`);
   });
   const params = Array.from({ length: args }, (_, i) => `x${i}`).join(', ');
-  const scratch = bits ? `const ${F} = new Float64Array(1), ${I} = new Int32Array(${F}.buffer); ` : '';
+  const scratch = bits
+    ? `const ${F} = new Float64Array(1), ${I} = new Int32Array(${F}.buffer), ${U} = new Uint32Array(${F}.buffer), ${P} = new Float64Array(2100); for (let i = 1075, q = 1; i < 2100; i++, q *= 2) ${P}[i] = q; for (let i = 1074, q = 0.5; i >= 0; i--, q /= 2) ${P}[i] = q; `
+    : '';
   return `${scratch}function ${name}(${params}) { ${body.join(' ')} return ${v(result)}; }`;
 }
 

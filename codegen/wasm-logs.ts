@@ -1,20 +1,21 @@
 /**
  * log1p, log2 and log10 with fixed algorithms in two forms that give the same bits (lane programs,
  * see wasm-lanes.ts): the JavaScript helpers `flog1p`, `flog2`, `flog10` and `f64x2` WebAssembly
- * code. Also the double-double logarithm that wasm-pow.ts uses.
+ * code. Also the double-double logarithm that wasm-pow.ts uses (`lnPair`).
  *
- * - Core: x = 2^k·m with m in [√2/2, √2) from the bits (subnormals scaled by 2^54 first);
- *   ln m = 2·atanh s = 2s + s³·V(s²) with s = (m − 1)/(m + 1) (|s| ≤ 0.172) as a double-double
- *   (the division's remainder from an exact product), V = 2/3 + z·R1(z), R1 a Chebyshev fit
- *   (mpmath, degree 7, relative error 2^-57) evaluated in double, 2/3 + z·R1 and the products s³·V,
- *   2s + s³V in double-double: ln m = lh + ll to about 2^-64 relative.
- * - log2 x = k + (lh + ll)·(1/ln2), log10 x = k·log10(2) + (lh + ll)·(1/ln10), log1p x = ln(u) +
- *   du/u − (du/u)²/2 where u + du = 1 + x exactly (a two-sum): each summed in double-double and rounded once,
- *   so the results are within a hair of half an ulp (exact powers of two and ten give exact results).
+ * - x = 2^k·(1 + f) with 1 + f in [√2/2, √2) from the bits (subnormals scaled by 2^54 first);
+ *   ln(1 + f) = 2·atanh s = f − hfsq + s·(hfsq + R) with s = f/(2 + f), hfsq = f²/2, R = z·V(z),
+ *   z = s², V = 2/3 + z·R1(z) and R1 a Chebyshev fit (mpmath, degree 7, relative error 2^-57).
+ * - log2 and log10: f − hfsq split into a 21-bit hi and the rest lo, so hi times the 21-bit high
+ *   part of 1/ln b is exact; the integer part (k, or k·log10 2 with log10 2 in a 42-bit high part)
+ *   added last with its rounding error carried to the final sum. log2(2^k) = k, log10(10^k) = k.
+ * - log1p: u + du = 1 + x exactly (a two-sum), ln u as above with du/u added to the low part.
+ * - lnPair (pow): s = sh + sl with sh of 21 bits, ln m = (2/3)·s·T, T = 3 + z + (3/2)·z²·R1(z)
+ *   (the z term exact), assembled in 21-bit products; about 2^-65 relative.
  * - Specials by selects: log(±0) = −inf, log(x < 0) = NaN, log(inf) = inf, NaN → NaN; log1p(−1) =
  *   −inf, log1p(x < −1) = NaN, log1p(±0) = ±0.
  *
- * Accuracy against mpmath: tests/codegen/wasm-math-more.test.ts, codegen/README.md.
+ * Accuracy against mpmath (max 1 ulp): tests/codegen/wasm-math-more.test.ts, codegen/README.md.
  */
 import { LN2_H, LN2_L } from './wasm-expm1.js';
 import { emitLanes, Lanes, lanesJS, type Ref } from './wasm-lanes.js';
@@ -83,7 +84,7 @@ function logSpecials(p: Lanes, x: Ref, v: Ref): Ref {
 /**
  * The single-double logarithm of a positive normal x (garbage otherwise): x = 2^k·(1 + f) and
  * ln(1 + f) = f − hfsq + s·(hfsq + R) with s = f/(2 + f), hfsq = f²/2, R = z·V(z), z = s² (V as
- * in {@link logCore}: 2·atanh s = 2s + s·R, and 2s = f − s·f).
+ * above: 2·atanh s = 2s + s·R, and 2s = f − s·f).
  */
 function logParts(p: Lanes, xs: Ref): { k: Ref; f: Ref; s: Ref; hfsq: Ref; R: Ref } {
   const k = p.expo(xs);

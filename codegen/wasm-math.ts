@@ -15,8 +15,14 @@
  *   k·ln2hi − ((f²/2 − (s·(f²/2 + R) + k·ln2lo)) − f). Special values by selects: log(±0) = −inf,
  *   log(x < 0) = NaN, log(inf) = inf, log(NaN) = NaN.
  *
- * Accuracy against a high-precision reference: tests/codegen/wasm-math.test.ts (fixtures from
- * scripts/fixtures_math.py, mpmath); max errors are listed in codegen/README.md.
+ * sin/cos (wasm-trig.ts), tanh (wasm-tanh.ts), expm1 (wasm-expm1.ts), log1p/log2/log10
+ * (wasm-logs.ts) and pow (wasm-pow.ts) are in their own files; {@link MATH_JS} and
+ * {@link WASM_MATH} list them all. The last three are lane programs (wasm-lanes.ts): written once,
+ * emitted in both forms.
+ *
+ * Accuracy against a high-precision reference: tests/codegen/wasm-math.test.ts and
+ * wasm-math-more.test.ts (fixtures from scripts/fixtures_math.py, mpmath); max errors are listed
+ * in codegen/README.md.
  */
 
 // exp

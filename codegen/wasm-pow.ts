@@ -2,9 +2,9 @@
  * pow(x, y) with a fixed algorithm in two forms that give the same bits (a lane program, see
  * wasm-lanes.ts): the JavaScript helper `fpow` and `f64x2` WebAssembly code (two operands).
  *
- * - |x|^y = e^W with W = y·ln|x| in double-double: ln|x| = Lh + Ll from wasm-logs.ts's core
- *   (about 2^-64 relative), y·Lh as an exact product plus y·Ll (y capped at ±2^64 first: beyond,
- *   |W| > 2900 for every x ≠ 1 and the result is 0 or inf anyway).
+ * - |x|^y = e^W with W = y·ln|x|: ln|x| = Lh + Ll from wasm-logs.ts's `lnPair` (about 2^-65
+ *   relative, Lh of 21 bits), W = yh·Lh (exact: yh the 21-bit high part of y) + (y − yh)·Lh + y·Ll
+ *   (y capped at ±2^64 first: beyond, |W| > 2900 for every x ≠ 1 and the result is 0 or inf).
  * - e^W: W clamped to [−800, 800] (its low part dropped there); n = round(W/ln2), u = W − n·ln2 as
  *   a pair (wasm-expm1.ts's exact reduction) and e^u = s + t (its core); s + t rounded once, then
  *   scaled by 2^n as two exact powers of two, so overflow and gradual underflow round at the last
