@@ -27,8 +27,21 @@ const VALUES = [
   0.5,
   7e-310,
 ];
-const UN = ['negative', 'abs', 'sqrt', 'floor', 'ceil', 'sin', 'cos', 'tanh'] as const;
-const BIN = ['add', 'subtract', 'multiply', 'divide', 'maximum', 'minimum'] as const;
+const UN = [
+  'negative',
+  'abs',
+  'sqrt',
+  'floor',
+  'ceil',
+  'sin',
+  'cos',
+  'tanh',
+  'expm1',
+  'log1p',
+  'log2',
+  'log10',
+] as const;
+const BIN = ['add', 'subtract', 'multiply', 'divide', 'maximum', 'minimum', 'power'] as const;
 
 const tree = fc.letrec<{ node: FuseNode }>((rec) => ({
   node: fc.oneof(
