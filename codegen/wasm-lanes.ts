@@ -41,7 +41,8 @@ type Op =
   | 'pow2'
   | 'expo'
   | 'mant'
-  | 'hi32';
+  | 'hi32'
+  | 'signbit';
 interface Step {
   op: Op;
   a: Ref[];
@@ -98,6 +99,8 @@ export class Lanes {
   mant = (x: Ref) => this.push('mant', [x]);
   /** x with the low 32 bits of its representation cleared (21 significant bits remain). */
   hi32 = (x: Ref) => this.push('hi32', [x]);
+  /** A mask: the sign bit of x is set (−0 included; unspecified for NaN). */
+  signbit = (x: Ref) => this.push('signbit', [x]);
 
   // Exact transformations (no FMA: Dekker's product with Veltkamp's split).
   /** s + e = a + b exactly (Knuth). */
@@ -222,6 +225,7 @@ export function lanesJS(name: string, args: number, p: Lanes, result: Ref): stri
       else {
         body.push(`${F}[0] = ${v(a)};`);
         if (s.op === 'expo') e = `((${I}[1] + ${C}) >>> 20) - 1023`;
+        else if (s.op === 'signbit') e = `${I}[1] < 0`;
         else if (s.op === 'mant') e = `${v(a)} * ${P}[${1075 + 1023} - ((${I}[1] + ${C}) >>> 20)]`;
         // hi32: x minus its low word's value, lo·ulp(x) (exact).
         else e = `${v(a)} - (${v(a)} < 0 ? -${U}[0] : ${U}[0]) * ${P}[((${I}[1] >>> 20) & 2047) || 1]`;
@@ -276,7 +280,14 @@ const SHIFT = 6755399441055744; // 1.5·2^52
 const SHIFT_BITS = 0x4338000000000000n;
 /** Added to the bits of x so that the exponent field counts from √2/2: (0x3ff00000 − 0x3fe6a09e) << 32. */
 const MANT_OFF = BigInt(0x3ff00000 - 0x3fe6a09e) << 32n;
-const i64 = { add: simd(0xce), sub: simd(0xd1), shl: simd(0xcb), shrU: simd(0xcd), and: simd(0x4e) };
+const i64 = {
+  add: simd(0xce),
+  sub: simd(0xd1),
+  shl: simd(0xcb),
+  shrS: simd(0xcc),
+  shrU: simd(0xcd),
+  and: simd(0x4e),
+};
 
 /**
  * The `f64x2` code of a lane program: takes its `args` arguments from the stack (argument 0
@@ -304,6 +315,7 @@ export function emitLanes(e: WasmEmitter, args: number, p: Lanes, result: Ref): 
       e.emit(v(a), k(f2(SHIFT)), simd(OPS.add!), k(i2(SHIFT_BITS - 1023n)), i64.sub, e2(52), i64.shl);
     else if (s.op === 'expo') e.emit(v(a), k(i2(MANT_OFF)), i64.add, e2(52), i64.shrU);
     else if (s.op === 'mant') e.emit(v(a), k(i2(MANT_OFF)), i64.add, k(i2(0x000fffffffffffffn)), i64.and);
+    else if (s.op === 'signbit') e.emit(v(a), e2(63), i64.shrS);
     else e.emit(v(a), k(i2(-0x100000000n)), i64.and); // hi32
     if (s.op === 'expo') e.emit(k(i2(SHIFT_BITS - 1023n)), i64.add, k(f2(SHIFT)), simd(OPS.sub!));
     if (s.op === 'mant') e.emit(k(i2(BigInt(0x3fe6a09e) << 32n)), i64.add);

@@ -54,7 +54,7 @@ function build(): { p: Lanes; r: Ref } {
   const yint = p.eq(p.floor(y), y);
   const half = p.mul(y, p.c(0.5));
   const yodd = p.and(yint, p.ne(p.floor(half), half));
-  const xneg = p.or(p.lt(x, p.c(0)), p.and(p.eq(x, p.c(0)), p.lt(p.div(one, x), p.c(0))));
+  const xneg = p.signbit(x); // x < 0 or −0 (a NaN x gives NaN below anyway)
   const signed = p.sel(p.and(xneg, yodd), p.neg(mag), mag);
   const nan = p.c(Number.NaN);
   const domain = p.sel(p.and(p.and(p.lt(x, p.c(0)), p.gt(x, p.c(-Infinity))), p.not(yint)), nan, signed);
