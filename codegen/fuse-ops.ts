@@ -13,10 +13,10 @@ import { MATH_JS } from './wasm-math.js';
 export const HELPERS: Readonly<Record<string, string>> = {
   fmax: 'function fmax(a, b) { return a > b || a !== a ? a : b; }',
   fmin: 'function fmin(a, b) { return a < b || a !== a ? a : b; }',
-  powf: 'function powf(a, b) { return a === 1 || (a === -1 && (b === Infinity || b === -Infinity)) ? 1 : Math.pow(a, b); }',
   ipow: 'function ipow(a, b) { if (b < 0) return a === 1 ? 1 : a === -1 ? (b & 1 ? -1 : 1) : 0; let r = 1; while (b > 0) { if (b & 1) r = Math.imul(r, a); a = Math.imul(a, a); b >>>= 1; } return r; }',
   fsign: 'function fsign(a) { return a > 0 ? 1 : a < 0 ? -1 : a === a ? 0 : a; }',
-  // exp and log: the fixed algorithms of wasm-math.ts, so the Wasm form gives the same bits.
+  // exp, log, expm1, log1p, log2, log10, pow, sin, cos, tanh: the fixed algorithms of wasm-math.ts
+  // (and the files it imports), so the Wasm form gives the same bits.
   ...MATH_JS,
   ...BIT_HELPERS,
   // Round half to even (C's rint in the default rounding mode): Math.round rounds halves up.
@@ -50,8 +50,6 @@ const MATH_UNARY: Readonly<Record<string, string>> = {
   arcsinh: 'asinh',
   arccosh: 'acosh',
   arctanh: 'atanh',
-  expm1: 'expm1',
-  log1p: 'log1p',
   cbrt: 'cbrt',
   fabs: 'abs',
 };
@@ -116,7 +114,7 @@ export function opJS(op: string, a: readonly string[], t: CodegenDType, helpers:
     case 'divide':
       return wrap(`${x} / ${y}`, t);
     case 'power':
-      if (f) return wrap(`${use('powf')}(${x}, ${y})`, t);
+      if (f) return wrap(`${use('fpow')}(${x}, ${y})`, t);
       return t === 'bool' ? `(${x} | (${y} === 0 ? 1 : 0))` : wrap(`${use('ipow')}(${x}, ${y})`, t);
     case 'maximum':
       // Integer results pass through wrap too: a weak scalar -0 must reach float consumers as +0,
@@ -176,13 +174,17 @@ export function opJS(op: string, a: readonly string[], t: CodegenDType, helpers:
       return wrap(`${use('ftrig')}(${x}, 0)`, t);
     case 'cos':
       return wrap(`${use('ftrig')}(${x}, 1)`, t);
+    case 'expm1':
+      return wrap(`${use('fexpm1')}(${x})`, t);
     case 'tanh':
       use('fexp'); // ftanh calls it
       return wrap(`${use('ftanh')}(${x})`, t);
     case 'sqrt':
-    case 'log10':
+      return wrap(`Math.sqrt(${x})`, t);
+    case 'log1p':
     case 'log2':
-      return wrap(`Math.${op}(${x})`, t);
+    case 'log10':
+      return wrap(`${use(`f${op}`)}(${x})`, t);
     case 'exp2':
       return wrap(`Math.pow(2, ${x})`, t);
     // NumPy multiplies by the constant of the dtype: π/180 and 180/π in double, and for float32
@@ -225,7 +227,7 @@ export function opJS(op: string, a: readonly string[], t: CodegenDType, helpers:
     case 'fmin':
       return f ? `${use('nfmin')}(${x}, ${y})` : wrap(`Math.min(${x}, ${y})`, t);
     case 'float_power':
-      return wrap(`${use('powf')}(${x}, ${y})`, t);
+      return wrap(`${use('fpow')}(${x}, ${y})`, t);
     case 'where':
       // An int32 branch may be a weak scalar -0; an int32 array never holds -0 (unfused, the
       // result is stored to an Int32Array first), so normalize like the store does.

@@ -4,10 +4,12 @@
  * exactly as the JavaScript kernel does — `+ - * /`, square, reciprocal, negative, abs, sqrt,
  * floor, ceil, maximum/minimum/clip (NumPy's NaN-propagating forms, built from compares and a bit select so
  * that signed zeros come out as in JavaScript), float64 casts, `where(a <cmp> b, x, y)` (the
- * comparison as a lane mask), and `exp`/`log` (wasm-math.ts: the algorithms the JavaScript form
- * calls too). Each lane rounds like a scalar operation and nothing is fused into an FMA, so
- * results equal the JavaScript kernel's (NaN payloads aside). Structurally equal subtrees are
- * computed once (a local). Anything else (other transcendentals, powers, integer or float32
+ * comparison as a lane mask), and `exp`, `log`, `sin`, `cos`, `tanh`, `expm1`, `log1p`, `log2`,
+ * `log10`, `power`/`float_power` (wasm-math.ts and the files it imports: the algorithms the
+ * JavaScript form calls too; lane programs' constants are set once before the loop). Each lane
+ * rounds like a scalar operation and nothing is fused into an FMA, so results equal the JavaScript
+ * kernel's (NaN payloads aside). Structurally equal subtrees are computed once (a local). Anything
+ * else (other transcendentals, mod and the other binary functions, integer or float32
  * arithmetic, predicates as values) is refused with a {@link CodegenError}, and the JavaScript
  * kernel runs.
  *
@@ -201,6 +203,19 @@ export function fuseWasm(
     return [0x10, 0];
   };
   const code: number[] = [];
+  // Constants of the math emitters: set once before the loop (`pre` runs first), one local each.
+  const pre: number[] = [];
+  const consts = new Map<string, number>();
+  const constant = (bytes: readonly number[]): number => {
+    const key = bytes.join(',');
+    let l = consts.get(key);
+    if (l === undefined) {
+      l = local(V128);
+      consts.set(key, l);
+      pre.push(...simd(0x0c), ...bytes, 0x21, ...uleb(l));
+    }
+    return l;
+  };
   const emit = (...xs: (number | number[])[]) => {
     for (const x of xs)
       if (typeof x === 'number') code.push(x);
@@ -293,10 +308,12 @@ export function fuseWasm(
       }
       const math = WASM_MATH[n.op];
       if (math !== undefined) {
-        // exp, log (wasm-math.ts): f64x2 code; the scalar tail runs it on a splat, lane 0.
-        walk(t.args[0]!);
-        if (!vector) emit(V.splat);
-        math.emit({ emit, local, call });
+        // exp, log, pow, ... (wasm-math.ts): f64x2 code; the scalar tail runs it on splats, lane 0.
+        for (const a of t.args.slice(0, math.arity ?? 1)) {
+          walk(a);
+          if (!vector) emit(V.splat);
+        }
+        math.emit({ emit, local, call, constant });
         if (!vector) emit(simd(0x21), 0);
         return;
       }
@@ -391,5 +408,5 @@ export function fuseWasm(
   else
     emit(keep ? [...tee(SV), ...S.store] : set(SV), get(ACC), get(SV), fold, set(ACC), 0x0b, get(ACC), 0x0b);
   const imports = trigImport ? [{ name: 'trig', params: [F64, I32], results: [F64] }] : [];
-  return kernelModule(params, locals, code, reduce === undefined ? [] : [F64], imports);
+  return kernelModule(params, locals, [...pre, ...code], reduce === undefined ? [] : [F64], imports);
 }

@@ -15,8 +15,14 @@
  *   k·ln2hi − ((f²/2 − (s·(f²/2 + R) + k·ln2lo)) − f). Special values by selects: log(±0) = −inf,
  *   log(x < 0) = NaN, log(inf) = inf, log(NaN) = NaN.
  *
- * Accuracy against a high-precision reference: tests/codegen/wasm-math.test.ts (fixtures from
- * scripts/fixtures_math.py, mpmath); max errors are listed in codegen/README.md.
+ * sin/cos (wasm-trig.ts), tanh (wasm-tanh.ts), expm1 (wasm-expm1.ts), log1p/log2/log10
+ * (wasm-logs.ts) and pow (wasm-pow.ts) are in their own files; {@link MATH_JS} and
+ * {@link WASM_MATH} list them all. The last three are lane programs (wasm-lanes.ts): written once,
+ * emitted in both forms.
+ *
+ * Accuracy against a high-precision reference: tests/codegen/wasm-math.test.ts and
+ * wasm-math-more.test.ts (fixtures from scripts/fixtures_math.py, mpmath); max errors are listed
+ * in codegen/README.md.
  */
 
 // exp
@@ -36,6 +42,9 @@ const LG = [
 const TWO54 = 18014398509481984;
 const MIN_NORMAL = 2.2250738585072014e-308;
 
+import { EXPM1_JS, emitExpm1 } from './wasm-expm1.js';
+import { emitLog1p, emitLog2, emitLog10, LOG1P_JS, LOG2_JS, LOG10_JS } from './wasm-logs.js';
+import { emitPow, POW_JS } from './wasm-pow.js';
 import { emitTanh, TANH_JS } from './wasm-tanh.js';
 import { emitTrig, TRIG_JS } from './wasm-trig.js';
 
@@ -49,11 +58,16 @@ export const MATH_JS: Readonly<Record<string, string>> = {
   fexp: `const fexpF = new Float64Array(1), fexpI = new Int32Array(fexpF.buffer); function fexp(x) { x = Math.min(Math.max(x, -800), 800); const t = x * ${lit(INVLN2)} + ${SHIFT}; const k = t - ${SHIFT}; const hi = x - k * ${lit(LN2HI)}; const lo = k * ${lit(LN2LO)}; const r = hi - lo; const z = r * r; const c = r - z * (${lit(EP[0])} + z * (${lit(EP[1])} + z * (${lit(EP[2])} + z * (${lit(EP[3])} + z * ${lit(EP[4])})))); const y = 1 - ((lo - (r * c) / (2 - c)) - hi); const k1 = k >> 1; fexpI[0] = 0; fexpI[1] = (k1 + 1023) << 20; const a = fexpF[0]; fexpI[1] = (k - k1 + 1023) << 20; return y * a * fexpF[0]; }`,
   ftrig: TRIG_JS,
   ftanh: TANH_JS,
+  fexpm1: EXPM1_JS,
+  flog1p: LOG1P_JS,
+  flog2: LOG2_JS,
+  flog10: LOG10_JS,
+  fpow: POW_JS,
   flog: `const flogF = new Float64Array(1), flogI = new Int32Array(flogF.buffer); function flog(x) { const sub = x < ${lit(MIN_NORMAL)}; flogF[0] = sub ? x * ${TWO54} : x; const hx = flogI[1] + ${0x3ff00000 - 0x3fe6a09e}; const k = (hx >>> 20) - (sub ? ${1023 + 54} : 1023); flogI[1] = (hx & 0xfffff) + ${0x3fe6a09e}; const f = flogF[0] - 1; const s = f / (2 + f); const z = s * s; const w = z * z; const R = z * (${lit(LG[0])} + w * (${lit(LG[2])} + w * (${lit(LG[4])} + w * ${lit(LG[6])}))) + w * (${lit(LG[1])} + w * (${lit(LG[3])} + w * ${lit(LG[5])})); const hfsq = 0.5 * f * f; const v = k * ${lit(LN2HI)} - ((hfsq - (s * (hfsq + R) + k * ${lit(LN2LO)})) - f); return x > 0 && x < Infinity ? v : x === 0 ? -Infinity : x < 0 ? NaN : x; }`,
 };
 
 /** The helpers of {@link MATH_JS} as functions on the host (tests, references). */
-export const mathJS: Readonly<Record<string, (x: number) => number>> = Object.freeze(
+export const mathJS: Readonly<Record<string, (x: number, y?: number) => number>> = Object.freeze(
   Object.fromEntries(
     Object.keys(MATH_JS).map((name) => [
       name,
@@ -73,6 +87,11 @@ export interface WasmEmitter {
    * wasm-trig.ts's `ftrig` (the module then imports `e.trig`).
    */
   call(name: 'trig'): number[];
+  /**
+   * A local holding the v128 constant of these 16 bytes, set once before the kernel's loop (the
+   * same local for the same bytes): inline `v128.const` is rebuilt at every use in the loop.
+   */
+  constant?(bytes: readonly number[]): number;
 }
 
 const V128 = 0x7b;
@@ -217,10 +236,17 @@ export function emitLog(e: WasmEmitter): void {
 }
 
 /** Names of the operations this module gives both forms of, with their helper names. */
-export const WASM_MATH: Readonly<Record<string, { js: string; emit: (e: WasmEmitter) => void }>> = {
-  exp: { js: 'fexp', emit: emitExp },
-  log: { js: 'flog', emit: emitLog },
-  sin: { js: 'ftrig', emit: (e) => emitTrig(e, 0) },
-  cos: { js: 'ftrig', emit: (e) => emitTrig(e, 1) },
-  tanh: { js: 'ftanh', emit: (e) => emitTanh(e, emitExp) },
-};
+export const WASM_MATH: Readonly<Record<string, { js: string; emit: (e: WasmEmitter) => void; arity?: 2 }>> =
+  {
+    exp: { js: 'fexp', emit: emitExp },
+    log: { js: 'flog', emit: emitLog },
+    sin: { js: 'ftrig', emit: (e) => emitTrig(e, 0) },
+    cos: { js: 'ftrig', emit: (e) => emitTrig(e, 1) },
+    tanh: { js: 'ftanh', emit: (e) => emitTanh(e, emitExp) },
+    expm1: { js: 'fexpm1', emit: emitExpm1 },
+    log1p: { js: 'flog1p', emit: emitLog1p },
+    log2: { js: 'flog2', emit: emitLog2 },
+    log10: { js: 'flog10', emit: emitLog10 },
+    power: { js: 'fpow', emit: emitPow, arity: 2 },
+    float_power: { js: 'fpow', emit: emitPow, arity: 2 },
+  };

@@ -5,7 +5,9 @@
  * gives too; not taken here). `np.float_power` has no fast path in NumPy (a generic loop calling
  * C's `pow`): it takes the ones with `pow`'s bits, 2, -1 and 1. Here a JavaScript number exponent builds that
  * expression instead of `pow`, so the fused kernel computes a multiply, a divide or a square root
- * — which its WebAssembly SIMD form has, where `pow` has none — with the bits NumPy gives.
+ * with the bits NumPy gives (exact, and cheaper than `pow`). Other exponents — scalars or arrays —
+ * go through the generic ufunc: `pow`, codegen's fixed algorithm (wasm-pow.ts), in the fused
+ * kernel's WebAssembly SIMD form and its JavaScript form alike.
  *
  * Bits: V8's `Math.pow(x, 2)` is `x * x` and `Math.pow(x, -1)` is `1 / x` for every double, and
  * `Math.pow(x, 0.5)` is `Math.sqrt(x)` except at `-0` and `-inf`, where the square root (and so
