@@ -148,8 +148,9 @@ export const multiply: MixedMul = mixedBin<MixedMul>('multiply');
 export const divide: MixedBin = mixedBin<MixedBin>('divide');
 /**
  * `a ** b` element-wise (C `pow` special cases; integer powers wrap). A scalar exponent of 2, -1,
- * 0.5 or 1 takes NumPy's fast path (`a * a`, `1 / a`, `sqrt(a)`, a copy: dense/power.ts), which
- * fuses into the Wasm form where `pow` cannot.
+ * 0.5 or 1 takes NumPy's fast path (`a * a`, `1 / a`, `sqrt(a)`, a copy: dense/power.ts); other
+ * float64 powers use cohort's own `pow` (within 1 ulp, the same bits in the fused Wasm and
+ * JavaScript forms: codegen/README.md "Transcendentals").
  * @param a first operand (an array or a scalar)
  * @param b second operand, broadcast against `a`
  * @param opts `out`: an array to write the result into
