@@ -15,6 +15,13 @@ export function uleb(n: number): number[] {
   return out;
 }
 
+/** A SIMD instruction (the 0xfd prefix and its opcode). */
+export const simdOp = (op: number): number[] => [0xfd, ...uleb(op)];
+/** `local.get`, `local.set`, `local.tee` of local `l`. */
+export const localGet = (l: number): number[] => [0x20, ...uleb(l)];
+export const localSet = (l: number): number[] => [0x21, ...uleb(l)];
+export const localTee = (l: number): number[] => [0x22, ...uleb(l)];
+
 /** Signed LEB128 (32-bit values). */
 export function sleb(n: number): number[] {
   const out: number[] = [];

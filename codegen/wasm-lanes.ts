@@ -11,6 +11,8 @@
  * `sel`. Helpers in TypeScript (`twoSum`, `twoProd`, ...) build steps; the emitted programs have
  * no calls and no closures.
  */
+
+import { localGet as get, localSet as set, simdOp as simd } from './wasm-asm.js';
 import type { WasmEmitter } from './wasm-math.js';
 
 /** A step of a lane program (its index). */
@@ -240,19 +242,6 @@ export function lanesJS(name: string, args: number, p: Lanes, result: Ref): stri
   return `${scratch}function ${name}(${params}) { ${body.join(' ')} return ${v(result)}; }`;
 }
 
-const uleb = (n: number): number[] => {
-  const out: number[] = [];
-  do {
-    let b = n & 0x7f;
-    n >>>= 7;
-    if (n !== 0) b |= 0x80;
-    out.push(b);
-  } while (n !== 0);
-  return out;
-};
-const simd = (o: number): number[] => [0xfd, ...uleb(o)];
-const get = (l: number) => [0x20, ...uleb(l)];
-const set = (l: number) => [0x21, ...uleb(l)];
 const f2 = (v: number): number[] => [...simd(0x0c), ...new Uint8Array(new Float64Array([v, v]).buffer)];
 const i2 = (v: bigint): number[] => [...simd(0x0c), ...new Uint8Array(new BigInt64Array([v, v]).buffer)];
 const OPS: Partial<Record<Op, number>> = {

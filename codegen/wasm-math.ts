@@ -42,6 +42,7 @@ const LG = [
 const TWO54 = 18014398509481984;
 const MIN_NORMAL = 2.2250738585072014e-308;
 
+import { localGet as get, localSet as set, simdOp as simd, localTee as tee } from './wasm-asm.js';
 import { EXPM1_JS, emitExpm1 } from './wasm-expm1.js';
 import { emitLog1p, emitLog2, emitLog10, LOG1P_JS, LOG2_JS, LOG10_JS } from './wasm-logs.js';
 import { emitPow, POW_JS } from './wasm-pow.js';
@@ -95,20 +96,6 @@ export interface WasmEmitter {
 }
 
 const V128 = 0x7b;
-const uleb = (n: number): number[] => {
-  const out: number[] = [];
-  do {
-    let b = n & 0x7f;
-    n >>>= 7;
-    if (n !== 0) b |= 0x80;
-    out.push(b);
-  } while (n !== 0);
-  return out;
-};
-const simd = (op: number): number[] => [0xfd, ...uleb(op)];
-const get = (l: number) => [0x20, ...uleb(l)];
-const set = (l: number) => [0x21, ...uleb(l)];
-const tee = (l: number) => [0x22, ...uleb(l)];
 /** v128.const of two equal float64 lanes. */
 const f2 = (v: number): number[] => {
   const b = new Uint8Array(new Float64Array([v, v]).buffer);

@@ -11,6 +11,8 @@
  *
  * Accuracy against mpmath: tests/codegen/wasm-math.test.ts (codegen/README.md).
  */
+
+import { localGet as get, localSet as set, simdOp as simd, localTee as tee } from './wasm-asm.js';
 import type { WasmEmitter } from './wasm-math.js';
 
 /** (tanh a − a)/a³ = Σ T[k]·a^{2k}. */
@@ -30,20 +32,6 @@ const horner = (z: string): string =>
 /** Source of the helper `ftanh` (it calls `fexp`, which the kernel defines too). */
 export const TANH_JS = `function ftanh(x) { const a = Math.abs(x); const z = a * a; const p = a + (a * z) * (${horner('z')}); const q = 1 - 2 / (fexp(2 * a) + 1); const v = a < ${SPLIT} ? p : q; return a < ${TINY} ? x : x < 0 ? -v : v; }`;
 
-const uleb = (n: number): number[] => {
-  const out: number[] = [];
-  do {
-    let b = n & 0x7f;
-    n >>>= 7;
-    if (n !== 0) b |= 0x80;
-    out.push(b);
-  } while (n !== 0);
-  return out;
-};
-const simd = (o: number): number[] => [0xfd, ...uleb(o)];
-const get = (l: number) => [0x20, ...uleb(l)];
-const set = (l: number) => [0x21, ...uleb(l)];
-const tee = (l: number) => [0x22, ...uleb(l)];
 const f2 = (v: number): number[] => [...simd(0x0c), ...new Uint8Array(new Float64Array([v, v]).buffer)];
 const i2 = (v: bigint): number[] => [...simd(0x0c), ...new Uint8Array(new BigInt64Array([v, v]).buffer)];
 const W = {

@@ -18,6 +18,8 @@
  *
  * Accuracy against mpmath: tests/codegen/wasm-trig.test.ts, codegen/README.md.
  */
+
+import { localGet as get, localSet as set, simdOp as simd, localTee as tee } from './wasm-asm.js';
 import type { WasmEmitter } from './wasm-math.js';
 
 const INVPIO2 = 0.6366197723675814;
@@ -63,20 +65,6 @@ export const TRIG_JS = [
 export const ftrig: (x: number, c: 0 | 1) => number = new Function(`${TRIG_JS}\nreturn ftrig;`)();
 
 const V128 = 0x7b;
-const uleb = (n: number): number[] => {
-  const out: number[] = [];
-  do {
-    let b = n & 0x7f;
-    n >>>= 7;
-    if (n !== 0) b |= 0x80;
-    out.push(b);
-  } while (n !== 0);
-  return out;
-};
-const simd = (o: number): number[] => [0xfd, ...uleb(o)];
-const get = (l: number) => [0x20, ...uleb(l)];
-const set = (l: number) => [0x21, ...uleb(l)];
-const tee = (l: number) => [0x22, ...uleb(l)];
 const f2 = (v: number): number[] => [...simd(0x0c), ...new Uint8Array(new Float64Array([v, v]).buffer)];
 const i2 = (v: bigint): number[] => [...simd(0x0c), ...new Uint8Array(new BigInt64Array([v, v]).buffer)];
 const f64c = (v: number): number[] => [0x44, ...new Uint8Array(new Float64Array([v]).buffer)];
