@@ -17,17 +17,19 @@ interface WasmApi {
   Module: new (bytes: Uint8Array) => object;
   Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
 }
+/** The GEMM module's export: C[mc×nc] (+)= packed A[mc×kc] · packed B[kc×nc] (dense/gemm-wasm.ts). */
+export type GemmFn = (
+  ap: number,
+  bp: number,
+  cp: number,
+  mc: number,
+  nc: number,
+  kc: number,
+  ldc: number,
+  first: number,
+) => void;
 interface GemmInstance {
-  gemm: (
-    ap: number,
-    bp: number,
-    cp: number,
-    mc: number,
-    nc: number,
-    kc: number,
-    ldc: number,
-    first: number,
-  ) => void;
+  gemm: GemmFn;
   mem: { buffer: ArrayBuffer; grow(pages: number): number };
 }
 

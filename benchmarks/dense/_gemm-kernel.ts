@@ -15,7 +15,7 @@
  */
 import { gemmWasmBytes } from '../../dense/gemm-wasm.js';
 import { MATMUL_F64 } from '../../dense/kernel-names.js';
-import { HAS_GEMM_SIMD } from '../../dense/kernels-linalg.js';
+import { type GemmFn, HAS_GEMM_SIMD } from '../../dense/kernels-linalg.js';
 import { getKernel, type TaskContext } from '../../runtime/kernels.js';
 import { runPython } from '../lib/report.js';
 
@@ -23,16 +23,6 @@ interface WasmApi {
   Module: new (bytes: Uint8Array) => object;
   Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
 }
-type Gemm = (
-  ap: number,
-  bp: number,
-  cp: number,
-  mc: number,
-  nc: number,
-  kc: number,
-  ldc: number,
-  first: number,
-) => void;
 const Wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
 const args = process.argv
@@ -85,7 +75,7 @@ const pyBefore = numpy();
 // The micro-kernel alone, at kernels-linalg.ts's block sizes.
 const [MC, KC, NC] = [64, 256, 1024];
 const inst = new Wasm.Instance(new Wasm.Module(gemmWasmBytes()), {}).exports;
-const gemm = inst.gemm as Gemm;
+const gemm = inst.gemm as GemmFn;
 const mem = inst.mem as { buffer: ArrayBuffer; grow(pages: number): number };
 const [bp, ap, cp] = [0, KC * NC * 8, KC * NC * 8 + MC * KC * 8];
 mem.grow(Math.ceil((cp + MC * NC * 8) / 65536));
