@@ -102,16 +102,34 @@ export function diaFillTiled(
  * @param hi - end row
  */
 export function bandPtr(band: Float64Array, pos: Int32Array, lo: number, hi: number): void {
+  // Shipped as source (sparse/kdef.ts): no helper outside this function.
   const nd = band.length / 3;
+  if (hi <= lo) return;
+  // Rows where every diagonal has an entry: [first, end) (empty when end ≤ first).
+  let first = 0;
+  let end = Number.POSITIVE_INFINITY;
+  // Entries in rows 0..lo: per diagonal, the rows of its range up to lo.
+  let s = 0;
+  for (let d = 0; d < nd; d++) {
+    const r0 = band[3 * d]!;
+    const r1 = band[3 * d + 1]!;
+    if (r0 > first) first = r0;
+    if (r1 < end) end = r1;
+    const e = lo < r1 ? lo : r1;
+    if (e > r0) s += e - r0;
+  }
+  const a = Math.min(Math.max(first, lo), hi) | 0;
+  const b = Math.min(Math.max(end, a), hi) | 0;
+  // Then row by row: the rows of [a, b) add nd each without a test, the others count.
   for (let i = lo; i < hi; i++) {
-    // Entries in rows 0..i: per diagonal, the rows of its range up to i.
-    let s = 0;
-    for (let d = 0; d < nd; d++) {
-      const r0 = band[3 * d]!;
-      const r1 = band[3 * d + 1]!;
-      const e = i + 1 < r1 ? i + 1 : r1;
-      if (e > r0) s += e - r0;
+    if (i === a) {
+      for (; i < b; i++) {
+        s += nd;
+        pos[i + 1] = s;
+      }
+      if (i === hi) break;
     }
+    for (let q = 0; q < band.length; q += 3) if (i >= band[q]! && i < band[q + 1]!) s++;
     pos[i + 1] = s;
   }
 }
@@ -135,13 +153,37 @@ export function bandFill(
   lo: number,
   hi: number,
 ): void {
+  // Shipped as source (sparse/kdef.ts): no helper outside this function.
   const nd = offsets.length;
+  // Rows where every diagonal has an entry: [a, b) within [lo, hi), no test there.
+  let first = 0;
+  let end = Number.POSITIVE_INFINITY;
+  const val = new Float64Array(nd);
+  for (let d = 0; d < nd; d++) {
+    if (band[3 * d]! > first) first = band[3 * d]!;
+    if (band[3 * d + 1]! < end) end = band[3 * d + 1]!;
+    val[d] = band[3 * d + 2]!;
+  }
+  // Integers (the band's rows are float64 in `band`): the loops below index with them.
+  const a = Math.min(Math.max(first, lo), hi) | 0;
+  const b = Math.min(Math.max(end, a), hi) | 0;
   let w = pos[lo]!;
   for (let i = lo; i < hi; i++) {
+    if (i === a) {
+      // The same values in every row of [a, b).
+      for (; i < b; i++) {
+        for (let d = 0; d < nd; d++) {
+          crd[w + d] = i + offsets[d]!;
+          vals[w + d] = val[d]!;
+        }
+        w += nd;
+      }
+      if (i === hi) break;
+    }
     for (let d = 0; d < nd; d++) {
       if (i >= band[3 * d]! && i < band[3 * d + 1]!) {
         crd[w] = i + offsets[d]!;
-        vals[w] = band[3 * d + 2]!;
+        vals[w] = val[d]!;
         w++;
       }
     }
