@@ -28,6 +28,11 @@ export interface DefaultMapperOptions {
   /** Spin before sleeping (see {@link Mapper.spinMicros}), µs. Default 50. */
   readonly spinMicros?: number;
   /**
+   * The pool threads' nice increment (see {@link Mapper.workerNice}), 0–19. Default
+   * {@link DEFAULT_WORKER_NICE}, or the environment's `COHORT_WORKER_NICE`.
+   */
+  readonly workerNice?: number;
+  /**
    * Bytes of fresh results the pool may have in flight (see {@link Mapper.inFlightBytes}).
    * Default 256 MiB: room for the pool to work on one large result while the program issues the
    * next (see README).
@@ -54,6 +59,20 @@ function defaultOneTaskSolveBytes(): number {
   const env = typeof process === 'undefined' ? undefined : process.env.COHORT_ONE_TASK_SOLVE_BYTES;
   const v = env === undefined || env === '' ? Number.NaN : Number(env);
   return Number.isFinite(v) && v >= 0 ? v : 32 * 2 ** 20;
+}
+
+/**
+ * The pool threads' default nice increment (see {@link Mapper.workerNice}): 0 until measured
+ * otherwise (mapper/README "Worker priority").
+ * @example DEFAULT_WORKER_NICE // 0
+ */
+export const DEFAULT_WORKER_NICE = 0;
+
+/** `COHORT_WORKER_NICE` when set (an integer in [0, 19]), else {@link DEFAULT_WORKER_NICE}. */
+function defaultWorkerNice(): number {
+  const env = typeof process === 'undefined' ? undefined : process.env.COHORT_WORKER_NICE;
+  const v = env === undefined || env === '' ? Number.NaN : Number(env);
+  return Number.isInteger(v) && v >= 0 && v <= 19 ? v : DEFAULT_WORKER_NICE;
 }
 
 /** Operations per point that a memory-bound kernel does for free (hidden by its loads and stores). */
@@ -87,12 +106,14 @@ export class DefaultMapper implements Mapper {
   readonly inlineLaunchBytes: number;
   readonly sharing: boolean;
   readonly spin: number;
+  readonly nice: number;
   readonly inFlight: number;
   readonly oneTaskSolveBytes: number;
 
   constructor(opts: DefaultMapperOptions = {}) {
     this.sharing = opts.share ?? true;
     this.spin = opts.spinMicros ?? 50;
+    this.nice = opts.workerNice ?? defaultWorkerNice();
     this.inFlight = opts.inFlightBytes ?? 256 * 2 ** 20;
     this.minPieceBytes = opts.minPieceBytes ?? 256 * 1024;
     this.piecesPerWorker = opts.piecesPerWorker ?? 2;
@@ -175,6 +196,10 @@ export class DefaultMapper implements Mapper {
 
   spinMicros(): number {
     return this.spin;
+  }
+
+  workerNice(): number {
+    return this.nice;
   }
 
   inFlightBytes(_workers: number): number {

@@ -64,6 +64,15 @@ export interface Mapper {
    */
   spinMicros?(): number;
   /**
+   * How much lower than the issuing thread's the pool threads' scheduling priority is: a nice
+   * increment in [0, 19] that each worker applies to its own thread (Linux only: elsewhere nice
+   * is per process and the threads keep the process's). With more busy threads than cores (the
+   * pool's threads plus the issuing thread, one worker per core), the operating system may run a
+   * worker while the issuing thread waits for a core with launches to post: a lower priority for
+   * the workers lets the issuing thread in at once. Optional; without it, 0.
+   */
+  workerNice?(): number;
+  /**
    * Whether a launch touching `bytes` bytes should start the pool's threads now, while no piece
    * has needed them yet (threads start in the background: a program of small launches never
    * needs them, while one that will split its launches wants them live before its first big

@@ -42,10 +42,15 @@ function defaultWorkers(): number {
 
 const state = { workers: -1, mapper: new DefaultMapper() as Mapper };
 
-/** Publishes the mapper's spin time to the threads (shared word read at every wait). */
+/**
+ * Publishes the mapper's spin time (a shared word read at every wait) and the pool threads' nice
+ * increment (read by each worker loop when it starts and when it wakes) to the threads.
+ */
 function applySpin(): void {
   const us = state.mapper.spinMicros?.() ?? 0;
   Atomics.store(events.spin, 0, Number.isFinite(us) && us > 0 ? Math.min(Math.round(us), 100_000) : 0);
+  const nice = state.mapper.workerNice?.() ?? 0;
+  Atomics.store(events.spin, 1, Number.isFinite(nice) && nice > 0 ? Math.min(Math.round(nice), 19) : 0);
 }
 applySpin();
 

@@ -37,7 +37,10 @@ export interface EventBuffers {
   readonly claims: Int32Array;
   /** Per event slot, the pool slots to wake when the event completes (see the header). */
   readonly want: Int32Array;
-  /** `spin[0]`: how long a waiting thread spins before sleeping, µs (the mapper's `spinMicros`). */
+  /**
+   * `spin[0]`: how long a waiting thread spins before sleeping, µs (the mapper's `spinMicros`);
+   * `spin[1]`: the pool threads' nice increment (the mapper's `workerNice`, runtime/worker.js).
+   */
   readonly spin: Int32Array;
 }
 
@@ -56,7 +59,7 @@ function makeBuffers(): EventBuffers {
     fvals,
     claims: i32(),
     want: i32(),
-    spin: new Int32Array(new SharedArrayBuffer(4)),
+    spin: new Int32Array(new SharedArrayBuffer(8)),
   };
 }
 

@@ -44,6 +44,8 @@
  * While tracing (runtime/trace.ts), each task writes its start, end and slot into `traceTimes`.
  */
 import { Buffer } from 'node:buffer';
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { GCProfiler, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { receiveMessageOnPort, threadId } from 'node:worker_threads';
@@ -94,6 +96,27 @@ function collectByPressure() {
   keep = [];
 }
 let dropped = 0;
+
+/** The nice increment this thread runs at (the mapper's `workerNice`, `spin[1]`), once applied. */
+let niceApplied = 0;
+
+/**
+ * Applies the mapper's nice increment to this thread when it changed (runtime/config.ts
+ * publishes it): Linux schedules threads separately and `setPriority` of a thread id changes
+ * that thread only (the id from /proc/thread-self). Elsewhere nice is per process: nothing is
+ * done. Raising the priority back may be refused without privileges: then it stays lower.
+ */
+function applyNice(spin) {
+  const want = spin[1] | 0;
+  if (want === niceApplied || process.platform !== 'linux') return;
+  niceApplied = want;
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, want);
+  } catch {
+    // not permitted, or no /proc: the thread keeps its priority
+  }
+}
 
 /** Control words: per slot, 16 int32 apart (one cache line each). */
 const STRIDE = 16;
@@ -593,6 +616,7 @@ function runLoop({
   const bell = slot * STRIDE + BELL;
   const pend = slot * STRIDE + PEND;
   const wakes = slot * STRIDE + WAKES;
+  applyNice(spin);
   for (;;) {
     // Read before the port: a record posted, or a registered event completed, after this read
     // changes the doorbell, so the wait below returns at once.
@@ -608,6 +632,7 @@ function runLoop({
       if (!spinWhile(ctl, bell, b, -1)) Atomics.wait(ctl, bell, b);
       Atomics.store(ctl, pend, 0);
       Atomics.add(ctl, wakes, 1);
+      if ((spin[1] | 0) !== niceApplied) applyNice(spin);
       continue;
     }
     do {
