@@ -14,7 +14,7 @@ import {
 } from '../runtime/index.js';
 import type { SparseFormat, sparray } from './base.js';
 import type { CooArray } from './coo.js';
-import { canonicalize } from './core/convert.js';
+import { canonicalize, csrToCoo } from './core/convert.js';
 import { copyInto, mapStore, structureFlags } from './core/elementwise.js';
 import { checkKronSize, kronCsr } from './core/kron.js';
 import { type Coo, promote, region, vec } from './core/types.js';
@@ -26,6 +26,11 @@ import { kronEntries } from './kernels/elementwise.js';
 import { csrT } from './ops.js';
 import { wrap } from './registry.js';
 import { ssigOpts } from './sig.js';
+
+/** Stored entries of an operand's COO form (a DIA's stored zeros are not among them). */
+function cooNnz(a: sparray): number {
+  return a.format === 'coo' ? a.nnz : (a.tocoo() as CooArray)._c.nnz;
+}
 
 /** COO structure of an operand, cast to `dtype`. */
 export function cooOf(a: sparray, dtype: DType): Coo {
@@ -61,6 +66,19 @@ function kronImpl(A: unknown, B: unknown, opts: FormatOptions = {}): sparray {
     return t ? wrap.csc(r) : wrap.csr(r);
   }
   checkKronSize(fn, a.shape[0] * b.shape[0], a.shape[1] * b.shape[1], a.nnz * b.nnz);
+  // When the factors' compressed rows hold exactly the entries of their COO forms (SciPy's kron
+  // multiplies those: no duplicates summed, no stored zeros dropped), the product's entries come from the CSR product in row order: the
+  // same entries and values as SciPy's (whose COO lists them factor entry by factor entry), in an
+  // order that makes the usual next step (`tocsr()`, or adding another product) a pass without
+  // a sort — kron(T, I) + kron(I, T) for a 2-D Laplacian (issue 24's setup).
+  const sa = a._csr();
+  const sb = b._csr();
+  if (sa.nnz === cooNnz(a) && sb.nnz === cooNnz(b)) {
+    const fa = sa.canonical ? 2 : structureFlags(sa);
+    const fb = sb.canonical ? 2 : structureFlags(sb);
+    const c = kronCsr(sa, sb, dtype, { canonical: fa === 2 && fb === 2, sorted: fa >= 1 && fb >= 1 }, fn);
+    return fmt(wrap.coo(csrToCoo(c)), opts.format, 'coo');
+  }
   const ca = cooOf(a, dtype);
   const cb = cooOf(b, dtype);
   const nnz = ca.nnz * cb.nnz;

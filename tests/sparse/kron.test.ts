@@ -79,6 +79,33 @@ describe.each(POOLS)('kron → CSR/CSC, pool size %i', (workers) => {
     ]);
   });
 
+  it('the default COO keeps every stored product (SciPy nnz), in row order when it can', () => {
+    configure({ workers });
+    fc.assert(
+      fc.property(
+        matArb(4),
+        matArb(4),
+        fc.constantFrom(...FORMATS),
+        fc.constantFrom(...FORMATS),
+        (a, b, fa, fb) => {
+          const A = build(a, fa, 'float64');
+          const B = build(b, fb, 'float64');
+          const C = sp.kron(A, B) as sp.coo_array;
+          // SciPy multiplies the factors' COO forms: duplicates and stored zeros stay products.
+          expect(C.nnz).toBe(A.tocoo().nnz * B.tocoo().nnz);
+          // (+ 0: a product of a zero and a negative is −0 in the reference, absent in C.)
+          const want = kronDense(dense(a), a.m, a.n, dense(b), b.m, b.n).map((x) => x + 0);
+          expect(Array.from(C.toarray().toArray() as Float64Array, (x) => x + 0)).toEqual(want);
+          // Row order whenever the factors' compressed rows hold exactly their entries.
+          const rows = Array.from(C.coords[0].toArray() as Int32Array);
+          const exact = A.tocsr().nnz === A.tocoo().nnz && B.tocsr().nnz === B.tocoo().nnz;
+          if (exact) for (let k = 1; k < rows.length; k++) expect(rows[k]! >= rows[k - 1]!).toBe(true);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
   it('refuses a result beyond int32 indices', () => {
     configure({ workers });
     const v = sp.csr_array(
