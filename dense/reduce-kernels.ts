@@ -109,14 +109,36 @@ registerCombine(ARG_COMBINE.argmax, (p, nBlocks, width) => {
  * first `r` axes) and stores `O[oo] = <result>` after `row` has reduced the input's last axis from
  * `xo` (its `n` elements `sk` apart). `prelude` declares what `row` uses beyond those names.
  */
-function axisSource(r: number, prelude: string, row: string): string {
+function axisSource(r: number, prelude: string, row: string, column?: { init: string; step: string }): string {
   // One output axis (a matrix reduced along its rows: kmeans' argmin(pairwise, 1) over 2e6 rows
   // of 10): a plain loop over the rows, the offsets stepped, no odometer per output element.
+  // With `column` (accumulations in order that need no first element), a reduced axis that is
+  // farther apart in memory than the outputs (`sum(X, axis=0)` of a C-ordered X) runs with the
+  // loops swapped: one pass over X, adding each input row to the piece's accumulators in order —
+  // the same operations in the same order per output (the same bits), instead of one strided
+  // pass over X per output.
   if (r === 1) {
+    const swapped =
+      column === undefined
+        ? ''
+        : `if (i1 - i0 > 1 && n > 1 && Math.abs(sk) > Math.abs(xs0)) {
+    const A = new Float64Array(i1 - i0).fill(${column.init});
+    const w = i1 - i0;
+    for (let k = 0, xk = t.offsets[1] + i0 * xs0; k < n; k++, xk += sk) {
+      for (let j = 0, xo = xk; j < w; j++, xo += xs0) {
+        const v = X[xo];
+        ${column.step}
+      }
+    }
+    let oo = t.offsets[0] + i0 * os0;
+    for (let j = 0; j < w; j++, oo += os0) O[oo] = A[j];
+    return;
+  }`;
     return `function (t) {
   const O = t.arrays[0], X = t.arrays[1], os0 = t.strides[0][0], xs0 = t.strides[1][0];
   const n = t.shapes[1][1], sk = t.strides[1][1], i0 = t.lo[0], i1 = t.hi[0];
   ${prelude}
+  ${swapped}
   let oo = t.offsets[0] + i0 * os0, xo = t.offsets[1] + i0 * xs0;
   for (let i = i0; i < i1; i++, oo += os0, xo += xs0) {
     ${row}
@@ -179,6 +201,9 @@ export function axisKernel(kind: RedKind, r: number, pairwise = false): string {
       ${s.step}
     }
     O[oo] = ${s.arg ? 'ai' : 'acc'};`,
+      ext === undefined && !s.arg && s.init !== 'first'
+        ? { init: s.init, step: s.step.replace(/\bacc\b/g, 'A[j]') }
+        : undefined,
     ),
   }));
   return name;
