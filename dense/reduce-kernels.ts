@@ -109,7 +109,12 @@ registerCombine(ARG_COMBINE.argmax, (p, nBlocks, width) => {
  * first `r` axes) and stores `O[oo] = <result>` after `row` has reduced the input's last axis from
  * `xo` (its `n` elements `sk` apart). `prelude` declares what `row` uses beyond those names.
  */
-function axisSource(r: number, prelude: string, row: string, column?: { init: string; step: string }): string {
+function axisSource(
+  r: number,
+  prelude: string,
+  row: string,
+  column?: { init: string; step: string },
+): string {
   // One output axis (a matrix reduced along its rows: kmeans' argmin(pairwise, 1) over 2e6 rows
   // of 10): a plain loop over the rows, the offsets stepped, no odometer per output element.
   // With `column` (accumulations in order that need no first element), a reduced axis that is
