@@ -2,8 +2,9 @@
  * The cohort side of the ported programs, in a fresh process:
  * `node --import tsx benchmarks/programs/_child.ts WORKERS NAME:N:OUT [NAME:N:OUT ...]`.
  * For each program: build its inputs and wait for them (not timed), then time `run()` together
- * with reading its result (the first run, counted), write the result as raw float64 to OUT and
- * print one JSON line `{"name", "n", "ms", "setupMs"}`.
+ * with waiting for its result and getting its values (the first run, counted; see
+ * `resultValues`), write the result as raw float64 to OUT and print one JSON line
+ * `{"name", "n", "ms", "setupMs"}`.
  */
 import { writeFileSync } from 'node:fs';
 import * as np from 'cohortjs/numpy';
@@ -17,6 +18,20 @@ function settle(x: unknown): void {
   else if (sparse.issparse(x)) np.sum((x as sparse.csr_array).data).item();
 }
 
+/**
+ * The finished result as float64 values, read the way the NumPy twin has its result: the
+ * array's own memory once its writes are done (`to_ndarray`, zero copy) when it is a contiguous
+ * float64 vector or matrix — NumPy's `ascontiguousarray(result, float64)` copies nothing there
+ * either — else a copy (`toArray`, converted to float64).
+ */
+function resultValues(r: np.ndarray): Float64Array {
+  const v = r.to_ndarray();
+  const size = r.size;
+  const contiguous = v.stride.every((st, d) => st === v.shape.slice(d + 1).reduce((a, b) => a * b, 1));
+  if (v.data instanceof Float64Array && contiguous) return v.data.subarray(v.offset, v.offset + size);
+  return Float64Array.from(r.toArray() as ArrayLike<number>);
+}
+
 const workers = Number(process.argv[2]);
 configure({ workers });
 for (const spec of process.argv.slice(3)) {
@@ -28,8 +43,8 @@ for (const spec of process.argv.slice(3)) {
   const { inputs, run } = prog.prepare(n);
   for (const x of inputs) settle(x);
   const t0 = performance.now();
-  const result = Float64Array.from(run().toArray() as Float64Array);
+  const result = resultValues(run());
   const ms = performance.now() - t0;
-  writeFileSync(out, new Uint8Array(result.buffer));
+  writeFileSync(out, new Uint8Array(result.buffer, result.byteOffset, result.byteLength));
   console.log(JSON.stringify({ name, n, ms, setupMs: t0 - s0 }));
 }
