@@ -227,6 +227,19 @@ export function promote(ts: readonly { dtype: CodegenDType; weak: boolean }[]): 
  * NumPy refuses (`subtract`/`negative` of booleans, `cast` without a dtype)
  */
 export function typeTree(node: FuseNode): TypedNode {
+  // Trees are frozen and share subtrees (a value used several times): each node is typed once
+  // (a walk of every path costs time exponential in the depth of the sharing).
+  const hit = node !== null && typeof node === 'object' ? typed.get(node) : undefined;
+  if (hit !== undefined) return hit;
+  const t = typeTreeOnce(node);
+  if (Object.isFrozen(node)) typed.set(node, t);
+  return t;
+}
+
+/** Typed trees of frozen nodes (see {@link typeTree}). */
+const typed = new WeakMap<FuseNode, TypedNode>();
+
+function typeTreeOnce(node: FuseNode): TypedNode {
   const fail = (what: string, got: unknown): never => {
     throw argError('fuse', 'expr', what, got);
   };

@@ -18,7 +18,7 @@ import {
   materialize,
   release,
 } from './lazy.js';
-import { EXPENSIVE, type PartRecord, prepareLaunch, treeCost } from './lazy-share.js';
+import { EXPENSIVE, type PartRecord, prepareLaunch, remap, treeCost } from './lazy-share.js';
 import { ndarray } from './ndarray.js';
 
 const treeIds = new WeakMap<FuseNode, number>();
@@ -156,23 +156,22 @@ function scalarIndex(
   return scalars.length - 1;
 }
 
-function substitute(t: FuseNode, parts: readonly Part[], smap: readonly number[]): FuseNode {
+function substitute(
+  t: FuseNode,
+  parts: readonly Part[],
+  smap: readonly number[],
+  subs: (FuseNode | undefined)[] = [],
+): FuseNode {
   if (t.op === 'input') {
     const p = parts[t.index]!;
     if (p.lazy === null)
       return p.amap.length === 0 ? fx.scalar(p.smap[0]!, t.dtype, false) : fx.input(p.amap[0]!, t.dtype);
-    const sub = remap(p.lazy.tree, p.amap, p.smap);
+    // One remapped tree per operand: an operand used twice is one shared subtree.
+    const sub = (subs[t.index] ??= remap(p.lazy.tree, p.amap, p.smap));
     return typeTree(sub).dtype === t.dtype ? sub : fx.castTo(t.dtype, sub);
   }
   if (t.op === 'scalar') return fx.scalar(smap[t.index]!, t.dtype, t.weak !== false);
-  return Object.freeze({ ...t, args: Object.freeze(t.args.map((x) => substitute(x, parts, smap))) });
-}
-
-/** `t` with input k renumbered `amap[k]` and scalar m renumbered `smap[m]`. */
-function remap(t: FuseNode, amap: readonly number[], smap: readonly number[]): FuseNode {
-  if (t.op === 'input') return fx.input(amap[t.index]!, t.dtype);
-  if (t.op === 'scalar') return fx.scalar(smap[t.index]!, t.dtype, t.weak !== false);
-  return Object.freeze({ ...t, args: Object.freeze(t.args.map((x) => remap(x, amap, smap))) });
+  return Object.freeze({ ...t, args: Object.freeze(t.args.map((x) => substitute(x, parts, smap, subs))) });
 }
 
 /**

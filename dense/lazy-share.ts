@@ -91,10 +91,31 @@ function treeCostOnce(t: FuseNode): number {
   return c;
 }
 
-function remap(t: FuseNode, amap: readonly number[], smap: readonly number[]): FuseNode {
-  if (t.op === 'input') return fx.input(amap[t.index]!, t.dtype);
-  if (t.op === 'scalar') return fx.scalar(smap[t.index]!, t.dtype, t.weak !== false);
-  return Object.freeze({ ...t, args: Object.freeze(t.args.map((x) => remap(x, amap, smap))) });
+/**
+ * `t` with input k renumbered `amap[k]` and scalar m renumbered `smap[m]`. A subtree shared in
+ * `t` (a value used several times: Black–Scholes' `K` five times in `cnd`, itself inside `d1` and
+ * `d2`) is remapped once and stays shared (`memo`): a walk of every path instead costs time
+ * exponential in the depth of the sharing (0.2 s of Black–Scholes' first pricing).
+ * @param t - the tree
+ * @param amap - new index of each input
+ * @param smap - new index of each scalar
+ * @param memo - remapped subtrees of this call (per `amap`/`smap`)
+ * @returns the remapped tree
+ */
+export function remap(
+  t: FuseNode,
+  amap: readonly number[],
+  smap: readonly number[],
+  memo: Map<FuseNode, FuseNode> = new Map(),
+): FuseNode {
+  const hit = memo.get(t);
+  if (hit !== undefined) return hit;
+  let r: FuseNode;
+  if (t.op === 'input') r = fx.input(amap[t.index]!, t.dtype);
+  else if (t.op === 'scalar') r = fx.scalar(smap[t.index]!, t.dtype, t.weak !== false);
+  else r = Object.freeze({ ...t, args: Object.freeze(t.args.map((x) => remap(x, amap, smap, memo))) });
+  memo.set(t, r);
+  return r;
 }
 
 const through = (inner: readonly number[], outer: readonly number[] | null): readonly number[] =>
@@ -170,6 +191,9 @@ function prepareShared(
   visit(parts);
   const leaves = new Map<string, { store: Store; dtype: FuseNode['dtype'] }>();
   const memo = new Map<FuseNode, string>();
+  // Each (value, renumbering) once: a value reached along several paths (recorded by several
+  // users that are themselves recorded several times) decides the same way on each.
+  const seen = new Map<LazyState, Set<string>>();
   const decide = (
     recs: readonly PartRecord[],
     amap: readonly number[] | null,
@@ -179,6 +203,11 @@ function prepareShared(
       const a = through(r.amap, amap);
       const m = through(r.smap, smap);
       const s = r.state;
+      const path = `${a.join(',')}|${m.join(',')}`;
+      let done = seen.get(s);
+      if (done === undefined) seen.set(s, (done = new Set()));
+      if (done.has(path)) continue;
+      done.add(path);
       let store: Store | null = null;
       if (s.result !== null) {
         if (s.result.region.version === s.resultVersion) store = s.result;
@@ -195,24 +224,35 @@ function prepareShared(
   // Replace those subtrees by new leaves, then drop the leaves no longer read and renumber.
   const out = arrays.slice();
   const leafOf = new Map<string, number>();
+  // Walks below visit each shared subtree once (see `remap`).
+  const rewritten = new Map<FuseNode, FuseNode>();
   const rewrite = (t: FuseNode): FuseNode => {
     if (!('args' in t)) return t;
+    const done = rewritten.get(t);
+    if (done !== undefined) return done;
     const key = keyAll(t, memo);
     const l = leaves.get(key);
+    let r: FuseNode;
     if (l !== undefined) {
       let i = leafOf.get(key);
       if (i === undefined) {
         out.push(new ndarray(l.store));
         leafOf.set(key, (i = out.length - 1));
       }
-      return fx.input(i, l.dtype);
-    }
-    return Object.freeze({ ...t, args: Object.freeze(t.args.map(rewrite)) });
+      r = fx.input(i, l.dtype);
+    } else r = Object.freeze({ ...t, args: Object.freeze(t.args.map(rewrite)) });
+    rewritten.set(t, r);
+    return r;
   };
   const t1 = rewrite(tree);
   const used: number[] = [];
+  const sUsed: number[] = [];
+  const marked = new Set<FuseNode>();
   const mark = (t: FuseNode): void => {
+    if (marked.has(t)) return;
+    marked.add(t);
     if (t.op === 'input') used[t.index] = 1;
+    else if (t.op === 'scalar') sUsed[t.index] = 1;
     else if ('args' in t) for (const a of t.args) mark(a);
   };
   mark(t1);
@@ -224,13 +264,8 @@ function prepareShared(
       kept.push(out[i]!);
     }
   }
-  // Scalars too: a kernel takes a parameter for every scalar index up to the largest it reads.
-  const sUsed: number[] = [];
-  const markS = (t: FuseNode): void => {
-    if (t.op === 'scalar') sUsed[t.index] = 1;
-    else if ('args' in t) for (const a of t.args) markS(a);
-  };
-  markS(t1);
+  // Scalars too (marked above): a kernel takes a parameter for every scalar index up to the
+  // largest it reads.
   const smap: number[] = [];
   const keptS: number[] = [];
   for (let i = 0; i < scalars.length; i++) {
