@@ -326,7 +326,9 @@ return function (t) {
   if (t.heap) {
     if (mem !== t.heap) {
       const api = globalThis.WebAssembly;
-      wk = new api.Instance(new api.Module(new Uint8Array(W)), { e: { mem: t.heap${wasmImports(js).imports} } }).exports.kernel;
+      const mk = globalThis.__cohortWasmModule;
+      const mod = mk !== undefined ? mk(new Uint8Array(W), hi[0] - lo[0]) : new api.Module(new Uint8Array(W));
+      wk = new api.Instance(mod, { e: { mem: t.heap${wasmImports(js).imports} } }).exports.kernel;
       mem = t.heap;
     }
     ${hoist}

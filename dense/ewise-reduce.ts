@@ -186,7 +186,9 @@ let mem = null, wk = null;`;
     wasmCall = `if (t.heap) {
     if (mem !== t.heap) {
       const api = globalThis.WebAssembly;
-      wk = new api.Instance(new api.Module(new Uint8Array(W)), { e: { mem: t.heap${wasmImports(js).imports} } }).exports.kernel;
+      const mk = globalThis.__cohortWasmModule;
+      const mod = mk !== undefined ? mk(new Uint8Array(W), hi - lo) : new api.Module(new Uint8Array(W));
+      wk = new api.Instance(mod, { e: { mem: t.heap${wasmImports(js).imports} } }).exports.kernel;
       mem = t.heap;
     }
     ${hoist}

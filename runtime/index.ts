@@ -2,6 +2,9 @@
  * `cohortjs/runtime`: the region runtime's public face for library authors — regions and stores,
  * index spaces, partitioning constraints, launches, futures, reads and configuration.
  */
+// The kernels' Wasm compiler on this thread (a global the shipped kernel sources call).
+import './wasm-tier.js';
+
 export {
   DefaultMapper,
   type DefaultMapperOptions,

@@ -97,6 +97,26 @@ function collectByPressure() {
 }
 let dropped = 0;
 
+/**
+ * runtime/wasm-tier.ts's rule for this thread (kernels call `globalThis.__cohortWasmModule`): the
+ * first compile of a kernel whose piece has at least 2^18 elements uses V8's optimizing compiler.
+ */
+const OPTIMIZED_COMPILE_ELEMENTS = 1 << 18;
+const optimizeWasm =
+  process.env.COHORT_WASM_OPTIMIZE !== '0' &&
+  !/liftoff|wasm-tier|wasm-dynamic-tiering/.test(
+    [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' '),
+  );
+globalThis.__cohortWasmModule = (bytes, elements) => {
+  if (!optimizeWasm || !(elements >= OPTIMIZED_COMPILE_ELEMENTS)) return new WebAssembly.Module(bytes);
+  setFlagsFromString('--no-liftoff');
+  try {
+    return new WebAssembly.Module(bytes);
+  } finally {
+    setFlagsFromString('--liftoff');
+  }
+};
+
 /** The nice increment this thread runs at (the mapper's `workerNice`, `spin[1]`), once applied. */
 let niceApplied = 0;
 

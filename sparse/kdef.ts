@@ -76,7 +76,10 @@ function wasmDispatch(impl: (...a: unknown[]) => unknown, adapter: Adapter, W: W
     if (W.scratch === true && !((t.scratch ?? -1) >= 0)) inRange = false;
     if (t.heap && inRange) {
       if (mem !== t.heap) {
-        const mod = new wasmApi.Module(new Uint8Array(W.bytes as number[]));
+        // runtime/wasm-tier.ts: an optimizing first compile for large pieces (rows here).
+        const mk = (globalThis as any).__cohortWasmModule;
+        const bytes = new Uint8Array(W.bytes as number[]);
+        const mod = mk !== undefined ? mk(bytes, t.hi[0]! - t.lo[0]!) : new wasmApi.Module(bytes);
         fn = new wasmApi.Instance(mod, { e: { mem: t.heap } }).exports.kernel;
         mem = t.heap;
       }
