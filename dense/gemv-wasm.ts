@@ -289,7 +289,11 @@ export function gemvWarmModules(
   // The kernel stores its own unwarmed modules there when it runs on this thread first.
   if (g.__cohortGemvMods?.warmed === true) return g.__cohortGemvMods;
   const W = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
-  const compile = (b: Uint8Array) => (W.validate(b) ? new W.Module(b) : null);
+  // Optimized from the first call (runtime/wasm-tier.ts): the sweeps run on whole matrices.
+  const mk = (globalThis as unknown as { __cohortWasmModule?: (b: Uint8Array, n: number) => object })
+    .__cohortWasmModule;
+  const compile = (b: Uint8Array) =>
+    W.validate(b) ? (mk?.(b, Number.POSITIVE_INFINITY) ?? new W.Module(b)) : null;
   const mods = { cols: compile(colsBytes), rows: compile(rowsBytes), warmed: true };
   const mem = new W.Memory({ initial: 1, maximum: 1, shared: true });
   const kernel = (m: object) => new W.Instance(m, { e: { mem } }).exports.kernel as (...a: number[]) => void;

@@ -68,6 +68,7 @@ const gemvKernel = (t: TaskContext): void => {
   const i1 = t.hi[0]!;
   const g = globalThis as unknown as {
     WebAssembly: WasmApi;
+    __cohortWasmModule?: (bytes: Uint8Array, elements: number) => object;
     __cohortGemvMods?: { cols: object | null; rows: object | null };
     __cohortGemv?: {
       mem: unknown;
@@ -88,8 +89,17 @@ const gemvKernel = (t: TaskContext): void => {
     let mods = g.__cohortGemvMods;
     if (mods === undefined) {
       mods = {
-        cols: colsBytes === null ? null : new Wasm.Module(new Uint8Array(colsBytes)),
-        rows: rowsBytes === null ? null : new Wasm.Module(new Uint8Array(rowsBytes)),
+        // Optimized from the first call (runtime/wasm-tier.ts): the sweeps run on whole matrices.
+        cols:
+          colsBytes === null
+            ? null
+            : (g.__cohortWasmModule?.(new Uint8Array(colsBytes), Infinity) ??
+              new Wasm.Module(new Uint8Array(colsBytes))),
+        rows:
+          rowsBytes === null
+            ? null
+            : (g.__cohortWasmModule?.(new Uint8Array(rowsBytes), Infinity) ??
+              new Wasm.Module(new Uint8Array(rowsBytes))),
       };
       g.__cohortGemvMods = mods;
     }
