@@ -1,0 +1,80 @@
+/**
+ * Warm from the first call (issue 16 item 4): a library runs a short program of tiny operations
+ * through its real code paths once, when it is imported, so that the user's first operations do
+ * not pay the one-time costs of a cold process — V8 compiling each function of the issuing path
+ * on its first call, generating and compiling the kernels every program uses, first-time shape
+ * transitions of the runtime's tables.
+ *
+ * What a warm-up must not change: results (it works on its own throwaway arrays), the decisions
+ * taken for the user's operations (its launches are tiny and run inline: no sequence number, no
+ * event, no posted piece, no pool started — {@link warmUp} checks it and says so), nor the
+ * counters a program or a test reads ({@link partitionStats} is restored). It is skipped under an
+ * MPI launch of several ranks (every rank would run it alike, but it is not worth a collective's
+ * risk), and when `COHORT_WARMUP=0`.
+ */
+import { CohortError } from './errors.js';
+import { peekSeq } from './events.js';
+import { distributed } from './mpi.js';
+import { statsSink } from './partition.js';
+
+/** What one warm-up did (see {@link warmupReport}). */
+export interface WarmupRecord {
+  /** The library's name for it, e.g. `numpy`. */
+  readonly name: string;
+  /** Wall time it took, ms. */
+  readonly ms: number;
+  /** Why it did not run (`COHORT_WARMUP=0`, `distributed`), or null when it ran. */
+  readonly skipped: string | null;
+}
+
+const records: WarmupRecord[] = [];
+
+/** True unless the environment turns warm-ups off (`COHORT_WARMUP=0`). */
+function enabled(): boolean {
+  const v = typeof process === 'undefined' ? undefined : process.env?.COHORT_WARMUP;
+  return v !== '0' && v !== 'false' && v !== 'off';
+}
+
+/**
+ * Runs a library's warm-up program once, now (a library calls it when its module is evaluated).
+ * The program must be deterministic, issue only tiny operations on arrays it makes itself, and
+ * read what it computes (so that the read path is warm too). It is not run again for the same
+ * name. A warm-up that throws, or that numbers an event (a posted piece), is a bug of the library:
+ * it is reported as an internal error, since the process's later decisions would differ.
+ * @param name the library's name, e.g. `numpy`
+ * @param program the warm-up program
+ * @returns the record of this warm-up
+ */
+export function warmUp(name: string, program: () => void): WarmupRecord {
+  const done = records.find((r) => r.name === name);
+  if (done !== undefined) return done;
+  const skipped = !enabled() ? 'COHORT_WARMUP=0' : distributed() ? 'distributed' : null;
+  let ms = 0;
+  if (skipped === null) {
+    const stats = statsSink();
+    const saved = { ...stats, created: { ...stats.created } };
+    const seq = peekSeq();
+    const t0 = performance.now();
+    try {
+      program();
+    } finally {
+      Object.assign(stats, saved);
+    }
+    ms = performance.now() - t0;
+    if (peekSeq() !== seq)
+      throw new CohortError(
+        `cohort: the '${name}' warm-up posted work (event numbers ${seq}..${peekSeq()}): it must run inline only`,
+      );
+  }
+  const rec: WarmupRecord = { name, ms, skipped };
+  records.push(rec);
+  return rec;
+}
+
+/**
+ * The warm-ups run in this process, in order (internal; tests and benchmarks).
+ * @returns one record per library warm-up
+ */
+export function warmupReport(): readonly WarmupRecord[] {
+  return records;
+}

@@ -1,0 +1,108 @@
+/**
+ * Warm from the first call (runtime/warm.ts, dense/warm.ts; issue 16 item 4). In fresh processes
+ * (tests/runtime/child/warm-first-ops.ts): with the numpy warm-up, a program's first creation,
+ * fused in-place update, reduction and float64 matrix–vector product register no kernel (they
+ * were generated, compiled and cached at import), while with `COHORT_WARMUP=0` they do; and the
+ * warm-up changes nothing the program can see — the same result bits, the same decision log
+ * (inline or posted, to which worker, with which event numbers), the same event numbering.
+ * In this process: a warm-up runs once per name, is skipped when switched off, restores the
+ * partition counters, and is rejected when it numbers an event (posted work).
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { newSeq } from '../../runtime/engine-seq.js';
+import { peekSeq } from '../../runtime/events.js';
+import { partitionStats, warmUp, warmupReport } from '../../runtime/index.js';
+import { statsSink } from '../../runtime/partition.js';
+
+const child = fileURLToPath(new URL('./child/warm-first-ops.ts', import.meta.url));
+
+interface Report {
+  warmups: { name: string; ms: number; skipped: string | null }[];
+  seqAfterImport: number;
+  seqEnd: number;
+  made: Record<string, number>;
+  log: string[];
+  bits: number[];
+}
+
+function run(env: Record<string, string>): Report {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', child], {
+    encoding: 'utf8',
+    env: { ...process.env, COHORT_WORKERS: '2', ...env },
+    timeout: 120_000,
+  });
+  if (r.status !== 0) throw new Error(`child failed (${r.status}): ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as Report;
+}
+
+describe('the numpy warm-up at import (fresh processes)', () => {
+  it('makes the first operations find their kernels made, and changes nothing they decide or compute', () => {
+    const warm = run({});
+    const cold = run({ COHORT_WARMUP: '0' });
+    expect(warm.warmups.map((w) => [w.name, w.skipped])).toEqual([['numpy', null]]);
+    expect(cold.warmups.map((w) => [w.name, w.skipped])).toEqual([['numpy', 'COHORT_WARMUP=0']]);
+    // Warm: the first fused update, reduction and GEMV register nothing; cold, each makes kernels.
+    expect(warm.made).toEqual({ create: 0, create2: 0, iadd: 0, sum: 0, gemv: 0 });
+    expect(cold.made.iadd).toBeGreaterThan(0);
+    expect(cold.made.sum).toBeGreaterThan(0);
+    // Nothing the program sees differs: event numbering, decisions, results.
+    expect(warm.seqAfterImport).toBe(cold.seqAfterImport);
+    expect(warm.seqEnd).toBe(cold.seqEnd);
+    expect(warm.log).toEqual(cold.log);
+    expect(warm.log.some((l) => / w\d+$/.test(l))).toBe(true); // the large sum was posted
+    expect(warm.bits).toEqual(cold.bits);
+  }, 240_000);
+});
+
+describe('warmUp', () => {
+  const saved = process.env.COHORT_WARMUP;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.COHORT_WARMUP;
+    else process.env.COHORT_WARMUP = saved;
+  });
+
+  it('runs a program once per name and records it', () => {
+    let calls = 0;
+    delete process.env.COHORT_WARMUP;
+    const a = warmUp('test-once', () => {
+      calls++;
+    });
+    const b = warmUp('test-once', () => {
+      calls++;
+    });
+    expect(calls).toBe(1);
+    expect(b).toBe(a);
+    expect(a.skipped).toBeNull();
+    expect(warmupReport().filter((r) => r.name === 'test-once')).toHaveLength(1);
+  });
+
+  it('is skipped with COHORT_WARMUP=0', () => {
+    process.env.COHORT_WARMUP = '0';
+    let calls = 0;
+    const r = warmUp('test-off', () => {
+      calls++;
+    });
+    expect(calls).toBe(0);
+    expect(r).toEqual({ name: 'test-off', ms: 0, skipped: 'COHORT_WARMUP=0' });
+  });
+
+  it('restores the partition counters', () => {
+    delete process.env.COHORT_WARMUP;
+    const before = partitionStats();
+    warmUp('test-stats', () => {
+      statsSink().solves += 5;
+      statsSink().onePiece += 3;
+    });
+    expect(partitionStats()).toEqual(before);
+  });
+
+  it('rejects a program that numbers an event (posted work)', () => {
+    delete process.env.COHORT_WARMUP;
+    const s = peekSeq();
+    expect(() => warmUp('test-post', () => void newSeq())).toThrow(
+      new RegExp(`the 'test-post' warm-up posted work \\(event numbers ${s}\\.\\.${s + 1}\\)`),
+    );
+  });
+});
