@@ -6,16 +6,29 @@
  * transitions of the runtime's tables.
  *
  * What a warm-up must not change: results (it works on its own throwaway arrays), the decisions
- * taken for the user's operations (its launches are tiny and run inline: no sequence number, no
- * event, no posted piece, no pool started — {@link warmUp} checks it and says so), nor the
- * counters a program or a test reads ({@link partitionStats} is restored). It is skipped under an
- * MPI launch of several ranks (every rank would run it alike, but it is not worth a collective's
- * risk), and when `COHORT_WARMUP=0`.
+ * taken for the user's operations, nor the counters a program or a test reads. So it runs under
+ * its own mapper — a fresh default mapper that keeps every piece inline on the issuing thread and
+ * never starts the pool, whatever the environment asks of the default one (the test suite sends
+ * small launches to the pool) — the user's mapper is not asked anything and is restored, and {@link warmUp} checks
+ * that no event was numbered and no pool made; the partition counters are restored. It is skipped
+ * under an MPI launch of several ranks (every rank would run it alike, but it is not worth a
+ * collective's risk), and when `COHORT_WARMUP=0`.
  */
+import { DefaultMapper } from '../mapper/index.js';
+import { configure, currentMapper } from './config.js';
+import { currentPool } from './engine-pool.js';
 import { CohortError } from './errors.js';
 import { peekSeq } from './events.js';
 import { distributed } from './mpi.js';
 import { statsSink } from './partition.js';
+
+/**
+ * The warm-up's mapper: the default mapper's code (so that it is warm too) on a fresh instance
+ * whose every launch is small enough to run inline and never starts the pool.
+ */
+function inlineOnly(): DefaultMapper {
+  return new DefaultMapper({ inlineLaunchBytes: 2 ** 50, inlineBytes: 2 ** 50 });
+}
 
 /** What one warm-up did (see {@link warmupReport}). */
 export interface WarmupRecord {
@@ -54,17 +67,25 @@ export function warmUp(name: string, program: () => void): WarmupRecord {
     const stats = statsSink();
     const saved = { ...stats, created: { ...stats.created } };
     const seq = peekSeq();
+    const hadPool = currentPool() !== null;
+    const mapper = currentMapper();
     const t0 = performance.now();
+    configure({ mapper: inlineOnly() });
     try {
       program();
     } finally {
+      configure({ mapper });
       Object.assign(stats, saved);
     }
     ms = performance.now() - t0;
-    if (peekSeq() !== seq)
-      throw new CohortError(
-        `cohort: the '${name}' warm-up posted work (event numbers ${seq}..${peekSeq()}): it must run inline only`,
-      );
+    const what =
+      peekSeq() !== seq
+        ? `event numbers ${seq}..${peekSeq()}`
+        : (currentPool() !== null) !== hadPool
+          ? 'the pool was started or dropped'
+          : '';
+    if (what !== '')
+      throw new CohortError(`cohort: the '${name}' warm-up posted work (${what}): it must run inline only`);
   }
   const rec: WarmupRecord = { name, ms, skipped };
   records.push(rec);

@@ -5,15 +5,24 @@
  * were generated, compiled and cached at import), while with `COHORT_WARMUP=0` they do; and the
  * warm-up changes nothing the program can see — the same result bits, the same decision log
  * (inline or posted, to which worker, with which event numbers), the same event numbering.
- * In this process: a warm-up runs once per name, is skipped when switched off, restores the
- * partition counters, and is rejected when it numbers an event (posted work).
+ * In this process: a warm-up runs once per name, is skipped when switched off, runs under an
+ * inline-only mapper (the suite's environment sends small launches to the pool) and restores the
+ * user's, restores the partition counters, and is rejected when it numbers an event (posted work).
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newSeq } from '../../runtime/engine-seq.js';
 import { peekSeq } from '../../runtime/events.js';
-import { partitionStats, warmUp, warmupReport } from '../../runtime/index.js';
+import {
+  configure,
+  currentMapper,
+  DefaultMapper,
+  type Mapper,
+  partitionStats,
+  warmUp,
+  warmupReport,
+} from '../../runtime/index.js';
 import { statsSink } from '../../runtime/partition.js';
 
 const child = fileURLToPath(new URL('./child/warm-first-ops.ts', import.meta.url));
@@ -86,6 +95,20 @@ describe('warmUp', () => {
     });
     expect(calls).toBe(0);
     expect(r).toEqual({ name: 'test-off', ms: 0, skipped: 'COHORT_WARMUP=0' });
+  });
+
+  it("runs under an inline-only mapper and restores the user's", () => {
+    delete process.env.COHORT_WARMUP;
+    const user = new DefaultMapper();
+    configure({ mapper: user });
+    let seen: Mapper | null = null;
+    warmUp('test-mapper', () => {
+      seen = currentMapper();
+    });
+    expect(seen).not.toBe(user);
+    expect(seen!.inline('add', 1 << 30, 2)).toBe(true);
+    expect(seen!.startPool?.(1 << 30, 2)).toBe(false);
+    expect(currentMapper()).toBe(user);
   });
 
   it('restores the partition counters', () => {
