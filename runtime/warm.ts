@@ -57,6 +57,8 @@ function enabled(): boolean {
  * @param name the library's name, e.g. `numpy`
  * @param program the warm-up program
  * @returns the record of this warm-up
+ * @throws {CohortError} when the program numbered an event or started or dropped the pool
+ * @example warmUp('mylib', () => { const a = np.ones([8]); a.iadd(1); a.toArray(); }).skipped // null
  */
 export function warmUp(name: string, program: () => void): WarmupRecord {
   const done = records.find((r) => r.name === name);
@@ -95,6 +97,7 @@ export function warmUp(name: string, program: () => void): WarmupRecord {
 /**
  * The warm-ups run in this process, in order (internal; tests and benchmarks).
  * @returns one record per library warm-up
+ * @example warmupReport().map((r) => r.name) // ['numpy'] once cohortjs/numpy is imported
  */
 export function warmupReport(): readonly WarmupRecord[] {
   return records;
