@@ -36,7 +36,10 @@ export interface WarmupRecord {
   readonly name: string;
   /** Wall time it took, ms. */
   readonly ms: number;
-  /** Why it did not run (`COHORT_WARMUP=0`, `distributed`), or null when it ran. */
+  /**
+   * Why it did not run (`COHORT_WARMUP=0`, `distributed`) or did not finish (`failed (message)`:
+   * the program threw, which is not rethrown — a warm-up changes speed, not results), or null.
+   */
   readonly skipped: string | null;
 }
 
@@ -52,8 +55,9 @@ function enabled(): boolean {
  * Runs a library's warm-up program once, now (a library calls it when its module is evaluated).
  * The program must be deterministic, issue only tiny operations on arrays it makes itself, and
  * read what it computes (so that the read path is warm too). It is not run again for the same
- * name. A warm-up that throws, or that numbers an event (a posted piece), is a bug of the library:
- * it is reported as an internal error, since the process's later decisions would differ.
+ * name. A program that throws is recorded as failed, not rethrown (the library must still
+ * import). One that numbers an event (a posted piece) or starts the pool is a bug of the library
+ * that would change the process's later decisions: that throws.
  * @param name the library's name, e.g. `numpy`
  * @param program the warm-up program
  * @returns the record of this warm-up
@@ -63,7 +67,7 @@ function enabled(): boolean {
 export function warmUp(name: string, program: () => void): WarmupRecord {
   const done = records.find((r) => r.name === name);
   if (done !== undefined) return done;
-  const skipped = !enabled() ? 'COHORT_WARMUP=0' : distributed() ? 'distributed' : null;
+  let skipped = !enabled() ? 'COHORT_WARMUP=0' : distributed() ? 'distributed' : null;
   let ms = 0;
   if (skipped === null) {
     const stats = statsSink();
@@ -75,6 +79,10 @@ export function warmUp(name: string, program: () => void): WarmupRecord {
     configure({ mapper: inlineOnly() });
     try {
       program();
+    } catch (err) {
+      // Speed only: a warm-up that fails where this host lacks something (WebAssembly, SIMD,
+      // shared memory) must not make the library fail to import. Recorded, not thrown.
+      skipped = `failed (${err instanceof Error ? err.message : String(err)})`;
     } finally {
       configure({ mapper });
       Object.assign(stats, saved);

@@ -121,6 +121,14 @@ describe('warmUp', () => {
     expect(partitionStats()).toEqual(before);
   });
 
+  it('records a program that throws as failed, without throwing', () => {
+    delete process.env.COHORT_WARMUP;
+    const r = warmUp('test-throws', () => {
+      throw new Error('no SIMD here');
+    });
+    expect(r.skipped).toBe('failed (no SIMD here)');
+  });
+
   it('rejects a program that numbers an event (posted work)', () => {
     delete process.env.COHORT_WARMUP;
     const s = peekSeq();
