@@ -24,10 +24,17 @@ import { statsSink } from './partition.js';
 
 /**
  * The warm-up's mapper: the default mapper's code (so that it is warm too) on a fresh instance
- * whose every launch is small enough to run inline and never starts the pool.
+ * whose every launch is small enough to run inline and never starts the pool; with `split`, a
+ * launch is cut into that many pieces (still inline), so that the general path — the solver,
+ * tilings, footprints, per-piece dependence analysis — is compiled as well as the one-piece one.
  */
-function inlineOnly(): DefaultMapper {
-  return new DefaultMapper({ inlineLaunchBytes: 2 ** 50, inlineBytes: 2 ** 50 });
+function inlineOnly(split: number): DefaultMapper {
+  const m = new DefaultMapper({ inlineLaunchBytes: 2 ** 50, inlineBytes: 2 ** 50 });
+  if (split > 1) {
+    const pieces = m.pieces.bind(m);
+    m.pieces = (q) => Math.max(pieces(q), Math.min(split, q.volume));
+  }
+  return m;
 }
 
 /** What one warm-up did (see {@link warmupReport}). */
@@ -52,10 +59,11 @@ function enabled(): boolean {
 }
 
 /**
- * Runs a library's warm-up program once, now (a library calls it when its module is evaluated).
+ * Runs a library's warm-up program, now (a library calls it when its module is evaluated): once
+ * with every launch as one inline piece, once with launches cut in two inline pieces.
  * The program must be deterministic, issue only tiny operations on arrays it makes itself, and
- * read what it computes (so that the read path is warm too). It is not run again for the same
- * name. A program that throws is recorded as failed, not rethrown (the library must still
+ * read what it computes (so that the read path is warm too), and be correct with any piece
+ * count. It is not run again for the same name. A program that throws is recorded as failed, not rethrown (the library must still
  * import). One that numbers an event (a posted piece) or starts the pool is a bug of the library
  * that would change the process's later decisions: that throws.
  * @param name the library's name, e.g. `numpy`
@@ -76,9 +84,13 @@ export function warmUp(name: string, program: () => void): WarmupRecord {
     const hadPool = currentPool() !== null;
     const mapper = currentMapper();
     const t0 = performance.now();
-    configure({ mapper: inlineOnly() });
     try {
-      program();
+      // Each launch as one piece (the fast path a small program takes), then cut in two; a pass
+      // that posted work is not followed by another.
+      for (let split = 1; split <= 2 && peekSeq() === seq; split++) {
+        configure({ mapper: inlineOnly(split) });
+        program();
+      }
     } catch (err) {
       // Speed only: a warm-up that fails where this host lacks something (WebAssembly, SIMD,
       // shared memory) must not make the library fail to import. Recorded, not thrown.
