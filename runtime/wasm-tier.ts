@@ -5,10 +5,14 @@
  * called once per piece on millions of elements then runs its first pieces ~2.5× slower than
  * optimized (the GEMV rows sweep on 2000²: 6.5 ms first call against 2.6). So the first compile
  * of a kernel whose piece has at least {@link OPTIMIZED_COMPILE_ELEMENTS} elements asks for the
- * optimizing compiler (TurboFan: 0.15–0.25 ms for such a module here, against 0.07): the V8 flag
- * `--liftoff` off around that one compile. V8 keeps one compiled module per byte string for the
+ * optimizing compiler: the V8 flags `--liftoff` and `--wasm-lazy-compilation` off around that one
+ * compile, so that TurboFan compiles every function of the module there and then (Node 20
+ * compiles lazily, each function at its first call, with the tier in force *then*; restoring
+ * `--liftoff` before that call gave baseline code in 5 of 6 tries). Both flags are V8 11.3's
+ * defaults, to which they are restored. V8 keeps one compiled module per byte string for the
  * process, so the workers and later small calls share it. Not done when the process chose a tier
- * itself (a `liftoff` or `wasm-tier` flag in `execArgv`/`NODE_OPTIONS`) or with
+ * itself (a `liftoff`, `wasm-tier`, `wasm-dynamic-tiering` or `wasm-lazy` flag in
+ * `execArgv`/`NODE_OPTIONS`) or with
  * `COHORT_WASM_OPTIMIZE=0`. runtime/worker.js holds the same rule for the pool's threads.
  */
 import { setFlagsFromString } from 'node:v8';
@@ -22,7 +26,7 @@ export const OPTIMIZED_COMPILE_ELEMENTS = 1 << 18;
 
 const enabled =
   process.env.COHORT_WASM_OPTIMIZE !== '0' &&
-  !/liftoff|wasm-tier|wasm-dynamic-tiering/.test(
+  !/liftoff|wasm-tier|wasm-dynamic-tiering|wasm-lazy/.test(
     [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' '),
   );
 
@@ -36,11 +40,11 @@ const enabled =
  */
 export function compileKernelModule(bytes: Uint8Array, elements: number): object {
   if (!enabled || !(elements >= OPTIMIZED_COMPILE_ELEMENTS)) return new Wasm.Module(bytes);
-  setFlagsFromString('--no-liftoff');
+  setFlagsFromString('--no-liftoff --no-wasm-lazy-compilation');
   try {
     return new Wasm.Module(bytes);
   } finally {
-    setFlagsFromString('--liftoff');
+    setFlagsFromString('--liftoff --wasm-lazy-compilation');
   }
 }
 

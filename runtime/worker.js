@@ -104,16 +104,16 @@ let dropped = 0;
 const OPTIMIZED_COMPILE_ELEMENTS = 1 << 18;
 const optimizeWasm =
   process.env.COHORT_WASM_OPTIMIZE !== '0' &&
-  !/liftoff|wasm-tier|wasm-dynamic-tiering/.test(
+  !/liftoff|wasm-tier|wasm-dynamic-tiering|wasm-lazy/.test(
     [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' '),
   );
 globalThis.__cohortWasmModule = (bytes, elements) => {
   if (!optimizeWasm || !(elements >= OPTIMIZED_COMPILE_ELEMENTS)) return new WebAssembly.Module(bytes);
-  setFlagsFromString('--no-liftoff');
+  setFlagsFromString('--no-liftoff --no-wasm-lazy-compilation');
   try {
     return new WebAssembly.Module(bytes);
   } finally {
-    setFlagsFromString('--liftoff');
+    setFlagsFromString('--liftoff --wasm-lazy-compilation');
   }
 };
 
