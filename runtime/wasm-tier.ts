@@ -10,10 +10,11 @@
  * compiles lazily, each function at its first call, with the tier in force *then*; restoring
  * `--liftoff` before that call gave baseline code in 5 of 6 tries). Both flags are V8 11.3's
  * defaults, to which they are restored. V8 keeps one compiled module per byte string for the
- * process, so the workers and later small calls share it. Not done when the process chose a tier
- * itself (a `liftoff`, `wasm-tier`, `wasm-dynamic-tiering` or `wasm-lazy` flag in
- * `execArgv`/`NODE_OPTIONS`) or with
- * `COHORT_WASM_OPTIMIZE=0`. runtime/worker.js holds the same rule for the pool's threads.
+ * process, so the workers and later small calls share it. **Opt-in** (`COHORT_WASM_OPTIMIZE=1`):
+ * by default the runtime flips no V8 flag at run time (issue 17, tests/runtime/public-apis.test.ts;
+ * Node documents `v8.setFlagsFromString` after start-up as possibly unpredictable). Not done when
+ * the process chose a tier itself (a `liftoff`, `wasm-tier`, `wasm-dynamic-tiering` or `wasm-lazy` flag in
+ * `execArgv`/`NODE_OPTIONS`). runtime/worker.js holds the same rule for the pool's threads.
  */
 import { setFlagsFromString } from 'node:v8';
 
@@ -25,7 +26,7 @@ const Wasm = (globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint
 export const OPTIMIZED_COMPILE_ELEMENTS = 1 << 18;
 
 const enabled =
-  process.env.COHORT_WASM_OPTIMIZE !== '0' &&
+  process.env.COHORT_WASM_OPTIMIZE === '1' &&
   !/liftoff|wasm-tier|wasm-dynamic-tiering|wasm-lazy/.test(
     [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' '),
   );

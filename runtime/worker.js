@@ -99,11 +99,12 @@ let dropped = 0;
 
 /**
  * runtime/wasm-tier.ts's rule for this thread (kernels call `globalThis.__cohortWasmModule`): the
- * first compile of a kernel whose piece has at least 2^18 elements uses V8's optimizing compiler.
+ * first compile of a kernel whose piece has at least 2^18 elements uses V8's optimizing compiler
+ * (opt-in: COHORT_WASM_OPTIMIZE=1).
  */
 const OPTIMIZED_COMPILE_ELEMENTS = 1 << 18;
 const optimizeWasm =
-  process.env.COHORT_WASM_OPTIMIZE !== '0' &&
+  process.env.COHORT_WASM_OPTIMIZE === '1' &&
   !/liftoff|wasm-tier|wasm-dynamic-tiering|wasm-lazy/.test(
     [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' '),
   );
