@@ -12,13 +12,15 @@
  *   iteration (one shared state);
  * - `ewise-scalar`: `x = (b - y*c) / d; x.item(0)` with a new scalar `c` every iteration (no
  *   sharing: every iteration leaves dropped pending readers of `b` and `y`);
+ * - `iadd`: `x.iadd(y.multiply(2))` (issue 16's small operation; `x.item(0)` after each block);
  * - `handcg`: the hand-written CG loop of _case.ts (Legate Sparse's listing) on the 2-D Poisson
  *   matrix with n = nx² unknowns (give nx as `n`).
  *
  * Run: node --import tsx benchmarks/small/_lazyloop.ts <case> [n=2000] [blocks=6] [block=2000] [workers=0]
  * (uses `dist/` when built, like _case.ts; COHORT_BENCH_SOURCES=1 for the sources,
  * COHORT_BENCH_DIST=/other/dist to compare another build in alternating runs; COHORT_BENCH_HEAP=1
- * adds bytes allocated per iteration and the largest allocation sites, one more block sampled).
+ * adds bytes allocated per iteration and the largest allocation sites, one more block sampled;
+ * a built-in such as `Map.set` is named after its caller; COHORT_BENCH_HEAP_TOP=N lists N sites).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { PerformanceObserver, performance } from 'node:perf_hooks';
@@ -128,6 +130,14 @@ if (kind === 'handcg') {
       : (iters) => {
           for (let i = 0; i < iters; i++) np.divide(np.subtract(b, y.multiply(++c * 1e-9)), d).item(0);
         };
+} else if (kind === 'iadd') {
+  const x = np.zeros([n]);
+  const y = np.ones([n]);
+  probe = y;
+  body = (iters) => {
+    for (let i = 0; i < iters; i++) x.iadd(y.multiply(2));
+    x.item(0);
+  };
 } else throw new Error(`unknown case ${kind}`);
 
 const r2 = (v: number) => Number(v.toFixed(2));
@@ -194,21 +204,23 @@ if (process.env.COHORT_BENCH_HEAP === '1') {
   ses.disconnect();
   const sites = new Map<string, number>();
   let bytes = 0;
-  const walk = (h: HeapNode): void => {
+  // A built-in (no script url: Map.set, Array.push, iterators) is named after its caller too.
+  const walk = (h: HeapNode, caller: string): void => {
+    const f = h.callFrame;
+    const own = `${f.functionName || '(anonymous)'} ${f.url.split('/').slice(-2).join('/')}`;
+    const name = f.url === '' && caller !== '' ? `${caller} > ${f.functionName || '(anonymous)'}` : own;
     if (h.selfSize > 0) {
-      const f = h.callFrame;
-      const k = `${f.functionName || '(anonymous)'} ${f.url.split('/').slice(-2).join('/')}`;
-      sites.set(k, (sites.get(k) ?? 0) + h.selfSize);
+      sites.set(name, (sites.get(name) ?? 0) + h.selfSize);
       bytes += h.selfSize;
     }
-    for (const c of h.children) walk(c);
+    for (const c of h.children) walk(c, f.url === '' ? caller : own);
   };
-  walk(profile.head);
+  walk(profile.head, '');
   out.bytesPerIter = Math.round(bytes / block);
   out.topSites = Object.fromEntries(
     [...sites]
       .sort((a, b) => b[1] - a[1])
-      .slice(0, 16)
+      .slice(0, Number(process.env.COHORT_BENCH_HEAP_TOP ?? 16))
       .map(([k, v]) => [k, Math.round(v / block)]),
   );
 }
