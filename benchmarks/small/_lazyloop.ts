@@ -2,7 +2,8 @@
  * The control path of lazy element-wise values in a loop (issue 16): per block of iterations,
  * wall and issuing-thread CPU time per iteration (the main thread's own ticks from
  * `/proc/self/task`, so V8's background threads and the workers are left out), the garbage
- * collections that ran in the block (count, and their share of the wall time), and — where the
+ * collections that ran in the block (count, and their share of the wall time, from a
+ * `v8.GCProfiler`; `steadyGcShare` is the share over every block after the first two), and — where the
  * build has them — the lazy path's counts per iteration (`lazyStats`: registrations, values
  * computed by a read or forced by a write, copies of read regions) and the pending readers left
  * on an operand's region at the end. Prints one JSON line.
@@ -23,17 +24,24 @@
  * a built-in such as `Map.set` is named after its caller; COHORT_BENCH_HEAP_TOP=N lists N sites).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { PerformanceObserver, performance } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
+import { GCProfiler } from 'node:v8';
 
-const gcs: { start: number; ms: number; major: boolean }[] = [];
-new PerformanceObserver((list) => {
-  for (const e of list.getEntries())
-    gcs.push({
-      start: e.startTime,
-      ms: e.duration,
-      major: ((e as unknown as { detail?: { kind?: number } }).detail?.kind ?? 0) !== 1,
-    });
-}).observe({ entryTypes: ['gc'] });
+/**
+ * The collections of a block, read synchronously from a `v8.GCProfiler` started before it (a
+ * `PerformanceObserver` reports on the event loop and lost entries that arrived after the
+ * block's turn). `cost` is in µs; `Scavenge` is the young generation, the rest major work.
+ */
+function gcOfBlock(p: GCProfiler): { count: number; ms: number; majorMs: number } {
+  const st = (p.stop() as { statistics?: { gcType: string; cost: number }[] } | undefined)?.statistics ?? [];
+  let ms = 0;
+  let majorMs = 0;
+  for (const g of st) {
+    ms += g.cost / 1000;
+    if (g.gcType !== 'Scavenge') majorMs += g.cost / 1000;
+  }
+  return { count: st.length, ms, majorMs };
+}
 
 const distDir = process.env.COHORT_BENCH_DIST
   ? new URL(`file://${process.env.COHORT_BENCH_DIST.replace(/\/?$/, '/')}`)
@@ -148,29 +156,36 @@ const gcN: number[] = [];
 const gcShare: number[] = [];
 const majorShare: number[] = [];
 const stats0 = lazy.lazyStats ? { ...lazy.lazyStats } : null;
+let steadyMs = 0;
+let steadyGcMs = 0;
 for (let k = 0; k < blocks; k++) {
+  const prof = new GCProfiler();
+  prof.start();
   const c0 = mainCpuUs();
   const t0 = performance.now();
   body(block);
   const ms = performance.now() - t0;
   const c1 = mainCpuUs();
-  await new Promise((res) => setTimeout(res, 5)); // the observer reports on the event loop
-  let gms = 0;
-  let major = 0;
-  let count = 0;
-  for (const g of gcs) {
-    if (g.start < t0 || g.start > t0 + ms) continue;
-    count++;
-    gms += g.ms;
-    if (g.major) major += g.ms;
-  }
+  const g = gcOfBlock(prof);
   wall.push(r2((ms * 1000) / block));
   cpu.push(r2((c1 - c0) / block));
-  gcN.push(count);
-  gcShare.push(r2(gms / ms));
-  majorShare.push(r2(major / ms));
+  gcN.push(g.count);
+  gcShare.push(r2(g.ms / ms));
+  majorShare.push(r2(g.majorMs / ms));
+  if (k >= 2) {
+    steadyMs += ms;
+    steadyGcMs += g.ms;
+  }
+  await new Promise((res) => setTimeout(res, 5)); // an event-loop turn between blocks, as before
 }
-Object.assign(out, { wallUs: wall, mainCpuUs: cpu, gcN, gcShare, majorShare });
+Object.assign(out, {
+  wallUs: wall,
+  mainCpuUs: cpu,
+  gcN,
+  gcShare,
+  majorShare,
+  steadyGcShare: steadyMs > 0 ? Number((steadyGcMs / steadyMs).toFixed(3)) : null,
+});
 if (stats0 !== null && lazy.lazyStats) {
   const per: Record<string, number> = {};
   for (const [k, v] of Object.entries(lazy.lazyStats))
