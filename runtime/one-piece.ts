@@ -191,8 +191,11 @@ export function onePiecePlan(
   // tile and footprint lists were ~200 bytes of garbage per launch (issue 16 item 3).
   const p = spare ?? newPlan();
   spare = null;
-  const fps = p.fps;
-  if (fps.length !== n) fps.length = n;
+  // One footprint list per argument count (launches of different counts alternate in a loop;
+  // changing a list's length trims and regrows its backing store).
+  let fps = p.fpsByCount[n];
+  if (fps === undefined) p.fpsByCount[n] = fps = new Array<IntervalSet>(n).fill(NO_EXTENT);
+  p.footprintsOf[0] = fps;
   for (let i = 0; i < n; i++) fps[i] = args[i]!.store.extent(false);
   for (let j = 0; j < sh.offsetsSrc.length; j++)
     fps[sh.offsetsSrc[j]!] = args[sh.offsetsSrc[j]!]!.store.extent(true);
@@ -214,26 +217,30 @@ interface SparePlan extends LaunchPlan {
   width: number;
   redBlock: number;
   key: number;
-  readonly fps: IntervalSet[];
+  /** The footprint list per argument count (sparse: counts up to a few tens). */
+  readonly fpsByCount: IntervalSet[][];
+  /** `footprints`, writable: its one element is the list of the launch's argument count. */
+  readonly footprintsOf: IntervalSet[][];
   readonly tile: Rect[];
   readonly spare: true;
 }
 
 function newPlan(): SparePlan {
-  const fps: IntervalSet[] = [];
+  const footprints: IntervalSet[][] = [[]];
   const tile: Rect[] = [];
   return {
     spec: NO_SPEC,
     colors: 1,
     tiles: tile,
-    footprints: [fps],
+    footprints,
     nBlocks: 0,
     block: 0,
     width: 0,
     redBlock: 0,
     key: 0,
     partitions: NO_PARTITIONS,
-    fps,
+    fpsByCount: [],
+    footprintsOf: footprints,
     tile,
     spare: true,
   };
@@ -255,7 +262,7 @@ export function releasePlan(plan: LaunchPlan): void {
   if ((plan as Partial<SparePlan>).spare !== true) return;
   const p = plan as SparePlan;
   p.spec = NO_SPEC;
-  const fps = p.fps;
+  const fps = p.footprintsOf[0]!;
   for (let i = 0; i < fps.length; i++) fps[i] = NO_EXTENT;
   p.tile[0] = NO_RECT;
   spare = p;

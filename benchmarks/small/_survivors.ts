@@ -7,7 +7,8 @@
  *
  * Run: node --expose-gc --import tsx benchmarks/small/_survivors.ts <iadd|handcg> [n] [iters] [workers] [minor|major|promoted|plain] [top]
  * (`plain`: five blocks without the profiler, after a line `--- steady` on stderr, for
- * `--trace-gc-nvp`: scripts of the benchmark read the scavenges after it)
+ * `--trace-gc-nvp`: the collections after that line are the steady loop's; prints the loop's
+ * milliseconds; `benchmarks/small/gc-share.py` sums them into the loop's GC share)
  */
 import { Session } from 'node:inspector/promises';
 
@@ -70,7 +71,9 @@ gc();
 if (gcKind === 'plain') {
   // No profiler: for `--trace-gc-nvp` (promoted and survived bytes per scavenge, against allocated).
   console.error('--- steady');
+  const t0 = performance.now();
   for (let k = 0; k < 5; k++) body(iters);
+  console.log(JSON.stringify({ kind, n, iterations: 5 * iters, ms: performance.now() - t0 }));
   process.exit(0);
 }
 const s = new Session();
