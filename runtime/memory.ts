@@ -225,11 +225,14 @@ export function collectNow(): boolean {
  * @param target - the region
  * @param held - shared with the other ways of freeing (`done` set by whichever runs first)
  * @param free - frees the block, given `held`
+ * @returns whether the sweep watches it (then no finalizer is needed)
  */
 export function watchCollection<H extends { done: boolean; bytes: number }>(
   target: object,
   held: H,
   free: (held: H) => void,
-): void {
-  if (publicApisOnly()) watchPublic(target, held, free);
+): boolean {
+  if (!publicApisOnly()) return false;
+  watchPublic(target, held, free);
+  return true;
 }
