@@ -3,7 +3,10 @@
  * wall and issuing-thread CPU time per iteration (the main thread's own ticks from
  * `/proc/self/task`, so V8's background threads and the workers are left out), the garbage
  * collections that ran in the block (count, and their share of the wall time, from a
- * `v8.GCProfiler`; `steadyGcShare` is the share over every block after the first two), and — where the
+ * `v8.GCProfiler`; `steadyGcShare` is the share over every block after the first two — on the
+ * base commit, whose sweep stopped and restarted its own profiler at every fresh allocation,
+ * blocks showed no collection where `--trace-gc` showed some: for a loop's GC share prefer
+ * `gc-share.py` over `_survivors.ts plain`, which reads V8's trace), and — where the
  * build has them — the lazy path's counts per iteration (`lazyStats`: registrations, values
  * computed by a read or forced by a write, copies of read regions) and the pending readers left
  * on an operand's region at the end. Prints one JSON line.
