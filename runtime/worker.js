@@ -123,7 +123,7 @@ let niceApplied = 0;
 
 /**
  * Applies the mapper's nice increment to this thread when it changed (runtime/config.ts
- * publishes it): Linux schedules threads separately and `setPriority` of a thread id changes
+ * publishes it; the loop looks at its start and at every batch it receives): Linux schedules threads separately and `setPriority` of a thread id changes
  * that thread only (the id from /proc/thread-self). Elsewhere nice is per process: nothing is
  * done. Raising the priority back may be refused without privileges: then it stays lower.
  */
@@ -653,9 +653,10 @@ function runLoop({
       if (!spinWhile(ctl, bell, b, -1)) Atomics.wait(ctl, bell, b);
       Atomics.store(ctl, pend, 0);
       Atomics.add(ctl, wakes, 1);
-      if ((spin[1] | 0) !== niceApplied) applyNice(spin);
       continue;
     }
+    // A mapper configured since (runtime/config.ts publishes its nice in spin[1]).
+    if ((spin[1] | 0) !== niceApplied) applyNice(spin);
     do {
       const batch = m.message;
       for (let k = 0; k < batch.length; k++) {

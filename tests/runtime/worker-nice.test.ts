@@ -2,7 +2,7 @@
  * The pool threads' priority (the mapper's `workerNice`, runtime/worker.js `applyNice`): each
  * worker lowers its own thread's priority by the mapper's nice increment — the environment's
  * `COHORT_WORKER_NICE` for the default mapper, or a mapper configured later (applied when the
- * worker next wakes) — and the issuing thread keeps its own. Results are the same. Linux only
+ * worker next receives work) — and the issuing thread keeps its own. Results are the same. Linux only
  * (elsewhere nice is per process and nothing is done): skipped there with a line saying why.
  */
 import { spawnSync } from 'node:child_process';
