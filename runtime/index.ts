@@ -124,4 +124,3 @@ export {
   traceStart,
   traceStop,
 } from './trace.js';
-export { type WarmupRecord, warmUp, warmupReport } from './warm.js';
