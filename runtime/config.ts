@@ -44,7 +44,7 @@ const state = { workers: -1, mapper: new DefaultMapper() as Mapper };
 
 /**
  * Publishes the mapper's spin time (a shared word read at every wait) and the pool threads' nice
- * increment (read by each worker loop when it starts and when it wakes) to the threads.
+ * increment (read by each worker loop when it starts and at every batch it reads) to the threads.
  */
 function applySpin(): void {
   const us = state.mapper.spinMicros?.() ?? 0;

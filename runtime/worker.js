@@ -100,7 +100,9 @@ let dropped = 0;
 /**
  * runtime/wasm-tier.ts's rule for this thread (kernels call `globalThis.__cohortWasmModule`): the
  * first compile of a kernel whose piece has at least 2^18 elements uses V8's optimizing compiler
- * (opt-in: COHORT_WASM_OPTIMIZE=1).
+ * (opt-in: COHORT_WASM_OPTIMIZE=1). A copy, as `collectByPressure` above: this file imports node
+ * builtins only, so that it runs alone where a bundler copied it (runtime/worker-url.ts), and the
+ * TypeScript module cannot run in a worker thread on Node 20.
  */
 const OPTIMIZED_COMPILE_ELEMENTS = 1 << 18;
 const optimizeWasm =

@@ -17,7 +17,7 @@ import type { CooArray } from './coo.js';
 import { canonicalize, csrToCoo } from './core/convert.js';
 import { copyInto, mapStore, structureFlags } from './core/elementwise.js';
 import { checkKronSize, kronCsr } from './core/kron.js';
-import { type Coo, promote, region, vec } from './core/types.js';
+import { type Coo, type Csr, promote, region, vec } from './core/types.js';
 import { type FormatOptions, fmt, type KronOptions, sparseArg } from './functions.js';
 import { optionsArg } from './inputs.js';
 import { kernel } from './kdef.js';
@@ -27,9 +27,19 @@ import { csrT } from './ops.js';
 import { wrap } from './registry.js';
 import { ssigOpts } from './sig.js';
 
-/** Stored entries of an operand's COO form (a DIA's stored zeros are not among them). */
+/**
+ * Stored entries of an operand's COO form: its own for every format but DIA, whose conversion
+ * drops stored zeros (counted by converting: no other format pays a conversion here).
+ */
 function cooNnz(a: sparray): number {
-  return a.format === 'coo' ? a.nnz : (a.tocoo() as CooArray)._c.nnz;
+  return a.format === 'dia' ? (a.tocoo() as CooArray)._c.nnz : a.nnz;
+}
+
+/** The compressed rows of `kron(A, B)` from the factors' rows, flagged as the factors allow. */
+function kronRows(sa: Csr, sb: Csr, dtype: DType, fn: string): Csr {
+  const fa = sa.canonical ? 2 : structureFlags(sa);
+  const fb = sb.canonical ? 2 : structureFlags(sb);
+  return kronCsr(sa, sb, dtype, { canonical: fa === 2 && fb === 2, sorted: fa >= 1 && fb >= 1 }, fn);
 }
 
 /** COO structure of an operand, cast to `dtype`. */
@@ -58,9 +68,7 @@ function kronImpl(A: unknown, B: unknown, opts: FormatOptions = {}): sparray {
     const t = opts.format === 'csc';
     const sa = t ? csrT(a) : a._csr();
     const sb = t ? csrT(b) : b._csr();
-    const fa = sa.canonical ? 2 : structureFlags(sa);
-    const fb = sb.canonical ? 2 : structureFlags(sb);
-    const c = kronCsr(sa, sb, dtype, { canonical: fa === 2 && fb === 2, sorted: fa >= 1 && fb >= 1 }, fn);
+    const c = kronRows(sa, sb, dtype, fn);
     // SciPy's COO → CSR sums duplicates: so does a product of factors that hold some.
     const r = c.canonical ? c : canonicalize(c);
     return t ? wrap.csc(r) : wrap.csr(r);
@@ -74,10 +82,7 @@ function kronImpl(A: unknown, B: unknown, opts: FormatOptions = {}): sparray {
   const sa = a._csr();
   const sb = b._csr();
   if (sa.nnz === cooNnz(a) && sb.nnz === cooNnz(b)) {
-    const fa = sa.canonical ? 2 : structureFlags(sa);
-    const fb = sb.canonical ? 2 : structureFlags(sb);
-    const c = kronCsr(sa, sb, dtype, { canonical: fa === 2 && fb === 2, sorted: fa >= 1 && fb >= 1 }, fn);
-    return fmt(wrap.coo(csrToCoo(c)), opts.format, 'coo');
+    return fmt(wrap.coo(csrToCoo(kronRows(sa, sb, dtype, fn))), opts.format, 'coo');
   }
   const ca = cooOf(a, dtype);
   const cb = cooOf(b, dtype);
