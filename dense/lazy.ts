@@ -149,13 +149,12 @@ class Readers implements DeferredReader {
   }
 }
 
-const groups = new WeakMap<Region, Readers>();
-
+/** The reader group of `region`, made at its first reader (kept on the region: see `Region.readerGroup`). */
 function groupOf(region: Region): Readers {
-  let g = groups.get(region);
-  if (g === undefined) {
+  let g = region.readerGroup as Readers | null;
+  if (g === null) {
     g = new Readers(region);
-    groups.set(region, g);
+    region.readerGroup = g;
   }
   if (!g.armed) {
     (region.deferred ??= new Set()).add(g);
@@ -468,7 +467,7 @@ export function lazyArray(
   shape: readonly number[],
   parts: readonly PartRecord[] = NO_PARTS,
 ): ndarray {
-  const prev = groups.get(arrays[0]!._store!.region)?.last?.get(tree);
+  const prev = (arrays[0]!._store!.region.readerGroup as Readers | null)?.last?.get(tree);
   if (prev != null && sameExpression(prev, tree, arrays, scalars, dtype)) {
     prev.sharers++;
     for (let i = 0; i < parts.length; i++) parts[i]!.state.uses--; // recorded by the shared state already
@@ -589,6 +588,6 @@ export function runFused<R>(fn: () => R): R {
  * @returns the number of states and of held regions of its reader group
  */
 export function pendingOn(a: ndarray): { states: number; held: number } {
-  const g = groups.get(a._store!.region);
-  return g === undefined ? { states: 0, held: 0 } : { states: g.states.size, held: g.held?.size ?? 0 };
+  const g = a._store!.region.readerGroup as Readers | null;
+  return g === null ? { states: 0, held: 0 } : { states: g.states.size, held: g.held?.size ?? 0 };
 }

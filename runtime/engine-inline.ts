@@ -149,7 +149,8 @@ export function submitOneInline(plan: LaunchPlan): Future | undefined | typeof N
   }
   let futVals: number[] = EMPTY;
   if (futs !== undefined && futs.length > 0) {
-    futVals = new Array<number>(futs.length);
+    futVals = FUT_VALS; // the shared context's list (this path runs at the outermost level only)
+    if (futVals.length !== futs.length) futVals.length = futs.length;
     for (let k = 0; k < futs.length; k++) {
       const f = futs[k]!;
       if (f._seq >= 0) materialize(f);
@@ -165,7 +166,7 @@ export function submitOneInline(plan: LaunchPlan): Future | undefined | typeof N
     if (a.privilege !== 'read') a.store.region.version++;
   }
   const reduce = spec.reduce;
-  const partials = reduce ? new Float64Array(plan.nBlocks * plan.width) : null;
+  const partials = reduce ? partialsFor(plan.nBlocks * plan.width) : null;
   const heap = allInHeap(args) ? heapMemory() : null;
   const scalars = (spec.scalars ?? EMPTY) as number[];
   const t = inlineContext(true, args, plan.tiles[0]!, scalars, futVals, partials, plan.block, heap);
@@ -185,6 +186,23 @@ export function submitOneInline(plan: LaunchPlan): Future | undefined | typeof N
   } catch (e) {
     return Future.failed(new TaskError(op, (e as Error).message, { cause: e }));
   }
+}
+
+/** The future values of the launch {@link submitOneInline} runs (refilled per launch). */
+const FUT_VALS: number[] = [];
+/** Partials of up to this many blocks come from {@link partialsFor}'s buffer. */
+const SHARED_PARTIALS = 4096;
+let sharedPartials = new Float64Array(64);
+/**
+ * Zeroed partials for {@link submitOneInline}: the first `n` elements of one buffer, reused by
+ * every launch (combined before the next launch; kernels and `combine` read only the first
+ * `nBlocks * width`), instead of a new typed array per reduction (issue 16 item 3).
+ */
+function partialsFor(n: number): Float64Array {
+  if (n > SHARED_PARTIALS) return new Float64Array(n);
+  if (sharedPartials.length < n) sharedPartials = new Float64Array(SHARED_PARTIALS);
+  else sharedPartials.fill(0, 0, n);
+  return sharedPartials;
 }
 
 /** The inline context of a one-piece launch (the shared scratch when `outer`). */

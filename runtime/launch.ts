@@ -9,7 +9,7 @@ import { fusable, fusionActive, holdable, pairSpec, withLaunchFusion } from './l
 import { issueHeld, setHeld } from './launch-hold.js';
 import type { LaunchSpec } from './launch-types.js';
 import { ranks } from './mpi.js';
-import { onePiecePlan } from './one-piece.js';
+import { onePiecePlan, releasePlan } from './one-piece.js';
 import type { LaunchPlan } from './plan.js';
 import { checkLive, flushDeferredReaders } from './region.js';
 import { type SolverContext, solve } from './solver.js';
@@ -95,7 +95,13 @@ export function launch(spec: LaunchSpec): Future | undefined {
 function submitGoverned(spec: LaunchSpec, plan: LaunchPlan | null): Future | undefined {
   const bytes = reserveFor(spec);
   const lo = peekSeq();
-  const f = submit(plan ?? planOf(spec));
+  const p = plan ?? planOf(spec);
+  let f: Future | undefined;
+  try {
+    f = submit(p);
+  } finally {
+    releasePlan(p); // a one-piece plan's object is reused by the next launch
+  }
   if (bytes > 0) recordLaunch(bytes, lo);
   return f;
 }

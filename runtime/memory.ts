@@ -156,7 +156,7 @@ export function noteAllocation(bytes: number, inHeap: boolean): void {
 function beforeFreshMemory(bytes: number): void {
   // Public means: free what V8 collected by itself; enough for this block, or the same pacing
   // as with the flags (collectNow then drives V8's collector).
-  if (publicApisOnly() && sweepDead() >= bytes) return;
+  if (publicApisOnly() && sweepDead(false, bytes) >= bytes) return;
   // Near the heap's limit, collect rather than let the region fall outside the heap.
   if (bytes > heapHeadroom()) {
     collectAndAdapt();
@@ -224,12 +224,15 @@ export function collectNow(): boolean {
  * the runtime's own collections.
  * @param target - the region
  * @param held - shared with the other ways of freeing (`done` set by whichever runs first)
- * @param free - frees the block
+ * @param free - frees the block, given `held`
+ * @returns whether the sweep watches it (then no finalizer is needed)
  */
-export function watchCollection(
+export function watchCollection<H extends { done: boolean; bytes: number }>(
   target: object,
-  held: { done: boolean; bytes: number },
-  free: () => void,
-): void {
-  if (publicApisOnly()) watchPublic(target, held, free);
+  held: H,
+  free: (held: H) => void,
+): boolean {
+  if (!publicApisOnly()) return false;
+  watchPublic(target, held, free);
+  return true;
 }

@@ -12,7 +12,7 @@
  * including every malformed launch — goes to the solver, which solves it or explains why not.
  */
 import type { Constraint } from './constraints.js';
-import type { IntervalSet, Rect } from './index-space.js';
+import { IntervalSet, Rect } from './index-space.js';
 import type { LaunchSpec } from './launch-types.js';
 import { DEFAULT_REDUCTION_BLOCK } from './launch-types.js';
 import type { Partition } from './partition.js';
@@ -185,22 +185,85 @@ export function onePiecePlan(
     const c = sh.derivations[j]!;
     if (c.kind !== 'align' && c.kind !== 'broadcast' && !imageShapesOk(spec, c)) checkDerived(spec, c);
   }
-  const fps: IntervalSet[] = new Array(n);
+  const block = spec.reduce ? (spec.reduce.block ?? DEFAULT_REDUCTION_BLOCK) : 0;
+  statsSink().onePiece++;
+  // The spare plan when it is free (the launch path hands it back after `submit`): a plan, its
+  // tile and footprint lists were ~200 bytes of garbage per launch (issue 16 item 3).
+  const p = spare ?? newPlan();
+  spare = null;
+  // One footprint list per argument count (launches of different counts alternate in a loop;
+  // changing a list's length trims and regrows its backing store).
+  let fps = p.fpsByCount[n];
+  if (fps === undefined) p.fpsByCount[n] = fps = new Array<IntervalSet>(n).fill(NO_EXTENT);
+  p.footprintsOf[0] = fps;
   for (let i = 0; i < n; i++) fps[i] = args[i]!.store.extent(false);
   for (let j = 0; j < sh.offsetsSrc.length; j++)
     fps[sh.offsetsSrc[j]!] = args[sh.offsetsSrc[j]!]!.store.extent(true);
-  const block = spec.reduce ? (spec.reduce.block ?? DEFAULT_REDUCTION_BLOCK) : 0;
-  statsSink().onePiece++;
+  p.tile[0] = keyStore.wholeRect();
+  p.spec = spec;
+  p.nBlocks = block ? Math.ceil(keyStore.size / block) : 0;
+  p.block = block;
+  p.width = spec.reduce ? (spec.reduce.width ?? 1) : 0;
+  p.redBlock = hasRed ? block || regionReduceBlock(keyStore.size) : 0;
+  p.key = key;
+  return p;
+}
+
+/** A one-piece plan that {@link releasePlan} may take back and {@link onePiecePlan} refill. */
+interface SparePlan extends LaunchPlan {
+  spec: LaunchSpec;
+  nBlocks: number;
+  block: number;
+  width: number;
+  redBlock: number;
+  key: number;
+  /** The footprint list per argument count (sparse: counts up to a few tens). */
+  readonly fpsByCount: IntervalSet[][];
+  /** `footprints`, writable: its one element is the list of the launch's argument count. */
+  readonly footprintsOf: IntervalSet[][];
+  readonly tile: Rect[];
+  readonly spare: true;
+}
+
+function newPlan(): SparePlan {
+  const footprints: IntervalSet[][] = [[]];
+  const tile: Rect[] = [];
   return {
-    spec,
+    spec: NO_SPEC,
     colors: 1,
-    tiles: [keyStore.wholeRect()] as readonly Rect[],
-    footprints: [fps],
-    nBlocks: block ? Math.ceil(keyStore.size / block) : 0,
-    block,
-    width: spec.reduce ? (spec.reduce.width ?? 1) : 0,
-    redBlock: hasRed ? block || regionReduceBlock(keyStore.size) : 0,
-    key,
+    tiles: tile,
+    footprints,
+    nBlocks: 0,
+    block: 0,
+    width: 0,
+    redBlock: 0,
+    key: 0,
     partitions: NO_PARTITIONS,
+    fpsByCount: [],
+    footprintsOf: footprints,
+    tile,
+    spare: true,
   };
+}
+
+const NO_SPEC: LaunchSpec = Object.freeze({ op: '', kernel: '', args: [] }) as LaunchSpec;
+const NO_EXTENT = IntervalSet.EMPTY;
+const NO_RECT = new Rect([], []);
+/** The free spare plan, or null while a launch uses it (a nested launch then makes its own). */
+let spare: SparePlan | null = newPlan();
+
+/**
+ * Hands a plan back once `submit` returned (runtime/launch.ts): nothing keeps a plan past its
+ * submission (the engine keeps footprints, which are the stores' own memoized extents, never the
+ * plan's lists). Drops the launch's references, so that the spare keeps no store alive.
+ * @param plan - a plan of {@link onePiecePlan} or of the solver (then nothing happens)
+ */
+export function releasePlan(plan: LaunchPlan): void {
+  if ((plan as Partial<SparePlan>).spare !== true) return;
+  const p = plan as SparePlan;
+  p.spec = NO_SPEC;
+  const fps = p.footprintsOf[0]!;
+  for (let i = 0; i < fps.length; i++) fps[i] = NO_EXTENT;
+  p.tile[0] = NO_RECT;
+  spare = p;
 }

@@ -50,12 +50,22 @@ export class Region {
    * {@link flushDeferredReaders} empties it before a write.
    */
   deferred: Set<DeferredReader> | null = null;
+  /**
+   * A library's record of this region's deferred readers, kept across writes (dense keeps its
+   * reader group here); the runtime never reads it. It lives on the region rather than in a
+   * `WeakMap` keyed by the region because V8's young-generation collections keep a `WeakMap`
+   * entry whose value references its key: every fresh region that a lazy value read was
+   * promoted, with all it reached, and waited for a full collection.
+   */
+  readerGroup: DeferredReader | null = null;
   /** True once {@link disposeRegion} freed the region: launches and reads of it throw. */
   disposed = false;
   /** Bytes of the heap block (a multiple of 64), 0 when the region has its own buffer. */
   readonly heapBytes: number;
   /** What freeing needs (shared by the finalizer, the public-API sweep and dispose). */
   private readonly held: Held;
+  /** What the finalizer and the sweep watch in place of the region (see the constructor). */
+  private readonly life: object;
 
   /**
    * @param dtype - the field's type
@@ -84,13 +94,26 @@ export class Region {
     this.heapBytes = bytes;
     const held: Held = { id: this.id, off: this.heapOffset, bytes, done: false };
     this.held = held;
-    registry.register(this, held, this);
-    if (this.heapOffset >= 0) watchCollection(this, held, () => release(held));
+    // The finalizer or the sweep watches a token that only this region references, not the
+    // region: V8's young-generation collections keep the targets of `WeakRef`s and finalization
+    // registrations alive, and everything they reach (the region's array, its deferred readers
+    // and what those hold) was promoted with them — in a small loop that makes a result per
+    // step, most of what a scavenge copied. The token dies with the region and holds nothing.
+    const life = {};
+    this.life = life;
+    // A heap region that the public-API sweep watches needs no finalizer too (each weak cell is
+    // work for every full collection: in a small loop's forced collections, clearing the weak
+    // references of the dead regions' tokens took 40-110 ms).
+    if (this.heapOffset < 0 || !watchCollection(life, held, release)) registry.register(life, held, life);
   }
 
-  /** Marks the region's memory as freed by another way ({@link disposeRegion}). @internal */
+  /**
+   * Marks the region's memory as freed by another way ({@link disposeRegion}) and stops watching
+   * its collection. @internal
+   */
   markFreed(): void {
     this.held.done = true;
+    registry.unregister(this.life);
   }
 
   get byteLength(): number {
@@ -148,7 +171,6 @@ export function disposeRegion(region: Region): void {
   if (region.disposed) return;
   flushDeferredReaders(region);
   region.disposed = true;
-  registry.unregister(region);
   region.markFreed();
   forgetExposed(region);
   const pending = freedHook(region.id);
