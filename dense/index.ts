@@ -447,3 +447,6 @@ export {
   left_shift,
   right_shift,
 } from './ufuncs-int.js';
+
+// Last: runs the library's warm-up once every module above is evaluated (dense/warm.ts).
+import './warm.js';

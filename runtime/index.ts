@@ -124,3 +124,4 @@ export {
   traceStart,
   traceStop,
 } from './trace.js';
+export { type WarmupRecord, warmUp, warmupReport } from './warm.js';

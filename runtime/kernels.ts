@@ -176,6 +176,11 @@ export function getKernel(name: string): KernelInfo {
   return k;
 }
 
+/** How many kernels are registered (tests: the warm-up's kernels are made before a first call). */
+export function kernelCount(): number {
+  return byId.length;
+}
+
 /** Looks a kernel up by id (used by workers' caches). */
 export function kernelById(id: number): KernelInfo {
   return byId[id]!;
