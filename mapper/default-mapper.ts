@@ -75,6 +75,13 @@ function defaultWorkerNice(): number {
   return Number.isInteger(v) && v >= 0 && v <= 19 ? v : DEFAULT_WORKER_NICE;
 }
 
+/** `COHORT_SPIN_MICROS` when set (a non-negative number), else 50. */
+function defaultSpinMicros(): number {
+  const env = typeof process === 'undefined' ? undefined : process.env.COHORT_SPIN_MICROS;
+  const v = env === undefined || env === '' ? Number.NaN : Number(env);
+  return Number.isFinite(v) && v >= 0 ? v : 50;
+}
+
 /** Operations per point that a memory-bound kernel does for free (hidden by its loads and stores). */
 const FREE_WORK = 4;
 /**
@@ -112,7 +119,7 @@ export class DefaultMapper implements Mapper {
 
   constructor(opts: DefaultMapperOptions = {}) {
     this.sharing = opts.share ?? true;
-    this.spin = opts.spinMicros ?? 50;
+    this.spin = opts.spinMicros ?? defaultSpinMicros();
     this.nice = opts.workerNice ?? defaultWorkerNice();
     this.inFlight = opts.inFlightBytes ?? 256 * 2 ** 20;
     this.minPieceBytes = opts.minPieceBytes ?? 256 * 1024;
