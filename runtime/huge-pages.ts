@@ -16,8 +16,8 @@
  * (runtime/shard-pages.ts), and 2 MiB pages — or the kernel's background collapse of an advised
  * range — would make each share's edges 2 MiB wide. {@link hugePages} says which.
  */
-import { createRequire } from 'node:module';
 import { distributed } from './mpi.js';
+import { nativeAddon, nativeAddonReason } from './native-addon.js';
 
 /** The addon's function (packages/pages/index.d.cts). */
 interface PagesAddon {
@@ -52,19 +52,8 @@ function load(): PagesAddon | null {
       'under MPI each rank keeps 4 KiB pages, so that it holds only its share resident (COHORT_HUGE_PAGES=1 advises anyway)';
     return addon;
   }
-  // The workspace package in the repo, else the copy an installed cohortjs ships beside dist/
-  // (its install script builds it).
-  const req = createRequire(import.meta.url);
-  for (const id of ['cohortjs-pages', '../../packages/pages/index.cjs']) {
-    try {
-      const mod = req(id) as { addon: PagesAddon | null; reason: string };
-      addon = mod.addon;
-      reason = mod.reason;
-      return addon;
-    } catch (err) {
-      reason = `the addon cohortjs-pages is not installed (${err instanceof Error ? err.message : String(err)})`;
-    }
-  }
+  addon = nativeAddon();
+  reason = nativeAddonReason();
   return addon;
 }
 

@@ -3,6 +3,13 @@
  * V8 flags instead, runtime/memory.ts; runtime/README.md "Public APIs only"). Three facts make a
  * synchronous loop that drops its results bounded without any V8 flag:
  *
+ * - **V8 collects at once when told of external memory past its hard limit.** With the optional
+ *   addon (runtime/native-addon.ts, `pressure`: `napi_adjust_external_memory`, +bytes then
+ *   −bytes, nothing allocated) {@link collectByPressure} reports far more than any limit and V8
+ *   runs one synchronous mark-compact inside the call: 4–6 ms here on a small heap, where driving
+ *   it as below took 30–120 ms, most of it scavenges (2026-11-27: the seed programs' runs spent
+ *   up to 436 of stencil's 571 ms in such collections). `COHORT_GC_PRESSURE=0` uses the way
+ *   below even with the addon.
  * - **V8 can be driven to collect through external memory.** Past V8's external-memory limit,
  *   every external allocation starts a marking cycle or makes a step of the running one, and the
  *   step that completes marking requests the mark-compact at the next interrupt check. So where
@@ -30,6 +37,7 @@
 import { Buffer } from 'node:buffer';
 import { GCProfiler } from 'node:v8';
 import { createContext, Script } from 'node:vm';
+import { nativeAddon } from './native-addon.js';
 
 /**
  * Bytes of fresh heap memory asked for between two looks of an allocation's sweep (see
@@ -41,6 +49,23 @@ import { createContext, Script } from 'node:vm';
  */
 const LOOK_BYTES = 2 ** 20;
 let askedSinceLook = 0;
+
+/**
+ * External memory the addon's `pressure` reports (16 TiB: past any hard limit V8 sets, below the
+ * 2^53 a double carries exactly). Nothing is allocated.
+ */
+const PRESSURE_BYTES = 2 ** 44;
+let pressureFn: ((bytes: number) => number) | null | undefined;
+
+/** The addon's `pressure`, or null (no addon, an older build, or `COHORT_GC_PRESSURE=0`). */
+function pressure(): ((bytes: number) => number) | null {
+  if (pressureFn === undefined) {
+    const off = typeof process !== 'undefined' && process.env.COHORT_GC_PRESSURE === '0';
+    const a = off ? null : nativeAddon();
+    pressureFn = a !== null && typeof a.pressure === 'function' ? a.pressure.bind(a) : null;
+  }
+  return pressureFn;
+}
 
 /** Bytes of each external allocation of {@link driveMarking}, and most allocations per call. */
 const NUDGE_BYTES = 16 * 2 ** 20;
@@ -73,6 +98,8 @@ export const reclaimStats = {
   skippedNoCollection: 0,
   freed: 0,
   nudges: 0,
+  /** Reports of external memory through the addon (see {@link collectByPressure}). */
+  pressures: 0,
   collections: 0,
 };
 
@@ -162,7 +189,7 @@ export function collectByPressure(): boolean {
   look();
   let fresh = !gcState.marking;
   reclaimStats.collections++;
-  return driveMarking((types) => {
+  const done = (types: string[]): boolean => {
     for (const t of types) {
       if (t === 'IncrementalMarking') fresh = true;
       else if (t === 'MarkSweepCompact') {
@@ -171,7 +198,17 @@ export function collectByPressure(): boolean {
       }
     }
     return false;
-  });
+  };
+  // With the addon: one report, or two when a marking cycle was already running (the first then
+  // only finishes it). Should V8 not collect, the nudges below take over.
+  const press = pressure();
+  if (press !== null)
+    for (let k = 0; k < 2; k++) {
+      press(PRESSURE_BYTES);
+      reclaimStats.pressures++;
+      if (done(look())) return true;
+    }
+  return driveMarking(done);
 }
 
 /**

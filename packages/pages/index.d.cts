@@ -5,6 +5,12 @@ export interface PagesAddon {
    * view that is not a Uint8Array, ENOSYS where the advice does not exist).
    */
   advise(view: Uint8Array): number;
+  /**
+   * Reports `bytes` of external memory to V8 and withdraws the report (napi_adjust_external_memory):
+   * past V8's hard limit it collects all garbage synchronously. Returns the external memory counted
+   * during the report, or -1 for a bad argument. (Absent from builds before 2026-11-27.)
+   */
+  pressure?(bytes: number): number;
 }
 export declare const addon: PagesAddon | null;
 export declare const reason: string;

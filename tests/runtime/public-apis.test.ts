@@ -31,6 +31,8 @@ describe('public APIs only', () => {
       topMB: number;
       check: number;
       flags: { gc: boolean; cleanupSome: boolean };
+      reclaim: { collections: number; nudges: number; pressures: number };
+      addon: boolean;
     };
   };
 
@@ -42,6 +44,35 @@ describe('public APIs only', () => {
     // through external-memory pressure where its pacing says so, and sweeps (measured top 259 MB
     // at load 23 for 40 regions: the pacing lets the heap grow while collections are dear).
     expect(out.topMB).toBeLessThan(400);
+  });
+
+  it('with the native addon a collection is one or two reports of external memory (no nudges); COHORT_GC_PRESSURE=0 nudges', (ctx) => {
+    const on = sweep([], {
+      COHORT_V8_GC: '',
+      COHORT_PUBLIC_APIS: '',
+      COHORT_GC_PRESSURE: '',
+      PUBLIC_SWEEP_N: '100',
+    });
+    if (!on.addon) {
+      ctx.skip(); // packages/pages not built here (no C compiler at install): the nudges are the only way
+      return;
+    }
+    expect(on.check).toBe(4970);
+    expect(on.reclaim.collections).toBeGreaterThan(0);
+    expect(on.reclaim.nudges).toBe(0);
+    expect(on.reclaim.pressures).toBeGreaterThanOrEqual(on.reclaim.collections);
+    expect(on.reclaim.pressures).toBeLessThanOrEqual(2 * on.reclaim.collections);
+    expect(on.topMB).toBeLessThan(400);
+    const off = sweep([], {
+      COHORT_V8_GC: '',
+      COHORT_PUBLIC_APIS: '',
+      COHORT_GC_PRESSURE: '0',
+      PUBLIC_SWEEP_N: '100',
+    });
+    expect(off.check).toBe(4970);
+    expect(off.reclaim.pressures).toBe(0);
+    expect(off.reclaim.nudges).toBeGreaterThan(0);
+    expect(off.topMB).toBeLessThan(400);
   });
 
   it("with the user's gc() (node --expose-gc), a block is reused right after each collection", () => {

@@ -6,12 +6,15 @@
  * contexts carry it) or `cleanupSome` on a new context's `FinalizationRegistry`
  * (`--harmony-weak-refs-with-cleanup-some`). V8 flags are per process, so the worker threads'
  * flips show here too. Finalizers never run in a synchronous loop: the blocks come back only
- * through the runtime's WeakRef sweep.
+ * through the runtime's WeakRef sweep. Also prints how the collections were driven (reports of
+ * external memory through the native addon, or nudges) and whether the addon can report.
  */
 import { runInNewContext } from 'node:vm';
 import * as np from '../../../dense/index.js';
 import { heapStats } from '../../../runtime/heap.js';
 import { configure, createRegion } from '../../../runtime/index.js';
+import { nativeAddon } from '../../../runtime/native-addon.js';
+import { reclaimStats } from '../../../runtime/reclaim.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 let check = 0;
@@ -29,5 +32,7 @@ for (let k = 0; k < 20; k++) check += a.multiply(2).add(k).sum().item() === 999_
 const ctxGc = runInNewContext('typeof gc') as string;
 const FR = runInNewContext('FinalizationRegistry') as { prototype: object };
 const flags = { gc: ctxGc !== 'undefined', cleanupSome: 'cleanupSome' in FR.prototype };
-console.log(JSON.stringify({ topMB, check, flags }));
+const { collections, nudges, pressures } = reclaimStats;
+const addon = typeof nativeAddon()?.pressure === 'function';
+console.log(JSON.stringify({ topMB, check, flags, reclaim: { collections, nudges, pressures }, addon }));
 process.exit(0);
