@@ -81,7 +81,9 @@ const cleaners: Registry<unknown>[] = [];
 export function publicApisOnly(): boolean {
   if (publicOnly === undefined)
     publicOnly =
-      typeof process === 'undefined' || process.env.COHORT_PUBLIC_APIS === '1' || process.env.COHORT_V8_GC !== '1';
+      typeof process === 'undefined' ||
+      process.env.COHORT_PUBLIC_APIS === '1' ||
+      process.env.COHORT_V8_GC !== '1';
   return publicOnly;
 }
 /**
