@@ -7,6 +7,14 @@
  * `BENCH_SMALL=1`: the tiny sizes of four programs, in one process per side (agreement checked
  * against the committed fixtures when python3 is absent).
  *
+ * The cohort side runs the built package (`dist/`, what an installed cohortjs runs) when it exists,
+ * as benchmarks/small does: `_child.ts` and the ports are bundled by esbuild into
+ * `scratch/programs-child.mjs` with `cohortjs/*` left as imports, which Node resolves to `dist/`
+ * by the package's own name; else (or with `COHORT_BENCH_SOURCES=1`) the TypeScript sources run
+ * through tsx, whose loader and source maps add to every collection's work (a stencil run's
+ * mark-compacts spent 9 ms marking roots under tsx, 0.7 ms on `dist/`). Build first:
+ * `npm run build`.
+ *
  * Run: node --import tsx benchmarks/programs/run.ts [NAME ...] [--sizes small,large] [--workers 2]
  */
 import { spawnSync } from 'node:child_process';
@@ -95,13 +103,37 @@ const fixtures: Record<string, { n: number; result: number[] }> = existsSync(FIX
   ? (JSON.parse(readFileSync(FIXTURES, 'utf8')) as Record<string, { n: number; result: number[] }>)
   : {};
 
-function runBatch(jobs: Job[]): { cohort: Map<string, Timing>; numpy?: Map<string, Timing> } {
-  const cohort = side(
-    process.execPath,
-    ['--import', 'tsx', join(here, '_child.ts'), String(workers)],
-    jobs,
-    'js',
+/** The cohort side's node arguments: the bundle on `dist/` (see the header), else the sources. */
+function cohortArgs(): string[] {
+  const root = join(here, '../..');
+  const sources = ['--import', 'tsx', join(here, '_child.ts')];
+  if (process.env.COHORT_BENCH_SOURCES === '1' || !existsSync(join(root, 'dist', 'index.js'))) return sources;
+  const out = join(root, 'scratch', 'programs-child.mjs');
+  const r = spawnSync(
+    join(root, 'node_modules', '.bin', 'esbuild'),
+    [
+      join(here, '_child.ts'),
+      '--bundle',
+      '--format=esm',
+      '--platform=node',
+      '--external:cohortjs',
+      '--external:cohortjs/*',
+      `--outfile=${out}`,
+      '--log-level=warning',
+    ],
+    { encoding: 'utf8' },
   );
+  if (r.status === 0) return [out];
+  console.log(
+    `cohort side from the sources: bundling on dist/ failed (${(r.stderr || String(r.error)).trim()})`,
+  );
+  return sources;
+}
+let childArgs: string[] | undefined;
+
+function runBatch(jobs: Job[]): { cohort: Map<string, Timing>; numpy?: Map<string, Timing> } {
+  childArgs ??= cohortArgs();
+  const cohort = side(process.execPath, [...childArgs, String(workers)], jobs, 'js');
   const numpy = missing ? undefined : side('python3', [join(here, 'twins.py')], jobs, 'py');
   return { cohort, numpy };
 }
