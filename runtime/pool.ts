@@ -13,6 +13,7 @@ import {
 import { recordFailure } from './failures.js';
 import { heapMemory } from './heap.js';
 import { kernelById } from './kernels.js';
+import { BootWatch } from './pool-boot.js';
 import { traceBuffers } from './trace.js';
 import { workerExecArgv, workerUrl } from './worker-url.js';
 
@@ -183,6 +184,8 @@ export class Pool {
   private readonly sharedSeqs: number[] = [];
   /** Length at which {@link noteShared} trims again: twice what the last trim left (≥ 1024). */
   private sharedLimit = 1024;
+  /** Which threads loaded the worker file (a destroy waits for the others: pool-boot.ts). */
+  private readonly boot: BootWatch;
 
   constructor(readonly size: number) {
     this.ctl = new Int32Array(new SharedArrayBuffer(Math.max(1, size) * STRIDE * 4));
@@ -203,6 +206,7 @@ export class Pool {
       /* a worker's death is handled through 'workerDestroy' and the loop tasks' promises */
     });
     this.piscina.on('workerDestroy', () => this.onThreadGone());
+    this.boot = new BootWatch(this.piscina);
     setCompletionWake(this.wakeWaiters);
     this.slots = [];
     for (let i = 0; i < size; i++) {
@@ -648,11 +652,11 @@ export class Pool {
     for (const s of this.slots) this.drainErrors(s);
   }
 
-  /** Stops the pool (after the caller drained it). */
+  /** Stops the pool (after the caller drained it), once no thread is loading the worker file. */
   destroy(): Promise<void> {
     this.park();
     clearCompletionWake(this.wakeWaiters);
     this.destroyed = true;
-    return this.piscina.destroy();
+    return this.boot.whenLoaded().then(() => this.piscina.destroy());
   }
 }

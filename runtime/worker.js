@@ -48,7 +48,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { GCProfiler, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { receiveMessageOnPort, threadId } from 'node:worker_threads';
+import { parentPort, receiveMessageOnPort, threadId } from 'node:worker_threads';
 
 /**
  * A worker's JS heap barely grows, so V8 would almost never collect here, and a dropped region's
@@ -683,3 +683,6 @@ function runLoop({
     } while (m !== undefined);
   }
 }
+
+// Loaded: the pool may terminate this thread from now on (runtime/pool-boot.ts).
+parentPort?.postMessage({ cohortWorkerLoaded: threadId });
