@@ -19,10 +19,15 @@ export const GC_BUDGET_BYTES = 256 * 2 ** 20;
 /** Fewest bytes between two collections. */
 const GC_BUDGET_MIN = 16 * 2 ** 20;
 /**
- * Bytes of fresh memory whose first-touch page faults cost about 1 ms here (4 KB pages: ~0.4 ms
- * per MB). A collection that lets the heap recycle that much pays for itself.
+ * Bytes of fresh memory whose first touch costs about 1 ms here. A collection that lets the heap
+ * recycle that much pays for itself. Was 2.5 MiB (4 KB pages, ~0.4 ms per MB); memory the guest
+ * of this virtual machine never touched comes at ~1.3 GB/s whatever the page size
+ * (runtime/README.md, "Huge pages"), and once collections became one call (reclaim.ts, the addon)
+ * 1.25 MiB measured better (2026-11-27, five alternated fresh runs each, medians of 7
+ * repetitions): a fresh `a*x + y` on 1e7 31 → 16 ms, `x*2.5 + y*0.5 - z` 39 → 35 ms; the seed
+ * programs on their first run within ±10% (kmeans, stencil a little faster, power a little slower).
  */
-const FAULT_BYTES_PER_MS = 2.5 * 2 ** 20;
+const FAULT_BYTES_PER_MS = 1.25 * 2 ** 20;
 /**
  * Fresh heap memory a loop may take between collections, as a fraction of the heap memory in
  * use after the last one (V8's own heap grows by such a factor). See {@link beforeFreshMemory}.
