@@ -9,6 +9,7 @@
  * result read).
  */
 import { existsSync } from 'node:fs';
+import { handCgIterate, handCgStart, poisson as poissonOf } from './loops.js';
 
 /**
  * The built package (`dist/`, what an installed cohortjs runs: plain JavaScript, also in its
@@ -18,24 +19,14 @@ import { existsSync } from 'node:fs';
 const dist = new URL('../../dist/index.js', import.meta.url);
 const useDist = process.env.COHORT_BENCH_SOURCES !== '1' && existsSync(dist);
 const lib = (await import(useDist ? dist.href : '../../index.js')) as typeof import('../../index.js');
-const { np, sp: sparse, configure } = lib;
+const { np, configure } = lib;
 const { cg } = lib.linalg;
 type ndarray = InstanceType<typeof np.ndarray>;
 
 const [kind, ...rest] = process.argv.slice(2);
 const num = (i: number): number => Number(rest[i]);
 
-/** The 2-D 5-point Poisson matrix kron(T, I) + kron(I, T) on an nx × nx grid. */
-function poisson(nx: number) {
-  const T = sparse.diags([np.full([nx - 1], -1), np.full([nx], 2), np.full([nx - 1], -1)], [-1, 0, 1], {
-    format: 'csr',
-  });
-  const I = sparse.identity(nx, { format: 'csr' });
-  return sparse
-    .kron(T, I, { format: 'csr' })
-    .add(sparse.kron(I, T, { format: 'csr' }))
-    .tocsr();
-}
+const poisson = (nx: number) => poissonOf(lib, nx);
 
 function residual(A: ReturnType<typeof poisson>, x: ndarray, b: ndarray): number {
   return (np.linalg.norm(np.subtract(b, A.dot(x))).item() as number) / (np.linalg.norm(b).item() as number);
@@ -62,20 +53,9 @@ function caseHandCg(nx: number, iters: number): Record<string, number> {
   const A = poisson(nx);
   const b = np.ones([nx * nx]);
   const t0 = performance.now();
-  const x = np.zeros([nx * nx]);
-  const r = b.copy();
-  const p = r.copy();
-  let rr = r.dot(r);
-  for (let k = 0; k < iters; k++) {
-    const Ap = A.dot(p);
-    const alpha = rr.divide(p.dot(Ap));
-    x.iadd(p.multiply(alpha));
-    r.isub(Ap.multiply(alpha));
-    const rrNew = r.dot(r);
-    const beta = rrNew.divide(rr);
-    rr = rrNew;
-    p.imul(beta).iadd(r);
-  }
+  const s = handCgStart(lib, A, b);
+  handCgIterate(s, iters);
+  const { x } = s;
   x.get('0').item();
   const ms = (performance.now() - t0) / iters;
   return { ms, residual: residual(A, x, b) };

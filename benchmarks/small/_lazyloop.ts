@@ -29,6 +29,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { GCProfiler } from 'node:v8';
+import { handCgIterate, handCgStart, poisson } from './loops.js';
 
 /**
  * The collections of a block, read synchronously from a `v8.GCProfiler` started before it (a
@@ -60,7 +61,7 @@ const rt = (await import(
 const lazy = (await import(
   useDist ? new URL('dense/lazy.js', distDir).href : '../../dense/lazy.js'
 )) as LazyModule;
-const { np, sp: sparse, configure } = lib;
+const { np, configure } = lib;
 type ndarray = InstanceType<typeof np.ndarray>;
 interface HeapNode {
   callFrame: { functionName: string; url: string };
@@ -85,44 +86,14 @@ function mainCpuUs(): number {
   }
 }
 
-function poisson(nx: number) {
-  const T = sparse.diags([np.full([nx - 1], -1), np.full([nx], 2), np.full([nx - 1], -1)], [-1, 0, 1], {
-    format: 'csr',
-  });
-  const I = sparse.identity(nx, { format: 'csr' });
-  return sparse
-    .kron(T, I, { format: 'csr' })
-    .add(sparse.kron(I, T, { format: 'csr' }))
-    .tocsr();
-}
-
 let probe: ndarray;
 let body: (iters: number) => void;
 if (kind === 'handcg') {
-  const A = poisson(n);
-  const x = np.zeros([n * n]);
-  const r = np.ones([n * n]);
-  const p = r.copy();
-  let rr = r.dot(r);
-  probe = p;
+  const cgState = handCgStart(lib, poisson(lib, n), np.ones([n * n]));
+  probe = cgState.p;
   body = (iters) => {
-    for (let k = 0; k < iters; k++) {
-      const Ap = A.dot(p);
-      const alpha = rr.divide(p.dot(Ap));
-      x.iadd(p.multiply(alpha));
-      r.isub(Ap.multiply(alpha));
-      const rrNew = r.dot(r);
-      const beta = rrNew.divide(rr);
-      rr = rrNew;
-      p.imul(beta).iadd(r);
-      if (k % 50 === 49) {
-        // Restart before the residual underflows (the loop measures the path, not convergence).
-        r.fill(1);
-        p.fill(1);
-        rr = r.dot(r);
-      }
-    }
-    x.get('0').item();
+    handCgIterate(cgState, iters, true);
+    cgState.x.get('0').item();
   };
 } else if (kind === 'ewise' || kind === 'ewise-scalar') {
   const b = np.linspace(0, 1, n).copy();

@@ -11,9 +11,10 @@
  * milliseconds; `benchmarks/small/gc-share.py` sums them into the loop's GC share)
  */
 import { Session } from 'node:inspector/promises';
+import { handCgIterate, handCgStart, poisson } from './loops.js';
 
 const lib = await import('../../index.js');
-const { np, sp: sparse, configure } = lib;
+const { np, configure } = lib;
 const [kind = 'iadd', nArg, itArg, wArg, gcKind = 'minor', topArg] = process.argv.slice(2);
 const n = Number(nArg ?? 1024);
 const iters = Number(itArg ?? 2000);
@@ -28,35 +29,10 @@ interface HeapNode {
 
 let body: (k: number) => void;
 if (kind === 'handcg') {
-  const T = sparse.diags([np.full([n - 1], -1), np.full([n], 2), np.full([n - 1], -1)], [-1, 0, 1], {
-    format: 'csr',
-  });
-  const I = sparse.identity(n, { format: 'csr' });
-  const A = sparse
-    .kron(T, I, { format: 'csr' })
-    .add(sparse.kron(I, T, { format: 'csr' }))
-    .tocsr();
-  const x = np.zeros([n * n]);
-  const r = np.ones([n * n]);
-  const p = r.copy();
-  let rr = r.dot(r);
+  const cgState = handCgStart(lib, poisson(lib, n), np.ones([n * n]));
   body = (k) => {
-    for (let i = 0; i < k; i++) {
-      const Ap = A.dot(p);
-      const alpha = rr.divide(p.dot(Ap));
-      x.iadd(p.multiply(alpha));
-      r.isub(Ap.multiply(alpha));
-      const rrNew = r.dot(r);
-      const beta = rrNew.divide(rr);
-      rr = rrNew;
-      p.imul(beta).iadd(r);
-      if (i % 50 === 49) {
-        r.fill(1);
-        p.fill(1);
-        rr = r.dot(r);
-      }
-    }
-    x.item(0);
+    handCgIterate(cgState, k, true);
+    cgState.x.item(0);
   };
 } else {
   const x = np.zeros([n]);

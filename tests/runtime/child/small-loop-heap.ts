@@ -11,6 +11,7 @@
  * Run: node --expose-gc --import tsx tests/runtime/child/small-loop-heap.ts <handcg|iadd> <workers> [iterations]
  */
 import { GCProfiler, getHeapStatistics } from 'node:v8';
+import { handCgIterate, handCgStart, poisson } from '../../../benchmarks/small/loops.js';
 import { configure, np, sp } from '../../../index.js';
 
 interface SpaceStat {
@@ -26,43 +27,15 @@ interface GcStat {
 const [kind = 'handcg', workersArg = '0', itersArg] = process.argv.slice(2);
 configure({ workers: Number(workersArg) });
 
-function poisson(nx: number) {
-  const T = sp.diags([np.full([nx - 1], -1), np.full([nx], 2), np.full([nx - 1], -1)], [-1, 0, 1], {
-    format: 'csr',
-  });
-  const I = sp.identity(nx, { format: 'csr' });
-  return sp
-    .kron(T, I, { format: 'csr' })
-    .add(sp.kron(I, T, { format: 'csr' }))
-    .tocsr();
-}
-
 let body: (n: number) => void;
 let check: () => void;
 if (kind === 'handcg') {
   // The hand-written CG loop of benchmarks/small (Legate Sparse's listing), nx = 32.
-  const A = poisson(32);
-  const x = np.zeros([1024]);
-  const r = np.ones([1024]);
-  const p = r.copy();
-  let rr = r.dot(r);
+  const lib = { np, sp };
+  const cgState = handCgStart(lib, poisson(lib, 32), np.ones([1024]));
+  const { x } = cgState;
   body = (n) => {
-    for (let k = 0; k < n; k++) {
-      const Ap = A.dot(p);
-      const alpha = rr.divide(p.dot(Ap));
-      x.iadd(p.multiply(alpha));
-      r.isub(Ap.multiply(alpha));
-      const rrNew = r.dot(r);
-      const beta = rrNew.divide(rr);
-      rr = rrNew;
-      p.imul(beta).iadd(r);
-      if (k % 50 === 49) {
-        // Restart before the residual underflows (the loop measures the path, not convergence).
-        r.fill(1);
-        p.fill(1);
-        rr = r.dot(r);
-      }
-    }
+    handCgIterate(cgState, n, true);
     x.item(0);
   };
   check = () => {
