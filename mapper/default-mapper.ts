@@ -47,19 +47,18 @@ export interface DefaultMapperOptions {
   readonly oneTaskSolveBytes?: number;
 }
 
-/** `COHORT_INLINE_LAUNCH_BYTES` when set (a non-negative number), else 4 MiB. */
-function defaultInlineLaunchBytes(): number {
-  const env = typeof process === 'undefined' ? undefined : process.env.COHORT_INLINE_LAUNCH_BYTES;
+/** The environment variable `name` when set to a non-negative number, else `dflt`. */
+function envNonNegative(name: string, dflt: number): number {
+  const env = typeof process === 'undefined' ? undefined : process.env[name];
   const v = env === undefined || env === '' ? Number.NaN : Number(env);
-  return Number.isFinite(v) && v >= 0 ? v : 4 * 1024 * 1024;
+  return Number.isFinite(v) && v >= 0 ? v : dflt;
 }
 
+/** `COHORT_INLINE_LAUNCH_BYTES` when set (a non-negative number), else 4 MiB. */
+const defaultInlineLaunchBytes = (): number => envNonNegative('COHORT_INLINE_LAUNCH_BYTES', 4 * 1024 * 1024);
+
 /** `COHORT_ONE_TASK_SOLVE_BYTES` when set (a non-negative number), else 32 MiB. */
-function defaultOneTaskSolveBytes(): number {
-  const env = typeof process === 'undefined' ? undefined : process.env.COHORT_ONE_TASK_SOLVE_BYTES;
-  const v = env === undefined || env === '' ? Number.NaN : Number(env);
-  return Number.isFinite(v) && v >= 0 ? v : 32 * 2 ** 20;
-}
+const defaultOneTaskSolveBytes = (): number => envNonNegative('COHORT_ONE_TASK_SOLVE_BYTES', 32 * 2 ** 20);
 
 /**
  * The pool threads' default nice increment (see {@link Mapper.workerNice}): 0 until measured
@@ -76,11 +75,7 @@ function defaultWorkerNice(): number {
 }
 
 /** `COHORT_SPIN_MICROS` when set (a non-negative number), else 50. */
-function defaultSpinMicros(): number {
-  const env = typeof process === 'undefined' ? undefined : process.env.COHORT_SPIN_MICROS;
-  const v = env === undefined || env === '' ? Number.NaN : Number(env);
-  return Number.isFinite(v) && v >= 0 ? v : 50;
-}
+const defaultSpinMicros = (): number => envNonNegative('COHORT_SPIN_MICROS', 50);
 
 /** Operations per point that a memory-bound kernel does for free (hidden by its loads and stores). */
 const FREE_WORK = 4;

@@ -252,6 +252,18 @@ function fromTop(bytes: number): number {
 }
 
 /**
+ * A block of `size` bytes once blocks may have come back (tasks waited for, a collection): the
+ * quarantine drained, then an exact free block, a larger one, the top; -1 when none holds it.
+ */
+function placeFreed(size: number): number {
+  drainQuarantine();
+  let off = popExact(size);
+  if (off < 0) off = fromFree(size);
+  if (off < 0) off = fromTop(size);
+  return off;
+}
+
+/**
  * A block of at least `bytes` bytes, or null when the heap cannot hold it (the caller then makes
  * its own buffer).
  */
@@ -286,10 +298,7 @@ export function heapAlloc(bytes: number): HeapBlock | null {
   if (off < 0 && quarantine.length > 0 && waitEvent !== null) {
     // The heap is full up to its limit but blocks wait for tasks in flight: wait for them.
     for (const q of quarantine) for (const e of q.events) waitEvent(e);
-    drainQuarantine();
-    off = popExact(size);
-    if (off < 0) off = fromFree(size);
-    if (off < 0) off = fromTop(size);
+    off = placeFreed(size);
   }
   if (off < 0) {
     // Still no room: one more collection before the region falls outside the heap. The first may
@@ -297,10 +306,7 @@ export function heapAlloc(bytes: number): HeapBlock | null {
     // V8 starts one by itself), which keeps them: measured in tests/runtime/heap.test.ts's
     // near-the-limit loop, a collection that freed neither of the two dead 128 MB results.
     beforeFresh(size);
-    drainQuarantine();
-    off = popExact(size);
-    if (off < 0) off = fromFree(size);
-    if (off < 0) off = fromTop(size);
+    off = placeFreed(size);
   }
   if (off < 0) return null;
   const dirty = off < everTop;

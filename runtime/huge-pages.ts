@@ -17,12 +17,10 @@
  * range — would make each share's edges 2 MiB wide. {@link hugePages} says which.
  */
 import { distributed } from './mpi.js';
-import { nativeAddon, nativeAddonReason } from './native-addon.js';
+import { type NativeAddon, nativeAddon, nativeAddonReason } from './native-addon.js';
 
-/** The addon's function (packages/pages/index.d.cts). */
-interface PagesAddon {
-  advise(view: Uint8Array): number;
-}
+/** The addon's function this module uses. */
+type PagesAddon = Pick<NativeAddon, 'advise'>;
 
 /** What {@link hugePages} reports. */
 export interface HugePagesState {
