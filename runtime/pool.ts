@@ -1,5 +1,5 @@
 import { MessageChannel, type MessagePort, receiveMessageOnPort, type Worker } from 'node:worker_threads';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import {
   claimForSlot,
   clearCompletionWake,
@@ -7,42 +7,15 @@ import {
   events,
   failEvent,
   isDone,
-  registerWant,
   setCompletionWake,
 } from './events.js';
 import { recordFailure } from './failures.js';
 import { heapMemory } from './heap.js';
 import { kernelById } from './kernels.js';
-import { BootWatch } from './pool-boot.js';
+import { needsBell } from './pool-bell.js';
+import { BootWatch, startPiscina } from './pool-boot.js';
 import { traceBuffers } from './trace.js';
-import { workerExecArgv, workerUrl } from './worker-url.js';
-
-type PiscinaOptions = NonNullable<ConstructorParameters<typeof Piscina>[0]>;
-
-/**
- * A Piscina whose threads start without a TypeScript loader ({@link workerExecArgv}). Node checks
- * an explicit `execArgv` and rejects options a thread cannot take (V8 options such as
- * `--expose-gc`, which act on the whole process anyway): those named by the error are dropped and
- * the start retried once; failing again, the threads inherit the process's options as by default.
- */
-function startPiscina(opts: PiscinaOptions): Piscina {
-  let argv = workerExecArgv(process.execArgv);
-  if (argv.length === process.execArgv.length) return new Piscina(opts);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      return new Piscina({ ...opts, execArgv: argv });
-    } catch (e) {
-      if ((e as { code?: string }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw e;
-      const named =
-        String((e as Error).message)
-          .split(':')
-          .pop() ?? '';
-      const bad = new Set(named.split(/[\s,]+/).filter((f) => f !== ''));
-      argv = argv.filter((a) => !bad.has(a) && !bad.has(a.split('=')[0]!));
-    }
-  }
-  return new Piscina(opts);
-}
+import { workerUrl } from './worker-url.js';
 
 /** Control words per slot, 16 int32 apart (see worker.js). */
 const STRIDE = 16;
@@ -66,58 +39,6 @@ const RESIDENT_BYTES = 256 * 2 ** 20;
 const MAX_BATCH = 512;
 /** Period of the background health check (an unref'd timer). */
 const TICK_MS = 100;
-
-/** The dependences of a task record (runtime/worker.js's record layouts), else null. */
-function recordDeps(r: unknown[]): number[] | null {
-  switch (r[0]) {
-    case 'T':
-      return r[5] as number[];
-    case 'X':
-      return r[8] as number[];
-    case 'S':
-      return r[7] as number[];
-    case 'F':
-      return r[10] as number[];
-    default:
-      return null;
-  }
-}
-
-/**
- * True when posted batch `batch` must ring slot `slot`'s doorbell now: it holds a task whose
- * dependences are all complete, a kernel (its warm-up is best done before it is needed), the heap,
- * or the drop of a region outside the heap (the worker's handle keeps that memory alive).
- * Otherwise (launch records, regions, drops of heap regions, and tasks waiting for inputs) the
- * slot is registered for the first incomplete input of each task and left asleep: the completion
- * of any of them rings it (events.ts `registerWant`; if one completed meanwhile, it rings now).
- * Whether a worker reads its records now or at that ring decides nothing (DESIGN.md §2: decisions
- * never depend on timing); it reads them in order either way, and a task is ready only once its
- * inputs are, which rings it.
- */
-function needsBell(batch: unknown[], slot: number): boolean {
-  let last = -1;
-  for (let k = 0; k < batch.length; k++) {
-    const r = batch[k] as unknown[];
-    const deps = recordDeps(r);
-    if (deps === null) {
-      const kind = r[0];
-      if (kind === 'L' || kind === 'R' || (kind === 'D' && r[2] !== true)) continue;
-      return true;
-    }
-    let d = -1;
-    for (let j = 0; j < deps.length; j += 2) {
-      if (!isDone(deps[j]!)) {
-        d = deps[j]!;
-        break;
-      }
-    }
-    if (d < 0) return true;
-    if (d === last) continue;
-    last = d;
-    if (registerWant(d, slot)) return true;
-  }
-  return false;
-}
 
 /** One long-lived loop task on one worker thread, fed through its own port. */
 export interface Slot {
