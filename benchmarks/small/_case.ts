@@ -9,7 +9,7 @@
  * result read).
  */
 import { existsSync } from 'node:fs';
-import { handCgIterate, handCgStart, poisson as poissonOf } from './loops.js';
+import { handCgIterate, handCgStart, poisson as poissonOf } from './_loops.js';
 
 /**
  * The built package (`dist/`, what an installed cohortjs runs: plain JavaScript, also in its

@@ -29,7 +29,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { GCProfiler } from 'node:v8';
-import { handCgIterate, handCgStart, poisson } from './loops.js';
+import { handCgIterate, handCgStart, poisson } from './_loops.js';
 
 /**
  * The collections of a block, read synchronously from a `v8.GCProfiler` started before it (a

@@ -11,7 +11,7 @@
  * milliseconds; `benchmarks/small/gc-share.py` sums them into the loop's GC share)
  */
 import { Session } from 'node:inspector/promises';
-import { handCgIterate, handCgStart, poisson } from './loops.js';
+import { handCgIterate, handCgStart, poisson } from './_loops.js';
 
 const lib = await import('../../index.js');
 const { np, configure } = lib;

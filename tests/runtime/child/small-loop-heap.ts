@@ -11,7 +11,7 @@
  * Run: node --expose-gc --import tsx tests/runtime/child/small-loop-heap.ts <handcg|iadd> <workers> [iterations]
  */
 import { GCProfiler, getHeapStatistics } from 'node:v8';
-import { handCgIterate, handCgStart, poisson } from '../../../benchmarks/small/loops.js';
+import { handCgIterate, handCgStart, poisson } from '../../../benchmarks/small/_loops.js';
 import { configure, np, sp } from '../../../index.js';
 
 interface SpaceStat {
