@@ -9,6 +9,7 @@ import {
   isDone,
   setCompletionWake,
 } from './events.js';
+import type { TypedArray } from './dtype.js';
 import { recordFailure } from './failures.js';
 import { heapMemory } from './heap.js';
 import { kernelById } from './kernels.js';
@@ -327,7 +328,7 @@ export class Pool {
   }
 
   /** Makes sure slot `s` holds region `id`'s memory (and marks it most recently used). */
-  ensureRegion(s: Slot, id: number, data: { byteLength: number }, inHeap = false): void {
+  ensureRegion(s: Slot, id: number, data: TypedArray, inHeap = false): void {
     const had = s.regions.get(id);
     if (had !== undefined) {
       s.regions.delete(id);
@@ -337,7 +338,10 @@ export class Pool {
     s.regions.set(id, data.byteLength);
     if (!inHeap) s.outside.add(id);
     s.resident += data.byteLength;
-    s.batch.push(['R', id, data, inHeap]);
+    // The view's parts, not the view: a structured clone keeps only the low 32 bits of a typed
+    // array's byte length (V8's serializer), so a region of 4 GiB or more would arrive cut short
+    // and its pieces would write nothing and read undefined past the cut.
+    s.batch.push(['R', id, data.buffer, inHeap, data.byteOffset, data.length, data.constructor.name]);
   }
 
   /**

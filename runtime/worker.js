@@ -21,7 +21,10 @@
  * loop) on a park record, after running what it set aside.
  *
  * Records (arrays; see runtime/pool.ts for the issuing side):
- *   ['R', regionId, typedArray, inHeap]              a region's shared memory (sent once)
+ *   ['R', regionId, buffer, inHeap, byteOffset, length, ctorName]
+ *                                                    a region's shared memory (sent once, as the
+ *                                                    parts of its typed array: a cloned view keeps
+ *                                                    only 32 bits of its byte length)
  *   ['K', kernelId, source, warmSource|null, globals|null]  a kernel or combine (rebuilt with new
  *                                                    Function); globals: set on globalThis first
  *   ['L', kernelId, op, regionIds, offsets, strides, shapes, scalars, futVals, futSeqs, partials,
@@ -593,7 +596,7 @@ function runLoop({
         return;
       }
       case 'R':
-        regions.set(r[1], r[2]);
+        regions.set(r[1], new globalThis[r[6]](r[2], r[4], r[5]));
         if (r[3] === true) inHeap.add(r[1]);
         return;
       case 'H':
