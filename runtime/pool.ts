@@ -1,5 +1,6 @@
 import { MessageChannel, type MessagePort, receiveMessageOnPort, type Worker } from 'node:worker_threads';
 import type { Piscina } from 'piscina';
+import type { TypedArray } from './dtype.js';
 import {
   claimForSlot,
   clearCompletionWake,
@@ -9,7 +10,6 @@ import {
   isDone,
   setCompletionWake,
 } from './events.js';
-import type { TypedArray } from './dtype.js';
 import { recordFailure } from './failures.js';
 import { heapMemory } from './heap.js';
 import { kernelById } from './kernels.js';

@@ -18,7 +18,11 @@ describe('regions over 4 GiB', () => {
         timeout: 120_000,
       });
       expect(r.status, r.stderr).toBe(0);
-      const out = JSON.parse(r.stdout.trim().split('\n').pop()!) as { last: number; s: number; bytes: number };
+      const out = JSON.parse(r.stdout.trim().split('\n').pop()!) as {
+        last: number;
+        s: number;
+        bytes: number;
+      };
       const m = 4_000_000;
       expect(out.bytes).toBeGreaterThan(2 ** 32);
       expect(out.last).toBe(m - 1);
