@@ -43,6 +43,11 @@ export class Region {
    * buffer. WebAssembly kernels address heap regions directly.
    */
   readonly heapOffset: number;
+  /**
+   * True when the runtime allocated `data` (in the heap or, too large for it, in a buffer of its
+   * own); false for memory a caller handed in (`regionFromArray`, interop).
+   */
+  readonly runtimeOwned: boolean;
   /** Bumped by every launch with a write privilege on this region. */
   version = 0;
   /**
@@ -85,10 +90,12 @@ export class Region {
     if (data !== undefined) {
       this.data = data;
       this.heapOffset = -1;
+      this.runtimeOwned = false;
     } else {
       const a = allocate(dtype, size, zero);
       this.data = a.data;
       this.heapOffset = a.off;
+      this.runtimeOwned = true;
       bytes = a.bytes;
     }
     this.heapBytes = bytes;

@@ -82,16 +82,20 @@ function discardSet(region: Region, set: IntervalSet): void {
   }
 }
 
-/** Whether stale pages of `region` are given back here (under MPI, heap regions only). */
+/**
+ * Whether stale pages of `region` are given back here: under MPI, for memory the runtime
+ * allocated — heap blocks, and the buffers of regions too large for the heap (a user's array is
+ * never zeroed behind its back).
+ */
 export function pagesWanted(region: Region): boolean {
-  return region.heapOffset >= 0 && pageTransport() !== null;
+  return region.runtimeOwned && pageTransport() !== null;
 }
 
 /**
  * A piece of another rank wrote `fp` of `region`: this rank's copy of it is stale (`stale`: the
  * elements this rank holds stale now), and its whole pages go back to the OS now, or once no
- * local task accesses them. Only heap regions (the runtime's own memory, never a user's array);
- * footprints of less than a page are skipped at once.
+ * local task accesses them. Only memory the runtime allocated ({@link pagesWanted}, never a
+ * user's array); footprints of less than a page are skipped at once.
  */
 export function releaseStale(region: Region, fp: IntervalSet, stale: IntervalSet): void {
   if (fp.volume * region.data.BYTES_PER_ELEMENT < 4096 || region.disposed) return;

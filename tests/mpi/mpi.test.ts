@@ -255,6 +255,44 @@ describe.skipIf(missing !== '')('resident memory per rank under mpirun (runtime/
   });
 });
 
+describe.skipIf(missing !== '')('an array of more than 4 GiB under mpirun', () => {
+  interface BigRun {
+    rank: number;
+    last: number;
+    s: number;
+    s2: number;
+    bytes: number;
+    wholeLast: number;
+    residentWhole: number;
+    residentAfter: number;
+    peakMB: number;
+  }
+  it('-np 2: pieces past byte 2^32 give the single-process values; its stale share goes back', () => {
+    const r = mpirun(2, ['node', '--import', 'tsx', 'tests/runtime/child/region-4gib.ts'], {
+      COHORT_WORKERS: '1',
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const printed = parse<BigRun>(r.stdout);
+    expect(printed.map((p) => p.rank).sort()).toEqual([0, 1]);
+    const m = 4_000_000;
+    for (const p of printed) {
+      expect(p.bytes).toBeGreaterThan(2 ** 32);
+      expect(p.last).toBe(m - 1);
+      expect(p.wholeLast).toBe(m - 1);
+      expect(p.s).toBe(m * (m - 1));
+      expect(p.s2).toBe(m * (m - 1));
+      // The region is too large for the heap (a buffer of its own): only the 32 MB tail was ever
+      // touched; read whole on every rank it is resident whole, and once rewritten piecewise the
+      // other rank's half goes back (a 64 KiB edge of slack at each end of the share).
+      expect(p.residentWhole).toBeGreaterThanOrEqual(8 * m);
+      expect(p.residentWhole).toBeLessThanOrEqual(8 * m + 2 * 65536);
+      expect(p.residentAfter).toBeLessThanOrEqual(4 * m + 2 * 65536);
+      expect(p.residentAfter).toBeGreaterThanOrEqual(4 * m - 2 * 65536);
+      expect(p.peakMB).toBeLessThan(1024);
+    }
+  });
+});
+
 describe.skipIf(missing !== '')('a piece failing on one rank under mpirun (runtime/shard-fail.ts)', () => {
   interface Caught {
     rank: number;
