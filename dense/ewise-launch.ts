@@ -182,33 +182,30 @@ export function alignedTo0(n: number): readonly Constraint[] {
   }
   return c;
 }
-const flatViews = new WeakMap<Store, Store>();
-
 /**
- * The 1-D view of a C-contiguous store, the same object every time: the runtime memoizes its
- * partitions and footprints per Store object, so a repeated launch over the same arrays only
- * looks things up.
+ * The 1-D view of a C-contiguous store, the same object every time (kept on the store,
+ * `Store.derived`): the runtime memoizes its partitions and footprints per Store object, so a
+ * repeated launch over the same arrays only looks things up.
  */
 export function flatView(s: Store): Store {
   if (s.shape.length === 1 && s.strides[0] === 1) return s;
-  let f = flatViews.get(s);
-  if (f === undefined) {
+  let f = s.derived;
+  if (f === undefined || f.strides[0] !== 1 || f.shape.length !== 1) {
     f = new Store(s.region, [s.size], [1], s.offset);
-    flatViews.set(s, f);
+    s.derived = f;
   }
   return f;
 }
 
-const spreads = new WeakMap<Store, Store>();
 /**
- * A one-element store seen as `size` elements (stride 0), the same object while the size stays:
- * the runtime memoizes footprints per Store object.
+ * A one-element store seen as `size` elements (stride 0), the same object while the size stays
+ * (kept on the store, `Store.derived`): the runtime memoizes footprints per Store object.
  */
 export function spread(s: Store, size: number): Store {
-  let v = spreads.get(s);
-  if (v === undefined || v.shape[0] !== size) {
+  let v = s.derived;
+  if (v === undefined || v.strides[0] !== 0 || v.shape[0] !== size) {
     v = new Store(s.region, [size], [0], s.offset);
-    spreads.set(s, v);
+    s.derived = v;
   }
   return v;
 }

@@ -13,6 +13,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { heapHeadroom, heapReclaimed, heapStats, setBeforeFreshHook } from './heap.js';
 import { collectByPressure, reclaimStats, sweepDead, watchCollection as watchPublic } from './reclaim.js';
+import { scavenge } from './reclaim-young.js';
 
 /** Most bytes of region memory allocated between two collections. */
 export const GC_BUDGET_BYTES = 256 * 2 ** 20;
@@ -62,9 +63,10 @@ let gcFn: GcFn | null | undefined;
 /**
  * Collections the runtime forced, their total milliseconds, and how many of them could not
  * complete (public means: V8 did not finish marking within the nudges, or a new marking cycle
- * held the sweep back — such a one frees nothing until the next; benchmarks and tests).
+ * held the sweep back — such a one frees nothing until the next; benchmarks and tests), and how
+ * many were young-generation collections that freed enough (runtime/reclaim-young.ts).
  */
-export const gcStats = { count: 0, ms: 0, incomplete: 0 };
+export const gcStats = { count: 0, ms: 0, incomplete: 0, young: 0 };
 let since = 0;
 
 interface Registry<T> {
@@ -174,14 +176,21 @@ function beforeFreshMemory(bytes: number): void {
   if (publicApisOnly() && sweepDead(false, bytes) >= bytes) return;
   // Near the heap's limit, collect rather than let the region fall outside the heap.
   if (bytes > heapHeadroom()) {
-    collectAndAdapt();
+    collectAndAdapt(bytes);
     return;
   }
   const grow = Math.min(GROW_MAX, GROW_FACTOR * liveAfterGc);
-  if (since + bytes < Math.max(freshBudget, Math.min(grow, GROW_RESULTS * bytes))) return;
+  // Room for several results spares collections, which is worth their page faults only while
+  // collections are dear: after a young one (~1 ms, runtime/reclaim-young.ts) the next comes at
+  // the cost-based budget alone (a loop of 80 MB results otherwise held four more of them).
+  const room = lastYoung ? 0 : Math.min(grow, GROW_RESULTS * bytes);
+  if (since + bytes < Math.max(freshBudget, room)) return;
   // Collecting now would cost more than GC_TIME_SHARE of the time since the last collection:
   // grow the heap instead, within `grow`.
-  const tooSoon = lastGcMs > GC_TIME_SHARE * (performance.now() - lastGcEnd);
+  // ... unless this block's page faults alone would cost more than the collection (a young one
+  // takes ~1 ms: 80 MB of fresh pages take ~60).
+  const tooSoon =
+    lastGcMs > GC_TIME_SHARE * (performance.now() - lastGcEnd) && lastGcMs * FAULT_BYTES_PER_MS > bytes;
   if (tooSoon && since + bytes < grow) return;
   // Nothing a collection could free would make a block this large: the regions allocated since
   // the last one, those alive at it and the free blocks are all the memory there is to merge.
@@ -198,8 +207,10 @@ function beforeFreshMemory(bytes: number): void {
     deferredFresh += bytes;
     return;
   }
-  collectAndAdapt();
+  collectAndAdapt(bytes);
 }
+/** Whether the last collection was a young-generation one that freed enough. */
+let lastYoung = false;
 /** Fresh bytes taken while a collection was due (see {@link beforeFreshMemory}). */
 let deferredFresh = 0;
 setBeforeFreshHook(beforeFreshMemory);
@@ -210,10 +221,20 @@ setBeforeFreshHook(beforeFreshMemory);
  * a program keeping its arrays); the general budget doubles after such a one, up to
  * {@link GC_BUDGET_BYTES}.
  */
-function collectAndAdapt(): void {
+function collectAndAdapt(bytes = 0): void {
   const before = heapReclaimed();
   const t0 = performance.now();
-  if (!collectNow()) gcStats.incomplete++;
+  // A young-generation collection first where the addon's weak table watches the regions
+  // (reclaim-young.ts): a few ms against tens for a full one, and enough when most of what died
+  // since the last collection died young (a loop's per-step results). Else the full collection.
+  let young = false;
+  if (publicApisOnly() && collector() === null && scavenge()) {
+    sweepDead();
+    young = heapReclaimed() - before >= Math.max(bytes, since / 4);
+    if (young) gcStats.young++;
+  }
+  lastYoung = young;
+  if (!young && !collectNow()) gcStats.incomplete++;
   lastGcEnd = performance.now();
   const ms = lastGcEnd - t0;
   lastGcMs = ms;

@@ -2,7 +2,8 @@
  * The optional native addon `cohortjs-pages` (packages/pages): a few Node-API calls that plain
  * JavaScript lacks, built with the system C compiler at install where one exists. Each user
  * decides whether to use it (runtime/huge-pages.ts: page advice, with its own switches;
- * runtime/reclaim.ts: collections by external-memory pressure). Without it, cohort runs the same
+ * runtime/reclaim.ts: collections by external-memory pressure; runtime/reclaim-young.ts: weak
+ * references that scavenges clear). Without it, cohort runs the same
  * and computes the same results.
  */
 import { createRequire } from 'node:module';
@@ -12,6 +13,11 @@ export interface NativeAddon {
   advise(view: Uint8Array): number;
   /** Absent from builds before 2026-11-27. */
   pressure?(bytes: number): number;
+  /** The weak table (runtime/reclaim-young.ts); absent from older builds. */
+  watch?(target: object): number;
+  dead?(out: Int32Array): number;
+  alive?(slot: number): boolean;
+  unwatch?(slot: number): void;
 }
 
 let addon: NativeAddon | null | undefined;

@@ -57,13 +57,25 @@ const byStore = new WeakMap<Store, ViewState>();
  */
 interface Views {
   list: ViewState[];
-  geometry: Store[];
+  geometry: Geometry[];
   map: Map<string, ViewState> | null;
+}
+/**
+ * A view's geometry: the store's own offset, shape and strides, not the store. A `byRegion` value
+ * that held a store would hold the key region through every young-generation collection (V8's
+ * scavenger keeps the values of an old WeakMap alive, only a full collection applies ephemeron
+ * rules): each step's dead result survived scavenges, was promoted, and waited for a full
+ * collection (runtime/reclaim-young.ts).
+ */
+type Geometry = Pick<Store, 'offset' | 'shape' | 'strides'>;
+
+function geometryOf(store: Store): Geometry {
+  return { offset: store.offset, shape: store.shape, strides: store.strides };
 }
 const byRegion = new WeakMap<Region, Views>();
 const MAX_LIST = 8;
 
-function sameGeometry(a: Store, b: Store): boolean {
+function sameGeometry(a: Geometry, b: Store): boolean {
   if (a.offset !== b.offset) return false;
   const sa = a.shape;
   const sb = b.shape;
@@ -90,8 +102,7 @@ export function viewState(store: Store): ViewState {
   const views = byRegion.get(store.region);
   if (views === undefined) {
     vs = newViewState();
-    // The first store of each view stands for its geometry (it holds nothing but the region).
-    byRegion.set(store.region, { list: [vs], geometry: [store], map: null });
+    byRegion.set(store.region, { list: [vs], geometry: [geometryOf(store)], map: null });
     byStore.set(store, vs);
     return vs;
   }
@@ -106,7 +117,7 @@ export function viewState(store: Store): ViewState {
     }
     if (g.length < MAX_LIST) {
       vs = newViewState();
-      g.push(store);
+      g.push(geometryOf(store));
       views.list.push(vs);
       byStore.set(store, vs);
       return vs;
@@ -125,7 +136,7 @@ export function viewState(store: Store): ViewState {
   return vs;
 }
 
-function geometryKey(store: Store): string {
+function geometryKey(store: Geometry): string {
   return `${store.shape.join(',')}|${store.strides.join(',')}|${store.offset}`;
 }
 

@@ -38,6 +38,7 @@ import { Buffer } from 'node:buffer';
 import { GCProfiler } from 'node:v8';
 import { createContext, Script } from 'node:vm';
 import { nativeAddon } from './native-addon.js';
+import { sweepYoung, watchYoung, youngWatched } from './reclaim-young.js';
 
 /**
  * Bytes of fresh heap memory asked for between two looks of an allocation's sweep (see
@@ -154,6 +155,8 @@ export function watchCollection<H extends WatchedHeld>(
   held: H,
   free: (held: H) => void,
 ): void {
+  // Where the addon is built, a weak handle that scavenges clear (reclaim-young.ts).
+  if (watchYoung(target, held, free as (held: never) => void)) return;
   if (gcState.profiler === null) look();
   watched.push({ ref: new WeakRef(target), free, held });
 }
@@ -221,7 +224,7 @@ export function collectByPressure(): boolean {
  *   which always looks); below {@link LOOK_BYTES} since the last look, nothing is swept
  */
 export function sweepDead(finish = false, asked = 0): number {
-  if (watched.length === 0) return 0;
+  if (watched.length === 0 && youngWatched() === 0) return 0;
   if (asked > 0 && !finish) {
     askedSinceLook += asked;
     if (askedSinceLook < LOOK_BYTES) {
@@ -229,6 +232,18 @@ export function sweepDead(finish = false, asked = 0): number {
       return 0;
     }
   }
+  // Regions watched by the addon's weak table: whatever any collection found dead, no look.
+  const young = sweepYoung();
+  if (watched.length === 0) {
+    askedSinceLook = 0;
+    reclaimStats.sweeps++;
+    return young;
+  }
+  return young + sweepWeakRefs(finish);
+}
+
+/** {@link sweepDead} for the regions watched by WeakRefs. */
+function sweepWeakRefs(finish: boolean): number {
   look();
   if (gcState.marking && finish) driveMarking(() => !gcState.marking);
   if (gcState.marking) {

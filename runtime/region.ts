@@ -30,6 +30,14 @@ export interface DeferredReader {
  * a region's linear memory. `version` is bumped at every launch that writes the region, in
  * program order (it names the logical contents, not their completion).
  */
+/**
+ * What the collector watches in place of a region (see the Region constructor). A class, not an
+ * object literal: V8 tracks the survival of literals per allocation site and, once most survive
+ * (the regions a program keeps), allocates them in the old generation from then on — where no
+ * young-generation collection would find a step's dead regions (runtime/reclaim-young.ts).
+ */
+class Life {}
+
 export class Region {
   readonly id: number;
   /**
@@ -63,6 +71,13 @@ export class Region {
    * promoted, with all it reached, and waited for a full collection.
    */
   readerGroup: DeferredReader | null = null;
+  /**
+   * A library's memo of views of this region (sparse keeps its 1-D and `indptr` stores here), so
+   * that the same Store object comes back for the same view. On the region, not in a WeakMap keyed
+   * by it: V8's scavenger keeps an old WeakMap's values alive, and a store holds its region, which
+   * would then outlive every young-generation collection (runtime/reclaim-young.ts).
+   */
+  derived: unknown = undefined;
   /** True once {@link disposeRegion} freed the region: launches and reads of it throw. */
   disposed = false;
   /** Bytes of the heap block (a multiple of 64), 0 when the region has its own buffer. */
@@ -106,7 +121,7 @@ export class Region {
     // registrations alive, and everything they reach (the region's array, its deferred readers
     // and what those hold) was promoted with them — in a small loop that makes a result per
     // step, most of what a scavenge copied. The token dies with the region and holds nothing.
-    const life = {};
+    const life = new Life();
     this.life = life;
     // A heap region that the public-API sweep watches needs no finalizer too (each weak cell is
     // work for every full collection: in a small loop's forced collections, clearing the weak

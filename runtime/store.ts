@@ -33,6 +33,14 @@ export class Store {
   private _extent: IntervalSet | undefined = undefined;
   private _extentNext: IntervalSet | undefined = undefined;
   private _whole: Rect | undefined = undefined;
+  /**
+   * A view a library derives from this store and wants to be the same object every time (the
+   * runtime memoizes partitions and footprints per Store object): dense's 1-D view of a
+   * contiguous store, a one-element store spread to a size. Kept here rather than in a WeakMap
+   * keyed by the store: V8's scavenger keeps an old WeakMap's values alive, and a derived view
+   * holds the region, which would then outlive every young-generation collection.
+   */
+  derived: Store | undefined = undefined;
 
   constructor(
     readonly region: Region,

@@ -11,6 +11,16 @@ export interface PagesAddon {
    * during the report, or -1 for a bad argument. (Absent from builds before 2026-11-27.)
    */
   pressure?(bytes: number): number;
+  /**
+   * Weak references that young-generation collections clear (Node-API references with a count
+   * of 0, unlike a WeakRef): `watch` returns a slot (-1 on failure), `dead` writes the slots whose
+   * objects were collected into `out` (and frees them) and returns how many, `alive` reads one
+   * slot, `unwatch` frees one. (Absent from builds before 2026-11-27's second session.)
+   */
+  watch?(target: object): number;
+  dead?(out: Int32Array): number;
+  alive?(slot: number): boolean;
+  unwatch?(slot: number): void;
 }
 export declare const addon: PagesAddon | null;
 export declare const reason: string;

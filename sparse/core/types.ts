@@ -46,22 +46,34 @@ export interface Dia {
 
 /** A 1-D store over the first `n` elements of a region (from `off`). */
 export function vec(region: Region, n: number = region.size, off = 0): Store {
-  // The same Store object for the same view: the runtime memoizes footprints per Store.
-  const last = vecs.get(region);
+  // The same Store object for the same view: the runtime memoizes footprints per Store. Kept on
+  // the region (`Region.derived`), not in a WeakMap keyed by it (see there).
+  const m = memoOf(region);
+  const last = m.vec;
   if (last !== undefined && last.shape[0] === n && last.offset === off) return last;
   const st = new Store(region, [n], [1], off);
-  vecs.set(region, st);
+  m.vec = st;
   return st;
 }
-const vecs = new WeakMap<Region, Store>();
-const positions = new WeakMap<Region, Store>();
+
+/** The views memoized on a region (`Region.derived`). */
+interface ViewMemo {
+  vec: Store | undefined;
+  pos: Store | undefined;
+}
+function memoOf(region: Region): ViewMemo {
+  let m = region.derived as ViewMemo | undefined;
+  if (m === undefined) region.derived = m = { vec: undefined, pos: undefined };
+  return m;
+}
 
 /** The row-aligned view of a CSR `indptr`: its first `rows` entries (the region holds rows + 1). */
 export function posStore(a: Csr): Store {
-  const last = positions.get(a.indptr);
+  const m = memoOf(a.indptr);
+  const last = m.pos;
   if (last !== undefined && last.shape[0] === a.rows) return last;
   const st = new Store(a.indptr, [a.rows], [1], 0);
-  positions.set(a.indptr, st);
+  m.pos = st;
   return st;
 }
 

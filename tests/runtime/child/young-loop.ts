@@ -1,0 +1,44 @@
+/**
+ * Child program of tests/runtime/reclaim-young.test.ts: a synchronous loop of 1 MiB results
+ * dropped at once, every 25th kept to the end, at `COHORT_WORKERS` workers. Prints the kept
+ * results' sums against their expected values (a block freed while its region lived would show),
+ * how the runtime collected (forced collections, young-generation ones, reports of external
+ * memory) and the heap's high-water mark.
+ */
+import * as np from '../../../dense/index.js';
+import { heapStats } from '../../../runtime/heap.js';
+import { gcStats } from '../../../runtime/memory.js';
+import { nativeAddon } from '../../../runtime/native-addon.js';
+import { reclaimStats } from '../../../runtime/reclaim.js';
+import { youngStats } from '../../../runtime/reclaim-young.js';
+
+const n = 131072;
+const x = np.arange(n, { dtype: 'float64' });
+const kept: [number, np.ndarray][] = [];
+let wrong = 0;
+/** One step (in a function, as a program's loop body usually is). */
+function step(k: number): void {
+  const y = np.add(x, k);
+  if ((y.item(k % n) as number) !== (k % n) + k) wrong++;
+  if (k % 25 === 0) kept.push([k, y]);
+}
+for (let k = 0; k < 300; k++) step(k);
+// Σ (i + k) over i < n = n(n-1)/2 + n·k
+for (const [k, y] of kept) if ((np.sum(y).item() as number) !== (n * (n - 1)) / 2 + n * k) wrong++;
+console.log(
+  JSON.stringify({
+    wrong,
+    kept: kept.length,
+    addon: typeof nativeAddon()?.watch === 'function',
+    forced: gcStats.count,
+    young: gcStats.young,
+    pressures: reclaimStats.pressures,
+    watched: youngStats.watched,
+    freedYoung: youngStats.freed,
+    scavenges: youngStats.scavenges,
+    scavengeFailed: youngStats.failed,
+    nodeOptions: process.env.NODE_OPTIONS ?? '',
+    topMB: Math.round(heapStats().top / 2 ** 20),
+  }),
+);
+process.exit(0);
