@@ -80,6 +80,8 @@ function launchStrided(
   const strides: number[][] = [outStore.strides.slice()];
   const stores: Store[] = [outStore];
   let sharesOut = false;
+  /** Copies made for partial overlaps: this launch's own temporaries, freed once it is issued. */
+  let copies: ndarray[] | null = null;
   for (let k = 0; k < n; k++) {
     let s = arrays[k]!.store;
     if (s.region === outStore.region) {
@@ -91,6 +93,7 @@ function launchStrided(
           // Partial overlap (e.g. a[1:] = a[:-1] + 1): read from a copy, as NumPy does.
           const copy = allocStore(s.dtype, s.shape, false);
           launchEwise(fn, fx.input(0, s.dtype), copy, [new ndarray(s)], []);
+          (copies ??= []).push(new ndarray(copy));
           s = copy;
         } else sharesOut = true;
       } else sharesOut = true;
@@ -165,6 +168,9 @@ function launchStrided(
     args[k + 1] = { store: same ? s : s.view(cShape, cStr[k + 1]!, s.offset), privilege: 'read' };
   }
   launch({ op: fn, kernel: kname, args, scalars, constraints: alignedTo0(n), key: 0, work: treeCost(tree) });
+  // Back to the heap once the launches reading them are done, not at a later collection (a
+  // stencil's `center.set(':', work)` made four 32 MB copies per step).
+  if (copies !== null) for (const c of copies) c.dispose();
 }
 
 const flatKernels = new WeakMap<FuseNode, Map<number, string>>();

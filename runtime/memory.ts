@@ -211,6 +211,9 @@ function beforeFreshMemory(bytes: number): void {
 }
 /** Whether the last collection was a young-generation one that freed enough. */
 let lastYoung = false;
+/** Young-generation attempts that freed too little in a row, and collections left to skip them. */
+let youngFails = 0;
+let youngSkip = 0;
 /** Fresh bytes taken while a collection was due (see {@link beforeFreshMemory}). */
 let deferredFresh = 0;
 setBeforeFreshHook(beforeFreshMemory);
@@ -227,11 +230,17 @@ function collectAndAdapt(bytes = 0): void {
   // A young-generation collection first where the addon's weak table watches the regions
   // (reclaim-young.ts): a few ms against tens for a full one, and enough when most of what died
   // since the last collection died young (a loop's per-step results). Else the full collection.
+  // After young ones that freed too little (what dies here lived long enough to be promoted: a
+  // stencil's snapshots), the next 1, 2, 4 … 16 collections go straight to the full one.
   let young = false;
-  if (publicApisOnly() && collector() === null && scavenge()) {
+  if (youngSkip > 0) youngSkip--;
+  else if (publicApisOnly() && collector() === null && scavenge()) {
     sweepDead();
     young = heapReclaimed() - before >= Math.max(bytes, since / 4);
-    if (young) gcStats.young++;
+    if (young) {
+      gcStats.young++;
+      youngFails = 0;
+    } else youngSkip = 2 ** Math.min(4, youngFails++);
   }
   lastYoung = young;
   if (!young && !collectNow()) gcStats.incomplete++;

@@ -37,7 +37,6 @@ console.log(
     freedYoung: youngStats.freed,
     scavenges: youngStats.scavenges,
     scavengeFailed: youngStats.failed,
-    nodeOptions: process.env.NODE_OPTIONS ?? '',
     topMB: Math.round(heapStats().top / 2 ** 20),
   }),
 );
