@@ -9,6 +9,7 @@ import {
   fence,
   regionFromArray,
   Store,
+  syncStore,
   type TypedArray,
 } from '../runtime/index.js';
 import { fromData } from './creation.js';
@@ -16,14 +17,17 @@ import { ndarray } from './ndarray.js';
 import { sig } from './sig.js';
 
 /**
- * A scijs `ndarray` viewing the same memory (no copy). Waits for pending work first; later cohort
- * operations on the array are not visible until the next read (`fence()`).
+ * A scijs `ndarray` viewing the same memory (no copy). Waits for pending work first (under MPI
+ * every rank then holds the view's latest data); later cohort operations on the array are not
+ * visible until the next read (`fence()`; under MPI, another `to_ndarray()` or read).
  * @example np.arange(4).to_ndarray().get(2) // 2
  */
 export function toNdarray(a: ndarray): NdArray<TypedArray> {
   // Materialize first (a lazy array launches its kernel here), then wait for every write.
   const s = a.store;
   fence();
+  // Under MPI: the view's latest data on every rank (a collective read), not only its owners'.
+  syncStore(s);
   exposeRegion(s.region); // from_ndarray of this view gives back the same region
   return createNdarray(s.region.data, s.shape.slice(), s.strides.slice(), s.offset) as NdArray<TypedArray>;
 }

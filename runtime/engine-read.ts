@@ -37,6 +37,18 @@ export function syncRegion(region: Region): void {
 }
 
 /**
+ * Waits for the pending writes of a store's elements without copying them; under MPI the read is
+ * collective (every rank then holds the view's latest data), so that memory handed out as a view
+ * (`to_ndarray`) reads the same on every rank.
+ * @throws {TaskError} when one of those writes failed
+ */
+export function syncStore(store: Store): void {
+  const w = writers(store.region, store);
+  for (const e of w) waitKnown(e);
+  for (const e of w) throwIfFailed(e);
+}
+
+/**
  * A C-order copy of a store's elements, after its pending writes.
  * @param store the store to read
  * @returns a fresh typed array of the store's dtype

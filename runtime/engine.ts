@@ -42,7 +42,15 @@ import { traceIssued, tracing } from './trace.js';
 
 export { combine } from './engine-combine.js';
 
-export { fence, fenceAsync, gather, readStore, readStoreAsync, syncRegion } from './engine-read.js';
+export {
+  fence,
+  fenceAsync,
+  gather,
+  readStore,
+  readStoreAsync,
+  syncRegion,
+  syncStore,
+} from './engine-read.js';
 
 import { combine } from './engine-combine.js';
 import { fence } from './engine-read.js';

@@ -36,7 +36,7 @@ export {
   type TypedArray,
   type TypedArrayCtor,
 } from './dtype.js';
-export { fence, fenceAsync, gather, readStore, readStoreAsync } from './engine.js';
+export { fence, fenceAsync, gather, readStore, readStoreAsync, syncStore } from './engine.js';
 export {
   AllocationError,
   ArgumentTypeError,

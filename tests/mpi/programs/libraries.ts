@@ -63,4 +63,11 @@ const sumDup = sparse.coo_array(
   { shape: [5, 5] },
 );
 lines.push(`coo→csr ${summary(sumDup.tocsr().toarray())}`);
+// A view handed out as scijs ndarray memory (to_ndarray; 8 MB, so sharded): every rank reads the latest data of
+// the whole array, not only of its own shares.
+const shared = np.arange(1_000_000, { dtype: 'float64' }).multiply(1.5).add(0.25);
+const nd = shared.to_ndarray();
+let ndSum = 0;
+for (let i = 0; i < nd.size; i++) ndSum += nd.get(i) as number;
+lines.push(`to_ndarray ${bits(ndSum)}`);
 console.log(JSON.stringify({ rank: rank(), ranks: ranks(), results: lines, stats: commStats() }));
