@@ -31,7 +31,11 @@ function writers(region: Region, store: Store | null): number[] {
  * @throws {TaskError} when one of those writes failed
  */
 export function syncRegion(region: Region): void {
-  const w = writers(region, null);
+  waitWriters(writers(region, null));
+}
+
+/** Waits for events `w`, then throws the error of the first that failed. */
+function waitWriters(w: number[]): void {
   for (const e of w) waitKnown(e);
   for (const e of w) throwIfFailed(e);
 }
@@ -43,9 +47,7 @@ export function syncRegion(region: Region): void {
  * @throws {TaskError} when one of those writes failed
  */
 export function syncStore(store: Store): void {
-  const w = writers(store.region, store);
-  for (const e of w) waitKnown(e);
-  for (const e of w) throwIfFailed(e);
+  waitWriters(writers(store.region, store));
 }
 
 /**

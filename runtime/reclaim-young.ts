@@ -18,6 +18,7 @@
  * collection, as before. `COHORT_YOUNG_SWEEP=0` switches this off (WeakRefs for every region).
  */
 import { nativeAddon } from './native-addon.js';
+import type { WatchedHeld } from './reclaim.js';
 
 /** The addon's weak table (packages/pages/index.d.cts). */
 interface WeakTable {
@@ -27,10 +28,10 @@ interface WeakTable {
   unwatch(slot: number): void;
 }
 
-/** What a watched region needs when found dead (shared with runtime/reclaim.ts). */
+/** What a watched region needs when found dead (as runtime/reclaim.ts's WeakRef entries). */
 interface Entry {
   readonly free: (held: never) => void;
-  readonly held: { done: boolean; bytes: number };
+  readonly held: WatchedHeld;
 }
 
 let table: WeakTable | null | undefined;

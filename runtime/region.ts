@@ -25,19 +25,20 @@ export interface DeferredReader {
 }
 
 /**
+ * What the collector watches in place of a region (see the Region constructor). A class rather
+ * than an object literal, as a precaution: V8 may allocate a literal whose allocation site sees
+ * most objects survive straight in the old generation, where no young-generation collection finds
+ * it (runtime/reclaim-young.ts). (Measured, what kept dead regions through scavenges was the
+ * WeakMap values of partition-cache.ts, not this.)
+ */
+class Life {}
+
+/**
  * A region: a 1-D index space `[0, size)` and one typed field, stored in a `SharedArrayBuffer`
  * so that every worker reads and writes it in place. n-D layouts are views ({@link Store}) over
  * a region's linear memory. `version` is bumped at every launch that writes the region, in
  * program order (it names the logical contents, not their completion).
  */
-/**
- * What the collector watches in place of a region (see the Region constructor). A class, not an
- * object literal: V8 tracks the survival of literals per allocation site and, once most survive
- * (the regions a program keeps), allocates them in the old generation from then on — where no
- * young-generation collection would find a step's dead regions (runtime/reclaim-young.ts).
- */
-class Life {}
-
 export class Region {
   readonly id: number;
   /**

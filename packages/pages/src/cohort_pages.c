@@ -152,27 +152,32 @@ static void release(napi_env env, Table *t, int32_t slot) {
   t->free_head = slot;
 }
 
-static napi_value unwatch(napi_env env, napi_callback_info info) {
+/* The watched slot named by the call's first argument, or -1 (no table, no such slot). */
+static int32_t slot_arg(napi_env env, napi_callback_info info, Table **table) {
   size_t argc = 1;
   napi_value argv[1];
   int32_t slot = -1;
   Table *t = table_of(env);
-  if (t != NULL && napi_get_cb_info(env, info, &argc, argv, NULL, NULL) == napi_ok && argc >= 1 &&
-      napi_get_value_int32(env, argv[0], &slot) == napi_ok && slot >= 0 && slot < t->slots &&
-      t->refs[slot] != NULL)
-    release(env, t, slot);
+  *table = t;
+  if (t == NULL || napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 1 ||
+      napi_get_value_int32(env, argv[0], &slot) != napi_ok || slot < 0 || slot >= t->slots ||
+      t->refs[slot] == NULL)
+    return -1;
+  return slot;
+}
+
+static napi_value unwatch(napi_env env, napi_callback_info info) {
+  Table *t;
+  int32_t slot = slot_arg(env, info, &t);
+  if (slot >= 0) release(env, t, slot);
   return NULL;
 }
 
 static napi_value alive(napi_env env, napi_callback_info info) {
-  size_t argc = 1;
-  napi_value argv[1];
-  int32_t slot = -1;
+  Table *t;
+  int32_t slot = slot_arg(env, info, &t);
   bool live = false;
-  Table *t = table_of(env);
-  if (t != NULL && napi_get_cb_info(env, info, &argc, argv, NULL, NULL) == napi_ok && argc >= 1 &&
-      napi_get_value_int32(env, argv[0], &slot) == napi_ok && slot >= 0 && slot < t->slots &&
-      t->refs[slot] != NULL) {
+  if (slot >= 0) {
     napi_value v = NULL;
     live = napi_get_reference_value(env, t->refs[slot], &v) == napi_ok && v != NULL;
   }
