@@ -128,16 +128,19 @@ describe('recycling', () => {
   it('a loop making fresh large results collects every few steps, not every step', () => {
     // 192 MB of operands in use and a fresh 64 MB result per step: room for four results between
     // collections lets one collection recycle them all. (Paced by the cost of a collection alone,
-    // this loop collected at nearly every step.)
+    // this loop collected at nearly every step.) Young-generation collections (a few ms, see
+    // runtime/reclaim-young.ts) may come at every step: they are cheaper than a result's page
+    // faults. What must not come at every step is a full one (CI saw 39 collections, all but a
+    // few young, when the young ones happened to free enough).
     const x = np.ones([24_000_000]);
     const head = x.get(':8000000');
     const before = heapStats().top;
-    const gc0 = gcStats.count;
+    const full0 = gcStats.count - gcStats.young;
     let check = 0;
     for (let k = 0; k < 40; k++) check += head.multiply(k).add(1).get('0').item() as number;
     fence();
     expect(check).toBe((39 * 40) / 2 + 40);
-    expect(gcStats.count - gc0).toBeLessThanOrEqual(20);
+    expect(gcStats.count - gcStats.young - full0).toBeLessThanOrEqual(20);
     expect(heapStats().top - before).toBeLessThan(600 * 2 ** 20);
   });
 
