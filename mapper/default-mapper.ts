@@ -45,6 +45,13 @@ export interface DefaultMapperOptions {
    * sets 0, so that its small solves still exercise the per-launch loop).
    */
   readonly oneTaskSolveBytes?: number;
+  /**
+   * One-task solves whose iteration touches at least this many bytes run as a gang when there
+   * are two workers or more (see {@link Mapper.solveAsGang}), at any size above it. Default 8 MiB
+   * (see README), or the environment's `COHORT_GANG_SOLVE_BYTES`; 0 turns gangs off. One-task
+   * solves off (`oneTaskSolveBytes` 0) turns them off too.
+   */
+  readonly gangSolveBytes?: number;
 }
 
 /** The environment variable `name` when set to a non-negative number, else `dflt`. */
@@ -111,6 +118,7 @@ export class DefaultMapper implements Mapper {
   readonly nice: number;
   readonly inFlight: number;
   readonly oneTaskSolveBytes: number;
+  readonly gangSolveBytes: number;
 
   constructor(opts: DefaultMapperOptions = {}) {
     this.sharing = opts.share ?? true;
@@ -122,6 +130,7 @@ export class DefaultMapper implements Mapper {
     this.inlineBytes = opts.inlineBytes ?? 64 * 1024;
     this.inlineLaunchBytes = opts.inlineLaunchBytes ?? defaultInlineLaunchBytes();
     this.oneTaskSolveBytes = opts.oneTaskSolveBytes ?? defaultOneTaskSolveBytes();
+    this.gangSolveBytes = opts.gangSolveBytes ?? envNonNegative('COHORT_GANG_SOLVE_BYTES', 8 * 2 ** 20);
   }
 
   pieces(q: MapperQuery): number {
@@ -215,5 +224,15 @@ export class DefaultMapper implements Mapper {
   solveInOneTask(_op: string, bytes: number, workers: number): boolean {
     const limit = this.oneTaskSolveBytes;
     return limit > 0 && (workers === 0 || bytes < limit);
+  }
+
+  /**
+   * A gang from {@link DefaultMapperOptions.gangSolveBytes} up, with two workers or more, while
+   * one-task solves are on — at any size: the per-launch loop's wake-ups between its launches
+   * cost more than a gang's spins at its phase ends.
+   */
+  solveAsGang(_op: string, bytes: number, workers: number): boolean {
+    const g = this.gangSolveBytes;
+    return workers >= 2 && this.oneTaskSolveBytes > 0 && g > 0 && bytes >= g;
   }
 }

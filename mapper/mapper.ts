@@ -96,6 +96,14 @@ export interface Mapper {
    * without it, never.
    */
   solveInOneTask?(op: string, bytes: number, workers: number): boolean;
+  /**
+   * Whether a solve that runs as one task ({@link solveInOneTask}) runs instead as a gang: the same
+   * loop by one piece per worker at once, the vectors' blocks shared among them (the runtime's
+   * `LaunchSpec.gang`; sparse/linalg/gang-cg.ts), bitwise the same results. Asked for solves that
+   * have a gang kernel (`cg`), with two workers or more, alone (not under MPI). Optional; without
+   * it, never.
+   */
+  solveAsGang?(op: string, bytes: number, workers: number): boolean;
 }
 
 /**

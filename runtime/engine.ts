@@ -277,6 +277,9 @@ function submitAt(
   const scratch =
     spec.scratch !== undefined && red === null && allInHeap(args) ? scratchAlloc(spec.scratch, colors) : null;
   const scratchSeqs: number[] | null = scratch === null ? null : [];
+  // A gang's pieces wait for earlier launches only: their accesses are noted after the loop.
+  const gang = spec.gang === true;
+  const gangSeqs: number[] | null = gang ? [] : null;
 
   for (let c = 0; c < colors; c++) {
     if (sharding !== null && sharding.owners[c] !== sharding.me) continue; // another rank's piece
@@ -306,7 +309,7 @@ function submitAt(
     if (!inline && status === -1) {
       let bytes = 0;
       for (let i = 0; i < nargs; i++) bytes += fps[i]!.volume * args[i]!.store.region.data.BYTES_PER_ELEMENT;
-      inline = !mapperSaidPosted && mapper.inline(op, bytes, workers, colors);
+      inline = !gang && !mapperSaidPosted && mapper.inline(op, bytes, workers, colors);
     }
     if (reduce && partials === null) {
       partials =
@@ -423,7 +426,7 @@ function submitAt(
     // One-piece launches too (issue 24): posted, such a piece waits for inputs that another
     // worker may finish; offered to every worker, the one that completes the last input runs it
     // at once instead of ringing the piece's own worker and waiting for it to wake.
-    if (share === null) share = mapper.share?.(op, colors, workers) === true;
+    if (share === null) share = !gang && mapper.share?.(op, colors, workers) === true;
     const recDeps = deps.slice();
     noteDeps(seq, recDeps);
     if (logging()) recordDecision(op, 'T', c, seq, slotIndex);
@@ -433,8 +436,10 @@ function submitAt(
       (shared ??= []).push(rec, slotIndex, seq);
       pool!.noteShared(seq);
     }
-    for (let i = 0; i < nargs; i++)
-      if (!fps[i]!.empty && kinds[i] !== K_REDUCE) addAccess(states[i]!, fps[i]!, kinds[i]!, seq);
+    if (gangSeqs !== null) gangSeqs.push(c, seq);
+    else
+      for (let i = 0; i < nargs; i++)
+        if (!fps[i]!.empty && kinds[i] !== K_REDUCE) addAccess(states[i]!, fps[i]!, kinds[i]!, seq);
     pieceDeps?.push(seq, 1);
     scratchSeqs?.push(seq);
     lastSlot = slotIndex;
@@ -451,6 +456,13 @@ function submitAt(
   // (a synchronous loop of GEMVs otherwise left them idle until its first read — jacobi's first
   // run issued for 35–60 ms before any piece started). One message per worker per such launch.
   if (colors > 1 && lastSlot >= 0) pool!.flush();
+  if (gangSeqs !== null)
+    for (let k = 0; k < gangSeqs.length; k += 2) {
+      const fps = plan.footprints[gangSeqs[k]!]!;
+      for (let i = 0; i < nargs; i++)
+        if (!fps[i]!.empty && kinds[i] !== K_REDUCE)
+          addAccess(states[i]!, fps[i]!, kinds[i]!, gangSeqs[k + 1]!);
+    }
   if (scratch !== null) scratchFree(scratch, scratchSeqs!);
   if (red !== null) {
     const nB = Math.ceil(args[plan.key]!.store.size / plan.redBlock);

@@ -70,7 +70,8 @@ function sameStore(a: Store, b: Store): boolean {
 
 /** Whether `spec` may be held as the first of a pair. */
 export function holdable(spec: LaunchSpec): boolean {
-  if (spec.reduce !== undefined || spec.single === true || spec.key === undefined) return false;
+  if (spec.reduce !== undefined || spec.single === true || spec.gang === true || spec.key === undefined)
+    return false;
   const key = spec.args[spec.key];
   if (key === undefined || key.store.shape.length !== 1 || key.privilege === 'read') return false;
   for (let i = 0; i < spec.args.length; i++) {
@@ -101,7 +102,7 @@ function touches(a: LaunchSpec, region: unknown): boolean {
 
 /** Whether held `a` and the new launch `b` fuse (see the module's conditions). */
 export function fusable(a: LaunchSpec, b: LaunchSpec): boolean {
-  if (b.key === undefined || b.single === true || b.reduce === undefined) return false;
+  if (b.key === undefined || b.single === true || b.gang === true || b.reduce === undefined) return false;
   // One task runs both: the update's success must not depend on the reduction's kernel.
   if (getKernel(b.kernel).nothrow !== true) return false;
   const bkArg = b.args[b.key];

@@ -52,6 +52,16 @@ export interface LaunchSpec {
   /** Force one piece (e.g. kernels whose pieces would alias on an output). */
   readonly single?: boolean;
   /**
+   * A gang (Legion's must-epoch launch): one piece per worker, each posted to its own worker and
+   * never shared or run inline, every piece waiting only for earlier launches — never for another
+   * piece of this one, whatever its arguments' footprints — so that the pieces can run at once
+   * and synchronize among themselves through shared memory. The mapper's `pieces` is not asked.
+   * A kernel must still be correct when its pieces run one after another (a custom mapper may
+   * place two on one worker; with no pool they run inline in turn): sparse/linalg/gang-cg.ts
+   * lets whichever pieces are running take the work. Not under MPI.
+   */
+  readonly gang?: boolean;
+  /**
    * Bytes of workspace per piece (runtime/scratch.ts): each piece gets its own heap block at
    * `t.scratch` (-1 when none could be given). Not zeroed.
    */

@@ -17,6 +17,7 @@ import { type SolverContext, solve } from './solver.js';
 /** What the solver asks of the rest of the runtime (one object: no closure per launch). */
 const SOLVER_CONTEXT: SolverContext = {
   pieces(s, keyStore) {
+    if (s.gang === true) return Math.max(1, Math.min(workerCount(), keyStore.size));
     let bytes = 0;
     const args = s.args;
     for (let i = 0; i < args.length; i++) bytes += args[i]!.store.size * itemsize(args[i]!.store.dtype);
@@ -54,6 +55,8 @@ function planOf(spec: LaunchSpec): LaunchPlan {
 export function launch(spec: LaunchSpec & { reduce: NonNullable<LaunchSpec['reduce']> }): Future;
 export function launch(spec: LaunchSpec): Future | undefined;
 export function launch(spec: LaunchSpec): Future | undefined {
+  if (spec.gang === true && ranks() > 1)
+    throw new ValueError(`${spec.op}: gang launches do not run under MPI`);
   const sc = spec.scratch;
   if (sc !== undefined && !(Number.isSafeInteger(sc) && sc >= 0))
     throw new ValueError(argMessage(spec.op, 'scratch', 'a non-negative integer (bytes per piece)', sc));

@@ -119,7 +119,7 @@ function xpay(p: Float64Array, beta: number, z: Float64Array, n: number): void {
 }
 
 /** The Wasm module's exports (one-task-wasm.ts). */
-interface OneTaskWasm {
+export interface OneTaskWasm {
   dotBlocks(xp: number, yp: number, n: number, B: number): number;
   spmvRows(P: number, C: number, V: number, xp: number, yp: number, lo: number, hi: number): void;
   spmvDot(P: number, C: number, V: number, xp: number, yp: number, wp: number, n: number, B: number): number;
@@ -420,10 +420,19 @@ const HELPERS = [
   spmvDotWith,
 ];
 
-/** One kernel's source: the module (base64), the helpers, then `solve`, in one function expression. */
-function sourceOf(solve: (t: TaskContext) => void): string {
+/**
+ * One kernel's source: the module (base64), the helpers (and `extra` ones), then `solve`, in one
+ * function expression.
+ * @param solve - the kernel
+ * @param extra - more module-level helpers it calls (sparse/linalg/gang-cg.ts)
+ * @returns the source text
+ */
+export function sourceOf(
+  solve: (t: TaskContext) => void,
+  extra: readonly ((...a: never[]) => unknown)[] = [],
+): string {
   const wasm = JSON.stringify(ONE_TASK_WASM_BASE64);
-  const parts = [...HELPERS, solve].map((f) => f.toString()).join('\n');
+  const parts = [...HELPERS, ...extra, solve].map((f) => f.toString()).join('\n');
   return `(() => { const ONE_TASK_WASM = ${wasm};\n${parts}\nreturn ${solve.name}; })()`;
 }
 

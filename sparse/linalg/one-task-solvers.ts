@@ -3,8 +3,9 @@
  * one kernel each (one-task-kernels.ts), bitwise the per-launch loops.
  */
 import type * as np from '../../dense/index.js';
+import { cgGang, GANG_HELPERS } from './gang-cg.js';
 import { type OneTaskKernel, solveOneTask } from './one-task.js';
-import { bicgstabSource, cgSource } from './one-task-kernels.js';
+import { bicgstabSource, cgSource, sourceOf } from './one-task-kernels.js';
 import { epsOf, type System } from './system.js';
 
 type ndarray = np.ndarray;
@@ -15,6 +16,7 @@ const CG: OneTaskKernel = {
   source: cgSource,
   vectors: 3, // r, p, q
   mVectors: 1, // z
+  gang: { name: 'sparse.linalg.cg.gang', source: () => sourceOf(cgGang, GANG_HELPERS) },
 };
 
 const BICGSTAB: OneTaskKernel = {

@@ -20,6 +20,7 @@ import {
   ensureKernel,
   type LaunchArg,
   launch,
+  ranks,
   readStore,
   type Store,
   workerCount,
@@ -85,6 +86,29 @@ export function contiguous(v: ndarray): Store {
   return s.strides[0] === 1 ? s : v.copy().store;
 }
 
+/**
+ * The gang form of kernel `k` when the mapper runs this solve as a gang (two workers or more,
+ * not under MPI, and tickets that fit: gang-cg.ts), else null.
+ */
+function gangOf(
+  k: OneTaskKernel,
+  bytes: number,
+  maxiter: number,
+  chunks: number,
+): OneTaskKernel['gang'] | null {
+  const workers = workerCount();
+  if (k.gang === undefined || workers < 2 || ranks() > 1 || !((4 * maxiter + 8) * chunks < 2 ** 31))
+    return null;
+  return currentMapper().solveAsGang?.(k.op, bytes, workers) === true ? k.gang : null;
+}
+
+/** Broadcast constraints on every argument but `key`. */
+function broadcastBut(n: number, key: number): Constraint[] {
+  const l: Constraint[] = [];
+  for (let i = 0; i < n; i++) if (i !== key) l.push(broadcast(i));
+  return l;
+}
+
 /** Broadcast constraints on arguments 1 … n−1 (the key, 0, is the iterate), one list per n. */
 export function broadcastRest(n: number): readonly Constraint[] {
   let c = lists.get(n);
@@ -98,7 +122,7 @@ export function broadcastRest(n: number): readonly Constraint[] {
 const lists = new Map<number, readonly Constraint[]>();
 
 /** The one-task solves' bookkeeping, for tests: how many ran. */
-export const oneTaskStats = { solves: 0 };
+export const oneTaskStats = { solves: 0, gangs: 0 };
 
 /** Whether a system qualifies at all (float64, array-backed operators). */
 export function eligible(s: System, callback: unknown): boolean {
@@ -114,6 +138,8 @@ export interface OneTaskKernel {
   readonly vectors: number;
   /** Scratch vectors after M's three arrays, with a preconditioner. */
   readonly mVectors: number;
+  /** The gang form (sparse/linalg/gang-cg.ts): its kernel's name and source. */
+  readonly gang?: { readonly name: string; readonly source: () => string };
 }
 
 /**
@@ -141,8 +167,13 @@ export function solveOneTask(
   if (s.M !== undefined && M === undefined) return undefined;
   // One iteration touches A (and M), x, b and the scratch vectors.
   const bytes = A.bytes + 8 * n * (2 + k.vectors) + (M === undefined ? 0 : M.bytes + 8 * n * k.mVectors);
-  if (!oneTask(k.op, bytes)) return undefined;
-  ensureKernel(k.name, () => ({ source: k.source() }));
+  const nb = Math.ceil(n / DEFAULT_REDUCTION_BLOCK);
+  // A gang's chunk: about eight per worker and phase, whole dot blocks.
+  const chunk = Math.max(1, Math.floor(nb / (8 * workerCount())));
+  const gang = gangOf(k, bytes, s.maxiter, Math.ceil(nb / chunk));
+  if (gang === null && !oneTask(k.op, bytes)) return undefined;
+  const kernel = gang ?? k;
+  ensureKernel(kernel.name, () => ({ source: kernel.source() }));
   const scratch: ndarray[] = [];
   const work = (): LaunchArg => {
     const v = np.empty([n]);
@@ -167,9 +198,17 @@ export function solveOneTask(
     );
     for (let i = 0; i < k.mVectors; i++) args.push(work());
   }
+  // A gang's control words (the key), shared state and partials (gang-cg.ts).
+  const gangArrays =
+    gang === null ? [] : [np.zeros([Math.max(4, workerCount())]), np.zeros([16]), np.empty([2 * nb])];
+  for (const v of gangArrays) {
+    scratch.push(v);
+    args.push({ store: v.store, privilege: 'read-write' });
+  }
+  const key = gang === null ? 0 : args.length - 3;
   launch({
     op: k.op,
-    kernel: k.name,
+    kernel: kernel.name,
     args,
     scalars: [
       n,
@@ -180,12 +219,14 @@ export function solveOneTask(
       M !== undefined ? 1 : 0,
       DEFAULT_REDUCTION_BLOCK,
       ...extra,
+      ...(gang === null ? [] : [chunk]),
     ],
-    constraints: broadcastRest(args.length),
-    key: 0,
-    single: true,
+    constraints: gang === null ? broadcastRest(args.length) : broadcastBut(args.length, key),
+    key,
+    ...(gang === null ? { single: true } : { gang: true }),
   });
   oneTaskStats.solves++;
+  if (gang !== null) oneTaskStats.gangs++;
   const info = readStore(outArr.store)[0]!;
   for (const v of scratch) v.dispose();
   outArr.dispose();
