@@ -95,12 +95,24 @@ function cgGang(t: TaskContext): void {
       const ph = Math.floor(ticket / nc);
       const c0 = (ticket - ph * nc) * G;
       const c1 = c0 + G < nb ? c0 + G : nb;
-      // Wait for the phase (or for the solve to stop before it).
-      for (;;) {
+      // Wait for the phase (or for the solve to stop before it). The chunks waited for are held
+      // by running pieces; should none complete for a minute (a worker thread died holding one),
+      // stop with an error rather than spin for ever.
+      let seen = -1;
+      let since = 0;
+      for (let spins = 1; ; spins++) {
         if (Atomics.load(I, 4) >= ph) break;
         const s = Atomics.load(I, 5);
         if (s > 0 && ph >= s) return;
         if (Atomics.load(I, 6) !== 0) throw new Error('another piece of the gang failed');
+        if ((spins & 0xffff) === 0) {
+          const d = Atomics.load(I, 1);
+          const now = Date.now();
+          if (d !== seen) {
+            seen = d;
+            since = now;
+          } else if (now - since > 60_000) throw new Error('no chunk of the gang completed for 60 s');
+        }
       }
       const stop = Atomics.load(I, 5);
       if (stop > 0 && ph >= stop) return;
