@@ -1,30 +1,22 @@
 /**
- * CG as a gang (runtime `LaunchSpec.gang`, Legion's must-epoch launch): the one-task CG loop
- * (one-task-kernels.ts `cgSolve`) run by one piece per worker at once, the vectors cut into the
- * dot's blocks of `B` elements and each phase's blocks taken by whichever piece is free.
- *
- * **Phases.** An iteration is three phases without a preconditioner — p ← z + β·p; q ← A·p with
- * the partials of p·q; x ← x + α·p, r ← r − α·q with those of r·r — and four with one (the test's
- * r·r, z ← M·r and r·z first). Each block's partial is its dot kernel partial; the piece that
- * finishes a phase's last block adds them in block order (so every dot is bitwise the per-launch
- * one's: one-task-kernels.ts), takes the scalar steps of cg-host.ts (α, β, the tests, `info`),
- * writes them to the shared state and publishes the next phase.
- *
- * **Tickets.** A piece takes ticket t = claim++ (never reset): chunk t mod nc (G blocks) of
- * phase ⌊t / nc⌋ — the issuing side checks that the tickets of `maxiter` iterations fit in 31 bits. It waits until that phase is published (or the solve stopped before it), works the
- * chunk's blocks, and counts the chunk done. So a piece only ever waits for blocks that running pieces hold —
- * never for a piece that has not started — and the solve finishes even if one piece runs it all
- * (the others then find it stopped): no deadlock whatever the placement. The state of phase k is
- * read before its block is counted done, and rewritten only after all of phase k's blocks are.
+ * CG as a gang (gang.ts: one piece per worker at once, the blocks taken by ticket): the loop of
+ * one-task-kernels.ts `cgSolve` in phases. An iteration is three phases without a preconditioner
+ * — p ← z + β·p; q ← A·p with the partials of p·q; x ← x + α·p, r ← r − α·q with those of r·r —
+ * and four with one (r·r, z ← M·r and r·z first: z is computed before the test, where cg-host.ts
+ * computes it after; it is scratch, and unused when the test stops the solve). Each block's
+ * partial is the dot kernel's, and the sums run in block order from 0, so every dot — and x and
+ * `info` — is bitwise the per-launch loop's (one-task-kernels.ts).
  *
  * Arguments: as `cgSolve` (0 x, 1–3 A, 4 b, 5 r, 6 p, 7 q, 8 out, with M 9–11 M, 12 z), then the
- * control words (float64 × 4, zeroed, read as int32 words: 0 tickets taken, 1 chunks done; the key), the state (float64, 16) and the partials (float64,
- * 2·nb). Scalars: as `cgSolve`'s, then G. A piece that throws raises the abort word: the others stop.
+ * gang's three (gang.ts). Scalars: as `cgSolve`'s, then G. State: 1 iteration, 2 ρ, 3 ρ_prev,
+ * 4 α, 5 β, 6 atol. Stages: 0 setup (b·b, q = A·x0), 1 x = b (b = 0), 2 r = b − q (and r·r),
+ * 3 p update, 4 q = A·p and p·q, 5 x and r updates (and r·r), 6 r·r, z = M·r and r·z.
  */
 import type { TaskContext } from '../../runtime/index.js';
+import { GANG_DRIVER, type GangFinish, type GangWork } from './gang.js';
 import type { OneTaskWasm } from './one-task-kernels.js';
 
-// Helpers of one-task-kernels.ts, joined into the same kernel source (sourceOf).
+// Helpers of one-task-kernels.ts and gang.ts, joined into the same kernel source (sourceOf).
 declare function dotPart(X: Float64Array, Y: Float64Array, lo: number, hi: number): number;
 declare function spmvRows(
   P: Int32Array,
@@ -37,239 +29,226 @@ declare function spmvRows(
 ): void;
 declare function wasmFor(t: TaskContext, n: number, csrArgs: readonly number[]): OneTaskWasm | null;
 declare function view(t: TaskContext, i: number, n: number): Float64Array;
+declare function gangSum(part: Float64Array, off: number, nb: number): number;
+declare function gangStop(st: Float64Array, info: number): number;
+declare function gangDrive<C>(
+  t: TaskContext,
+  base: number,
+  c: C,
+  work: GangWork<C>,
+  finish: GangFinish<C>,
+  out: Float64Array,
+): void;
 
-/*
- * Control words (int32 indices): 0 tickets taken, 1 chunks done, 4 the published
- * phase, 5 the stop phase (0: none), 6 abort. State (float64): 0 stage, 1 iteration, 2 ρ,
- * 3 ρ_prev, 4 α, 5 β, 6 atol. Stages: 0 setup (b·b, q = A·x0), 1 x = b (b = 0), 2 r = b − q,
- * 3 p update, 4 q = A·p and p·q, 5 x and r updates (and r·r), 6 r·r, z = M·r and r·z. The kernel
- * ships as text, so these are written as numbers below.
- */
-
-/** Σ partials[off … off + nb) in block order from 0 (the combine's order). */
-function gangSum(part: Float64Array, off: number, nb: number): number {
-  let tot = 0;
-  for (let k = 0; k < nb; k++) tot += part[off + k]!;
-  return tot;
+/** One piece's view of a CG solve. */
+interface CgGang {
+  W: OneTaskWasm | null;
+  x: Float64Array;
+  b: Float64Array;
+  r: Float64Array;
+  p: Float64Array;
+  q: Float64Array;
+  z: Float64Array;
+  Ap: Int32Array;
+  Ai: Int32Array;
+  Av: Float64Array;
+  Mp: Int32Array;
+  Mi: Int32Array;
+  Mv: Float64Array;
+  hasX0: boolean;
+  hasM: boolean;
+  rtol: number;
+  atolIn: number;
+  maxiter: number;
+  B: number;
 }
 
-/**
- * The gang CG kernel (see the module comment). Its constants are inlined: the kernel ships as
- * text.
- */
-function cgGang(t: TaskContext): void {
-  const S = t.scalars;
-  const n = S[0]!;
-  const rtol = S[1]!;
-  const atolIn = S[2]!;
-  const maxiter = S[3]!;
-  const hasX0 = S[4] === 1;
-  const hasM = S[5] === 1;
-  const B = S[6]!;
-  const G = S[7]!;
-  const a = t.arrays;
-  const base = hasM ? 13 : 9;
-  const ctl = view(t, base, 4);
-  const I = new Int32Array(ctl.buffer, ctl.byteOffset, 8);
-  const st = view(t, base + 1, 16);
-  const part = view(t, base + 2, 2 * Math.ceil(n / B));
-  const nb = Math.ceil(n / B);
-  const nc = Math.ceil(nb / G);
-  const x = view(t, 0, n);
-  const Ap = a[1] as Int32Array;
-  const Ai = a[2] as Int32Array;
-  const Av = a[3] as Float64Array;
-  const b = view(t, 4, n);
-  const r = view(t, 5, n);
-  const p = view(t, 6, n);
-  const q = view(t, 7, n);
-  const out = a[8] as Float64Array;
-  const Mp = hasM ? (a[9] as Int32Array) : Ap;
-  const Mi = hasM ? (a[10] as Int32Array) : Ai;
-  const Mv = hasM ? (a[11] as Float64Array) : Av;
-  const z = hasM ? view(t, 12, n) : r;
-  const W = wasmFor(t, n, hasM ? [1, 9] : [1]);
-  try {
-    for (;;) {
-      const ticket = Atomics.add(I, 0, 1);
-      const ph = Math.floor(ticket / nc);
-      const c0 = (ticket - ph * nc) * G;
-      const c1 = c0 + G < nb ? c0 + G : nb;
-      // Wait for the phase (or for the solve to stop before it). The chunks waited for are held
-      // by running pieces; should none complete for a minute (a worker thread died holding one),
-      // stop with an error rather than spin for ever.
-      let seen = -1;
-      let since = 0;
-      for (let spins = 1; ; spins++) {
-        if (Atomics.load(I, 4) >= ph) break;
-        const s = Atomics.load(I, 5);
-        if (s > 0 && ph >= s) return;
-        if (Atomics.load(I, 6) !== 0) throw new Error('another piece of the gang failed');
-        if ((spins & 0xffff) === 0) {
-          const d = Atomics.load(I, 1);
-          const now = Date.now();
-          if (d !== seen) {
-            seen = d;
-            since = now;
-          } else if (now - since > 60_000) throw new Error('no chunk of the gang completed for 60 s');
-        }
-      }
-      const stop = Atomics.load(I, 5);
-      if (stop > 0 && ph >= stop) return;
-      const stage = st[0]!;
-      for (let blk = c0; blk < c1; blk++) {
-        const lo = blk * B;
-        const hi = lo + B < n ? lo + B : n;
-        if (stage === 0) {
-          part[blk] =
-            W !== null
-              ? W.dotBlocks(b.byteOffset + 8 * lo, b.byteOffset + 8 * lo, hi - lo, B)
-              : dotPart(b, b, lo, hi);
-          if (hasX0) {
-            if (W !== null)
-              W.spmvRows(Ap.byteOffset, Ai.byteOffset, Av.byteOffset, x.byteOffset, q.byteOffset, lo, hi);
-            else spmvRows(Ap, Ai, Av, x, q, lo, hi);
-          }
-        } else if (stage === 1) {
-          for (let i = lo; i < hi; i++) x[i] = b[i]!;
-        } else if (stage === 2) {
-          if (hasX0) for (let i = lo; i < hi; i++) r[i] = b[i]! - q[i]!;
-          else for (let i = lo; i < hi; i++) r[i] = b[i]!;
-          if (!hasM)
-            part[blk] =
-              W !== null
-                ? W.dotBlocks(r.byteOffset + 8 * lo, r.byteOffset + 8 * lo, hi - lo, B)
-                : dotPart(r, r, lo, hi);
-        } else if (stage === 6) {
-          part[blk] =
-            W !== null
-              ? W.dotBlocks(r.byteOffset + 8 * lo, r.byteOffset + 8 * lo, hi - lo, B)
-              : dotPart(r, r, lo, hi);
-          if (W !== null)
-            W.spmvRows(Mp.byteOffset, Mi.byteOffset, Mv.byteOffset, r.byteOffset, z.byteOffset, lo, hi);
-          else spmvRows(Mp, Mi, Mv, r, z, lo, hi);
-          part[nb + blk] =
-            W !== null
-              ? W.dotBlocks(r.byteOffset + 8 * lo, z.byteOffset + 8 * lo, hi - lo, B)
-              : dotPart(r, z, lo, hi);
-        } else if (stage === 3) {
-          if (st[1] === 0) for (let i = lo; i < hi; i++) p[i] = z[i]!;
-          else if (W !== null) W.zpp(p.byteOffset, st[5]!, z.byteOffset, lo, hi);
-          else {
-            const beta = st[5]!;
-            for (let i = lo; i < hi; i++) p[i] = z[i]! + p[i]! * beta;
-          }
-        } else if (stage === 4) {
-          // The fused SpMV + dot of the block (indptr from row lo: its values index C and V).
-          if (W !== null)
-            part[blk] = W.spmvDot(
-              Ap.byteOffset + 4 * lo,
-              Ai.byteOffset,
-              Av.byteOffset,
-              p.byteOffset,
-              q.byteOffset + 8 * lo,
-              p.byteOffset + 8 * lo,
-              hi - lo,
-              B,
-            );
-          else {
-            spmvRows(Ap, Ai, Av, p, q, lo, hi);
-            part[blk] = dotPart(p, q, lo, hi);
-          }
-        } else if (stage === 5) {
-          const alpha = st[4]!;
-          if (W !== null) W.ypx(x.byteOffset, alpha, p.byteOffset, lo, hi);
-          else for (let i = lo; i < hi; i++) x[i] = x[i]! + p[i]! * alpha;
-          if (hasM) {
-            if (W !== null) W.ymx(r.byteOffset, alpha, q.byteOffset, lo, hi);
-            else for (let i = lo; i < hi; i++) r[i] = r[i]! - q[i]! * alpha;
-          } else if (W !== null)
-            part[blk] = W.axmyDot(r.byteOffset + 8 * lo, alpha, q.byteOffset + 8 * lo, hi - lo, B);
-          else {
-            for (let i = lo; i < hi; i++) r[i] = r[i]! - q[i]! * alpha;
-            part[blk] = dotPart(r, r, lo, hi);
-          }
-        }
-      }
-      if (Atomics.add(I, 1, 1) + 1 === (ph + 1) * nc)
-        gangFinish(I, st, part, out, ph, nb, rtol, atolIn, maxiter, hasM);
-    }
-  } catch (err) {
-    Atomics.store(I, 6, 1);
-    throw err;
-  }
+/** Σ X·Y over one block (the dot kernel's partial), in Wasm when there. */
+function blockDot(
+  W: OneTaskWasm | null,
+  X: Float64Array,
+  Y: Float64Array,
+  lo: number,
+  hi: number,
+  B: number,
+): number {
+  return W !== null
+    ? W.dotBlocks(X.byteOffset + 8 * lo, Y.byteOffset + 8 * lo, hi - lo, B)
+    : dotPart(X, Y, lo, hi);
 }
 
-/**
- * The scalar steps after phase `ph`'s last block (cg-host.ts's, in its order): the next stage and
- * its scalars, or the end (`info` to `out`, the stop phase); then the next phase is published.
- */
-function gangFinish(
-  I: Int32Array,
+/** y ← A·v over rows lo … hi, in Wasm when there. */
+function blockSpmv(
+  W: OneTaskWasm | null,
+  P: Int32Array,
+  C: Int32Array,
+  V: Float64Array,
+  v: Float64Array,
+  y: Float64Array,
+  lo: number,
+  hi: number,
+): void {
+  if (W !== null) W.spmvRows(P.byteOffset, C.byteOffset, V.byteOffset, v.byteOffset, y.byteOffset, lo, hi);
+  else spmvRows(P, C, V, v, y, lo, hi);
+}
+
+/** y ← A·v over rows lo … hi and returns w·y over them (the fused SpMV + dot of one block). */
+function blockSpmvDot(
+  W: OneTaskWasm | null,
+  P: Int32Array,
+  C: Int32Array,
+  V: Float64Array,
+  v: Float64Array,
+  y: Float64Array,
+  w: Float64Array,
+  lo: number,
+  hi: number,
+  B: number,
+): number {
+  // indptr from row lo: its values index C and V as they are.
+  if (W !== null)
+    return W.spmvDot(
+      P.byteOffset + 4 * lo,
+      C.byteOffset,
+      V.byteOffset,
+      v.byteOffset,
+      y.byteOffset + 8 * lo,
+      w.byteOffset + 8 * lo,
+      hi - lo,
+      B,
+    );
+  spmvRows(P, C, V, v, y, lo, hi);
+  return dotPart(w, y, lo, hi);
+}
+
+/** One block of a CG phase. */
+function cgWork(
+  c: CgGang,
+  stage: number,
   st: Float64Array,
   part: Float64Array,
-  out: Float64Array,
-  ph: number,
   nb: number,
-  rtol: number,
-  atolIn: number,
-  maxiter: number,
-  hasM: boolean,
+  blk: number,
+  lo: number,
+  hi: number,
 ): void {
-  const stage = st[0]!;
-  let next = -1;
-  let info = -1;
+  const { W, x, b, r, p, q, z, B } = c;
   if (stage === 0) {
-    const bnrm = Math.sqrt(gangSum(part, 0, nb));
-    st[6] = Math.max(bnrm * rtol, atolIn);
-    next = bnrm === 0 ? 1 : 2;
-  } else if (stage === 1) info = 0;
-  else if (stage === 2) {
-    st[1] = 0;
-    if (hasM) next = maxiter > 0 ? 6 : -1;
-    else next = gangTop(st, gangSum(part, 0, nb), maxiter);
-    if (next < 0) info = maxiter > 0 ? 0 : maxiter;
+    part[blk] = blockDot(W, b, b, lo, hi, B);
+    if (c.hasX0) blockSpmv(W, c.Ap, c.Ai, c.Av, x, q, lo, hi);
+  } else if (stage === 1) {
+    for (let i = lo; i < hi; i++) x[i] = b[i]!;
+  } else if (stage === 2) {
+    if (c.hasX0) for (let i = lo; i < hi; i++) r[i] = b[i]! - q[i]!;
+    else for (let i = lo; i < hi; i++) r[i] = b[i]!;
+    if (!c.hasM) part[blk] = blockDot(W, r, r, lo, hi, B);
   } else if (stage === 6) {
-    if (Math.sqrt(gangSum(part, 0, nb)) < st[6]!) info = 0;
+    part[blk] = blockDot(W, r, r, lo, hi, B);
+    blockSpmv(W, c.Mp, c.Mi, c.Mv, r, z, lo, hi);
+    part[nb + blk] = blockDot(W, r, z, lo, hi, B);
+  } else if (stage === 3) {
+    if (st[1] === 0) for (let i = lo; i < hi; i++) p[i] = z[i]!;
+    else if (W !== null) W.zpp(p.byteOffset, st[5]!, z.byteOffset, lo, hi);
     else {
-      const rho = gangSum(part, nb, nb);
-      if (st[1]! > 0) st[5] = rho / st[3]!;
-      st[2] = rho;
-      next = 3;
+      const beta = st[5]!;
+      for (let i = lo; i < hi; i++) p[i] = z[i]! + p[i]! * beta;
     }
-  } else if (stage === 3) next = 4;
-  else if (stage === 4) {
-    st[4] = st[2]! / gangSum(part, 0, nb);
-    next = 5;
+  } else if (stage === 4) {
+    part[blk] = blockSpmvDot(W, c.Ap, c.Ai, c.Av, p, q, p, lo, hi, B);
   } else if (stage === 5) {
-    st[3] = st[2]!;
-    st[1] = st[1]! + 1;
-    if (st[1]! >= maxiter) info = maxiter;
-    else if (hasM) next = 6;
+    const alpha = st[4]!;
+    if (W !== null) W.ypx(x.byteOffset, alpha, p.byteOffset, lo, hi);
+    else for (let i = lo; i < hi; i++) x[i] = x[i]! + p[i]! * alpha;
+    if (c.hasM) {
+      if (W !== null) W.ymx(r.byteOffset, alpha, q.byteOffset, lo, hi);
+      else for (let i = lo; i < hi; i++) r[i] = r[i]! - q[i]! * alpha;
+    } else if (W !== null)
+      part[blk] = W.axmyDot(r.byteOffset + 8 * lo, alpha, q.byteOffset + 8 * lo, hi - lo, B);
     else {
-      next = gangTop(st, gangSum(part, 0, nb), maxiter);
-      if (next < 0) info = 0;
+      for (let i = lo; i < hi; i++) r[i] = r[i]! - q[i]! * alpha;
+      part[blk] = dotPart(r, r, lo, hi);
     }
   }
-  if (next < 0) {
-    out[0] = info < 0 ? maxiter : info;
-    Atomics.store(I, 5, ph + 1);
-  } else st[0] = next;
-  Atomics.store(I, 4, ph + 1);
 }
 
-/**
- * The top of an iteration without a preconditioner, given r·r: -1 when it converged (‖r‖ <
- * atol), else the p update with ρ = r·r (β = ρ / ρ_prev after the first iteration).
- */
-function gangTop(st: Float64Array, rr: number, maxiter: number): number {
-  if (st[1]! >= maxiter) return -1;
-  if (Math.sqrt(rr) < st[6]!) return -1;
+/** cg-host.ts's scalar steps after a CG phase (see gang.ts `GangFinish`). */
+function cgFinish(c: CgGang, st: Float64Array, part: Float64Array, nb: number): number {
+  const stage = st[0]!;
+  if (stage === 0) {
+    const bnrm = Math.sqrt(gangSum(part, 0, nb));
+    st[6] = Math.max(bnrm * c.rtol, c.atolIn);
+    return bnrm === 0 ? 1 : 2;
+  }
+  if (stage === 1) return gangStop(st, 0);
+  if (stage === 2) {
+    st[1] = 0;
+    if (c.hasM) return c.maxiter > 0 ? 6 : gangStop(st, c.maxiter);
+    return cgTop(c, st, gangSum(part, 0, nb));
+  }
+  if (stage === 6) {
+    if (Math.sqrt(gangSum(part, 0, nb)) < st[6]!) return gangStop(st, 0);
+    const rho = gangSum(part, nb, nb);
+    if (st[1]! > 0) st[5] = rho / st[3]!;
+    st[2] = rho;
+    return 3;
+  }
+  if (stage === 3) return 4;
+  if (stage === 4) {
+    st[4] = st[2]! / gangSum(part, 0, nb);
+    return 5;
+  }
+  // stage 5: the end of an iteration
+  st[3] = st[2]!;
+  st[1] = st[1]! + 1;
+  if (st[1]! >= c.maxiter) return gangStop(st, c.maxiter);
+  return c.hasM ? 6 : cgTop(c, st, gangSum(part, 0, nb));
+}
+
+/** The top of an iteration without a preconditioner, given r·r: stop, or the p update. */
+function cgTop(c: CgGang, st: Float64Array, rr: number): number {
+  if (st[1]! >= c.maxiter) return gangStop(st, c.maxiter);
+  if (Math.sqrt(rr) < st[6]!) return gangStop(st, 0);
   if (st[1]! > 0) st[5] = rr / st[3]!;
   st[2] = rr;
   return 3;
 }
 
-/** The helpers the gang kernel adds to one-task-kernels.ts's. */
-export const GANG_HELPERS = [gangSum, gangFinish, gangTop] as const;
+/** The gang CG kernel (see the module comment). */
+function cgGang(t: TaskContext): void {
+  const S = t.scalars;
+  const n = S[0]!;
+  const hasM = S[5] === 1;
+  const a = t.arrays;
+  const Ap = a[1] as Int32Array;
+  const Ai = a[2] as Int32Array;
+  const Av = a[3] as Float64Array;
+  const r = view(t, 5, n);
+  const c: CgGang = {
+    W: wasmFor(t, n, hasM ? [1, 9] : [1]),
+    x: view(t, 0, n),
+    b: view(t, 4, n),
+    r,
+    p: view(t, 6, n),
+    q: view(t, 7, n),
+    z: hasM ? view(t, 12, n) : r,
+    Ap,
+    Ai,
+    Av,
+    Mp: hasM ? (a[9] as Int32Array) : Ap,
+    Mi: hasM ? (a[10] as Int32Array) : Ai,
+    Mv: hasM ? (a[11] as Float64Array) : Av,
+    hasX0: S[4] === 1,
+    hasM,
+    rtol: S[1]!,
+    atolIn: S[2]!,
+    maxiter: S[3]!,
+    B: S[6]!,
+  };
+  gangDrive(t, hasM ? 13 : 9, c, cgWork, cgFinish, a[8] as Float64Array);
+}
+
+/** Block helpers shared with gang-bicgstab.ts. */
+export const GANG_BLOCKS = [blockDot, blockSpmv, blockSpmvDot] as const;
+/** The helpers the gang CG kernel adds to one-task-kernels.ts's. */
+export const GANG_CG_HELPERS = [...GANG_DRIVER, ...GANG_BLOCKS, cgWork, cgFinish, cgTop] as const;
 export { cgGang };

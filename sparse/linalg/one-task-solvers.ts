@@ -3,7 +3,8 @@
  * one kernel each (one-task-kernels.ts), bitwise the per-launch loops.
  */
 import type * as np from '../../dense/index.js';
-import { cgGang, GANG_HELPERS } from './gang-cg.js';
+import { bicgstabGang, GANG_BICG_HELPERS } from './gang-bicgstab.js';
+import { cgGang, GANG_CG_HELPERS } from './gang-cg.js';
 import { type OneTaskKernel, solveOneTask } from './one-task.js';
 import { bicgstabSource, cgSource, sourceOf } from './one-task-kernels.js';
 import { epsOf, type System } from './system.js';
@@ -16,7 +17,7 @@ const CG: OneTaskKernel = {
   source: cgSource,
   vectors: 3, // r, p, q
   mVectors: 1, // z
-  gang: { name: 'sparse.linalg.cg.gang', source: () => sourceOf(cgGang, GANG_HELPERS) },
+  gang: { name: 'sparse.linalg.cg.gang', source: () => sourceOf(cgGang, GANG_CG_HELPERS) },
 };
 
 const BICGSTAB: OneTaskKernel = {
@@ -25,6 +26,7 @@ const BICGSTAB: OneTaskKernel = {
   source: bicgstabSource,
   vectors: 5, // r, r̃, p, v, t
   mVectors: 2, // p̂, ŝ
+  gang: { name: 'sparse.linalg.bicgstab.gang', source: () => sourceOf(bicgstabGang, GANG_BICG_HELPERS) },
 };
 
 /**

@@ -97,7 +97,7 @@ function gangOf(
   chunks: number,
 ): OneTaskKernel['gang'] | null {
   const workers = workerCount();
-  if (k.gang === undefined || workers < 2 || ranks() > 1 || !((4 * maxiter + 8) * chunks < 2 ** 31))
+  if (k.gang === undefined || workers < 2 || ranks() > 1 || !((8 * maxiter + 8) * chunks < 2 ** 31))
     return null;
   return currentMapper().solveAsGang?.(k.op, bytes, workers) === true ? k.gang : null;
 }
