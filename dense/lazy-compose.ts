@@ -201,8 +201,9 @@ export function fuseOperands(
       // A lazy already computed (a write to an operand forced it) only takes its store. A known
       // 0-d value (ndarray._fromValue: a solver's alpha) becomes a scalar parameter of its own
       // dtype (strong, as the array it is): no region is made for it (issue 16 item 3).
+      // A lazy a reduction folded without storing is stored at this use (lazy.ts `reduceLazy`).
       const lz = o._lazy;
-      if (lz === null ? o._future === null : lz.result !== null) materialize(o);
+      if (lz === null ? o._future === null : lz.result !== null || o._folded) materialize(o);
       else anyLazy = true;
     }
   }

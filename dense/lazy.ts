@@ -281,14 +281,16 @@ const NO_PARTS: readonly PartRecord[] = Object.freeze([]);
 const NO_GROUPS: Readers[] = [];
 
 /**
- * Whether {@link reduceLazy} folds cheap values without storing them (`COHORT_FOLD_UNSTORED=1`;
- * default off). Not storing saves the region (on 1e6 elements, the heap's reclaim of a fresh
- * 8 MB region cost the issuing thread 2-4 ms per `np.sum(np.power(y, 2))`), but the sum is then
- * no longer a point where the value is materialized: a value used again is computed again (with
- * it on, Black-Scholes, whose harness sums its lazy inputs to settle them, ran 25-35 % slower at
- * 2 workers, 2026-11-27). A decision left open (dense/README.md).
+ * Whether {@link reduceLazy} folds cheap values without storing them (default on;
+ * `COHORT_FOLD_UNSTORED=0` turns it off). Not storing saves the region: on 1e6 elements, the
+ * fresh 8 MB region and its reclaim (a young collection per step or two) cost the issuing thread
+ * 2-4 ms per `np.sum(np.power(y, 2))` — a temporary the program never sees again. A value used
+ * again is not computed again: the array is marked folded, and its next use as an operand
+ * stores it first (`lazy-compose.ts`), as does a second reduction of it (until 2026-11-27 the
+ * switch was off by default because the value was recomputed at every later use: Black-Scholes,
+ * whose harness sums its lazy inputs to settle them, then ran 25-35 % slower).
  */
-let foldUnstored = process.env.COHORT_FOLD_UNSTORED === '1';
+let foldUnstored = process.env.COHORT_FOLD_UNSTORED !== '0';
 
 /**
  * Sets the fold-without-storing switch of {@link reduceLazy} (tests; see `foldUnstored`).
@@ -316,8 +318,10 @@ export function reduceLazy(a: ndarray, kind: FoldKind): Future | null {
   if (s.dtype !== 'float64' && s.dtype !== 'float32') return null;
   if (!reducibleInto(s.shape, s.arrays)) return null;
   checkReleased(s);
-  if (foldUnstored && treeCost(s.tree) < EXPENSIVE)
+  if (foldUnstored && !a._folded && treeCost(s.tree) < EXPENSIVE) {
+    a._folded = true;
     return launchEwiseReduce(s.fn, s.tree, s.dtype, s.shape, s.arrays, s.scalars, kind);
+  }
   if (s.sharers > 1) return null;
   const out = allocStore(s.dtype, s.shape, false);
   unregister(s);

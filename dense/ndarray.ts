@@ -56,6 +56,11 @@ export class ndarray {
   _store: Store | null;
   /** @internal The pending fused expression of a lazy array. */
   _lazy: LazyState | null = null;
+  /**
+   * @internal A lazy array a full reduction folded without storing (dense/lazy.ts `reduceLazy`):
+   * its next use stores it instead of computing it again.
+   */
+  _folded = false;
   /** @internal A 0-d result that is still a future (reductions); materialized on demand. */
   _future: Future | null = null;
   /** @internal The region version at which `_future` is the array's value. */
