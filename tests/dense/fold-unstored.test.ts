@@ -39,7 +39,16 @@ function run(xs: number[], ys: number[], fold: boolean) {
     np.sum(d).item();
     const e = np.multiply(d, d); // d is stored at this use, e computed from it
     const ev = Array.from(e.toArray() as Float64Array);
-    return { s1: bits(s1), s2: bits(s2), pendingAfterSum, storedAfterSecond, foldedC, cv, ev, dStored: d._store !== null };
+    return {
+      s1: bits(s1),
+      s2: bits(s2),
+      pendingAfterSum,
+      storedAfterSecond,
+      foldedC,
+      cv,
+      ev,
+      dStored: d._store !== null,
+    };
   } finally {
     setFoldUnstored(was);
   }
@@ -51,12 +60,14 @@ describe('reductions fold cheap temporaries without storing them', () => {
       configure({ workers });
       fc.assert(
         fc.property(
-          fc.integer({ min: 1, max: 70_000 }).chain((n) =>
-            fc.tuple(
-              fc.array(finite, { minLength: n, maxLength: n }),
-              fc.array(finite, { minLength: n, maxLength: n }),
+          fc
+            .integer({ min: 1, max: 70_000 })
+            .chain((n) =>
+              fc.tuple(
+                fc.array(finite, { minLength: n, maxLength: n }),
+                fc.array(finite, { minLength: n, maxLength: n }),
+              ),
             ),
-          ),
           ([xs, ys]) => {
             const on = run(xs, ys, true);
             const off = run(xs, ys, false);
