@@ -10,7 +10,7 @@
  *   (the other ranks' shares are stale here: their pages go back).
  */
 import * as np from 'cohortjs/numpy';
-import { rank, ranks } from 'cohortjs/runtime';
+import { fence, rank, ranks } from 'cohortjs/runtime';
 import { pageStats, residentBytes } from '../../../runtime/shard-pages.js';
 
 function bits(x: number): string {
@@ -28,7 +28,11 @@ const resident: Record<string, number> = {};
 
 const fresh = np.arange(n).multiply(0.5);
 results.push(`fresh ${sum(fresh)}`);
-resident.fresh = residentBytes(dataOf(fresh));
+// The sum folds the pending product without storing it (dense/lazy.ts): taking the data stores
+// it now, and the fence waits for those writes.
+const freshData = dataOf(fresh);
+fence();
+resident.fresh = residentBytes(freshData);
 
 const old = np.arange(n).add(3);
 results.push(`old ${sum(old)}`);
