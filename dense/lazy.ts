@@ -281,16 +281,19 @@ const NO_PARTS: readonly PartRecord[] = Object.freeze([]);
 const NO_GROUPS: Readers[] = [];
 
 /**
- * Whether {@link reduceLazy} folds cheap values without storing them (default on;
- * `COHORT_FOLD_UNSTORED=0` turns it off). Not storing saves the region: on 1e6 elements, the
- * fresh 8 MB region and its reclaim (a young collection per step or two) cost the issuing thread
- * 2-4 ms per `np.sum(np.power(y, 2))` — a temporary the program never sees again. A value used
- * again is not computed again: the array is marked folded, and its next use as an operand
- * stores it first (`lazy-compose.ts`), as does a second reduction of it (until 2026-11-27 the
- * switch was off by default because the value was recomputed at every later use: Black-Scholes,
- * whose harness sums its lazy inputs to settle them, then ran 25-35 % slower).
+ * Whether {@link reduceLazy} folds cheap values without storing them (`COHORT_FOLD_UNSTORED=1`;
+ * default off). Not storing saves the region: on 1e6 elements, the fresh 8 MB region and its
+ * reclaim cost the issuing thread 2-4 ms per `np.sum(np.power(y, 2))` (0.75-1.2 ms per call with
+ * it on, against 2.4-3.1). A value used again is computed twice at most: the array is marked
+ * folded, and its next use as an operand stores it first (`lazy-compose.ts`), as does a second
+ * reduction (before that mark, Black-Scholes, whose harness sums its lazy inputs to settle
+ * them, ran 25-35 % slower). Still off: the folded array stays a pending reader of its operands,
+ * so a write to one computes it even when the program dropped it — `s = sum(r * r); r += d` in a
+ * loop went from 1.9-2.2 to 4.6-5.4 ms per step on 1e6 elements (2026-11-27). Knowing the
+ * temporary dead at that write (the young-generation weak table of runtime/reclaim-young.ts sees
+ * it only after a scavenge) would settle it.
  */
-let foldUnstored = process.env.COHORT_FOLD_UNSTORED !== '0';
+let foldUnstored = process.env.COHORT_FOLD_UNSTORED === '1';
 
 /**
  * Sets the fold-without-storing switch of {@link reduceLazy} (tests; see `foldUnstored`).

@@ -1,6 +1,7 @@
 /**
  * A full reduction of a cheap pending value folds it without storing it (dense/lazy.ts
- * `reduceLazy`, on by default): the temporary of `np.sum(np.multiply(y, y))` never gets a region.
+ * `reduceLazy`, with `COHORT_FOLD_UNSTORED=1`; the test turns it on): the temporary of
+ * `np.sum(np.multiply(y, y))` never gets a region.
  * The array stays pending, marked folded, and is stored at its next use — as an operand, a second
  * reduction, a read — so a value used again is computed twice at most, never at every use. Values
  * and bits are those of storing first (the naive loop, and `setFoldUnstored(false)`), also after
