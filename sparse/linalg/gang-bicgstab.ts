@@ -14,53 +14,21 @@
  * 6 s and x, 7 ŝ = M·s, 8 t = A·ŝ, 9 x and r.
  */
 import type { TaskContext } from '../../runtime/index.js';
-import { GANG_DRIVER, type GangFinish, type GangWork } from './gang.js';
-import { GANG_BLOCKS } from './gang-cg.js';
+import type * as G from './gang.js';
+import { GANG_DRIVER } from './gang.js';
+import type * as K from './one-task-kernels.js';
 import type { OneTaskWasm } from './one-task-kernels.js';
 
-// Helpers of one-task-kernels.ts, gang.ts and gang-cg.ts, joined into the same kernel source.
-declare function wasmFor(t: TaskContext, n: number, csrArgs: readonly number[]): OneTaskWasm | null;
-declare function view(t: TaskContext, i: number, n: number): Float64Array;
-declare function gangSum(part: Float64Array, off: number, nb: number): number;
-declare function gangStop(st: Float64Array, info: number): number;
-declare function gangDrive<C>(
-  t: TaskContext,
-  base: number,
-  c: C,
-  work: GangWork<C>,
-  finish: GangFinish<C>,
-  out: Float64Array,
-): void;
-declare function blockDot(
-  W: OneTaskWasm | null,
-  X: Float64Array,
-  Y: Float64Array,
-  lo: number,
-  hi: number,
-  B: number,
-): number;
-declare function blockSpmv(
-  W: OneTaskWasm | null,
-  P: Int32Array,
-  C: Int32Array,
-  V: Float64Array,
-  v: Float64Array,
-  y: Float64Array,
-  lo: number,
-  hi: number,
-): void;
-declare function blockSpmvDot(
-  W: OneTaskWasm | null,
-  P: Int32Array,
-  C: Int32Array,
-  V: Float64Array,
-  v: Float64Array,
-  y: Float64Array,
-  w: Float64Array,
-  lo: number,
-  hi: number,
-  B: number,
-): number;
+// Helpers of one-task-kernels.ts and gang.ts, joined into the same kernel source (sourceOf): a
+// kernel ships as text, so they are named here, not imported (see one-task-kernels.ts).
+declare const spmvWith: typeof K.spmvWith;
+declare const blockDot: typeof K.blockDot;
+declare const blockSpmvDot: typeof K.blockSpmvDot;
+declare const wasmFor: typeof K.wasmFor;
+declare const view: typeof K.view;
+declare const gangSum: typeof G.gangSum;
+declare const gangStop: typeof G.gangStop;
+declare const gangDrive: typeof G.gangDrive;
 
 /** One piece's view of a BiCGSTAB solve. */
 interface BicgGang {
@@ -129,7 +97,7 @@ function bicgWork(
   const { W, x, b, r, rt, p, v, tv, B } = c;
   if (stage === 0) {
     part[blk] = blockDot(W, b, b, lo, hi, B);
-    if (c.hasX0) blockSpmv(W, c.Ap, c.Ai, c.Av, x, tv, lo, hi);
+    if (c.hasX0) spmvWith(W, c.Ap, c.Ai, c.Av, x, tv, lo, hi);
   } else if (stage === 1) {
     for (let i = lo; i < hi; i++) x[i] = b[i]!;
   } else if (stage === 2) {
@@ -149,7 +117,7 @@ function bicgWork(
       }
     }
   } else if (stage === 4) {
-    blockSpmv(W, c.Mp, c.Mi, c.Mv, p, c.phat, lo, hi);
+    spmvWith(W, c.Mp, c.Mi, c.Mv, p, c.phat, lo, hi);
   } else if (stage === 5) {
     part[blk] = blockSpmvDot(W, c.Ap, c.Ai, c.Av, c.phat, v, rt, lo, hi, B);
   } else if (stage === 6) {
@@ -158,7 +126,7 @@ function bicgWork(
     part[blk] = blockDot(W, r, r, lo, hi, B);
     blockYpx(W, x, alpha, c.phat, lo, hi);
   } else if (stage === 7) {
-    blockSpmv(W, c.Mp, c.Mi, c.Mv, r, c.shat, lo, hi);
+    spmvWith(W, c.Mp, c.Mi, c.Mv, r, c.shat, lo, hi);
   } else if (stage === 8) {
     part[blk] = blockSpmvDot(W, c.Ap, c.Ai, c.Av, c.shat, tv, r, lo, hi, B);
     part[nb + blk] = blockDot(W, tv, tv, lo, hi, B);
@@ -262,13 +230,5 @@ function bicgstabGang(t: TaskContext): void {
 }
 
 /** The helpers the gang BiCGSTAB kernel adds to one-task-kernels.ts's. */
-export const GANG_BICG_HELPERS = [
-  ...GANG_DRIVER,
-  ...GANG_BLOCKS,
-  blockYmx,
-  blockYpx,
-  bicgWork,
-  bicgFinish,
-  bicgTop,
-] as const;
+export const GANG_BICG_HELPERS = [...GANG_DRIVER, blockYmx, blockYpx, bicgWork, bicgFinish, bicgTop] as const;
 export { bicgstabGang };

@@ -13,32 +13,22 @@
  * 3 p update, 4 q = A·p and p·q, 5 x and r updates (and r·r), 6 r·r, z = M·r and r·z.
  */
 import type { TaskContext } from '../../runtime/index.js';
-import { GANG_DRIVER, type GangFinish, type GangWork } from './gang.js';
+import type * as G from './gang.js';
+import { GANG_DRIVER } from './gang.js';
+import type * as K from './one-task-kernels.js';
 import type { OneTaskWasm } from './one-task-kernels.js';
 
-// Helpers of one-task-kernels.ts and gang.ts, joined into the same kernel source (sourceOf).
-declare function dotPart(X: Float64Array, Y: Float64Array, lo: number, hi: number): number;
-declare function spmvRows(
-  P: Int32Array,
-  C: Int32Array,
-  V: Float64Array,
-  v: Float64Array,
-  y: Float64Array,
-  lo: number,
-  hi: number,
-): void;
-declare function wasmFor(t: TaskContext, n: number, csrArgs: readonly number[]): OneTaskWasm | null;
-declare function view(t: TaskContext, i: number, n: number): Float64Array;
-declare function gangSum(part: Float64Array, off: number, nb: number): number;
-declare function gangStop(st: Float64Array, info: number): number;
-declare function gangDrive<C>(
-  t: TaskContext,
-  base: number,
-  c: C,
-  work: GangWork<C>,
-  finish: GangFinish<C>,
-  out: Float64Array,
-): void;
+// Helpers of one-task-kernels.ts and gang.ts, joined into the same kernel source (sourceOf): a
+// kernel ships as text, so they are named here, not imported (see one-task-kernels.ts).
+declare const dotPart: typeof K.dotPart;
+declare const spmvWith: typeof K.spmvWith;
+declare const blockDot: typeof K.blockDot;
+declare const blockSpmvDot: typeof K.blockSpmvDot;
+declare const wasmFor: typeof K.wasmFor;
+declare const view: typeof K.view;
+declare const gangSum: typeof G.gangSum;
+declare const gangStop: typeof G.gangStop;
+declare const gangDrive: typeof G.gangDrive;
 
 /** One piece's view of a CG solve. */
 interface CgGang {
@@ -63,64 +53,6 @@ interface CgGang {
   B: number;
 }
 
-/** Σ X·Y over one block (the dot kernel's partial), in Wasm when there. */
-function blockDot(
-  W: OneTaskWasm | null,
-  X: Float64Array,
-  Y: Float64Array,
-  lo: number,
-  hi: number,
-  B: number,
-): number {
-  return W !== null
-    ? W.dotBlocks(X.byteOffset + 8 * lo, Y.byteOffset + 8 * lo, hi - lo, B)
-    : dotPart(X, Y, lo, hi);
-}
-
-/** y ← A·v over rows lo … hi, in Wasm when there. */
-function blockSpmv(
-  W: OneTaskWasm | null,
-  P: Int32Array,
-  C: Int32Array,
-  V: Float64Array,
-  v: Float64Array,
-  y: Float64Array,
-  lo: number,
-  hi: number,
-): void {
-  if (W !== null) W.spmvRows(P.byteOffset, C.byteOffset, V.byteOffset, v.byteOffset, y.byteOffset, lo, hi);
-  else spmvRows(P, C, V, v, y, lo, hi);
-}
-
-/** y ← A·v over rows lo … hi and returns w·y over them (the fused SpMV + dot of one block). */
-function blockSpmvDot(
-  W: OneTaskWasm | null,
-  P: Int32Array,
-  C: Int32Array,
-  V: Float64Array,
-  v: Float64Array,
-  y: Float64Array,
-  w: Float64Array,
-  lo: number,
-  hi: number,
-  B: number,
-): number {
-  // indptr from row lo: its values index C and V as they are.
-  if (W !== null)
-    return W.spmvDot(
-      P.byteOffset + 4 * lo,
-      C.byteOffset,
-      V.byteOffset,
-      v.byteOffset,
-      y.byteOffset + 8 * lo,
-      w.byteOffset + 8 * lo,
-      hi - lo,
-      B,
-    );
-  spmvRows(P, C, V, v, y, lo, hi);
-  return dotPart(w, y, lo, hi);
-}
-
 /** One block of a CG phase. */
 function cgWork(
   c: CgGang,
@@ -135,7 +67,7 @@ function cgWork(
   const { W, x, b, r, p, q, z, B } = c;
   if (stage === 0) {
     part[blk] = blockDot(W, b, b, lo, hi, B);
-    if (c.hasX0) blockSpmv(W, c.Ap, c.Ai, c.Av, x, q, lo, hi);
+    if (c.hasX0) spmvWith(W, c.Ap, c.Ai, c.Av, x, q, lo, hi);
   } else if (stage === 1) {
     for (let i = lo; i < hi; i++) x[i] = b[i]!;
   } else if (stage === 2) {
@@ -144,7 +76,7 @@ function cgWork(
     if (!c.hasM) part[blk] = blockDot(W, r, r, lo, hi, B);
   } else if (stage === 6) {
     part[blk] = blockDot(W, r, r, lo, hi, B);
-    blockSpmv(W, c.Mp, c.Mi, c.Mv, r, z, lo, hi);
+    spmvWith(W, c.Mp, c.Mi, c.Mv, r, z, lo, hi);
     part[nb + blk] = blockDot(W, r, z, lo, hi, B);
   } else if (stage === 3) {
     if (st[1] === 0) for (let i = lo; i < hi; i++) p[i] = z[i]!;
@@ -247,8 +179,6 @@ function cgGang(t: TaskContext): void {
   gangDrive(t, hasM ? 13 : 9, c, cgWork, cgFinish, a[8] as Float64Array);
 }
 
-/** Block helpers shared with gang-bicgstab.ts. */
-export const GANG_BLOCKS = [blockDot, blockSpmv, blockSpmvDot] as const;
 /** The helpers the gang CG kernel adds to one-task-kernels.ts's. */
-export const GANG_CG_HELPERS = [...GANG_DRIVER, ...GANG_BLOCKS, cgWork, cgFinish, cgTop] as const;
+export const GANG_CG_HELPERS = [...GANG_DRIVER, cgWork, cgFinish, cgTop] as const;
 export { cgGang };

@@ -40,7 +40,7 @@ export type GangWork<C> = (
 export type GangFinish<C> = (c: C, st: Float64Array, part: Float64Array, nb: number) => number;
 
 /** Σ partials[off … off + nb) in block order from 0 (the combine's order). */
-function gangSum(part: Float64Array, off: number, nb: number): number {
+export function gangSum(part: Float64Array, off: number, nb: number): number {
   let tot = 0;
   for (let k = 0; k < nb; k++) tot += part[off + k]!;
   return tot;
@@ -55,7 +55,7 @@ function gangSum(part: Float64Array, off: number, nb: number): number {
  * @param finish - the scalar steps
  * @param out - where `info` goes
  */
-function gangDrive<C>(
+export function gangDrive<C>(
   t: TaskContext,
   base: number,
   c: C,
@@ -121,7 +121,7 @@ function gangDrive<C>(
 }
 
 /** Ends the solve with `info` (a {@link GangFinish}'s -1). */
-function gangStop(st: Float64Array, info: number): number {
+export function gangStop(st: Float64Array, info: number): number {
   st[15] = info;
   return -1;
 }

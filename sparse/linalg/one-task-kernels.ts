@@ -30,7 +30,7 @@ function dotBlocks(X: Float64Array, Y: Float64Array, n: number, B: number): numb
 }
 
 /** The partial of one block: Σ X[k]·Y[k], lo ≤ k < hi (eight accumulators, the dot kernel's). */
-function dotPart(X: Float64Array, Y: Float64Array, lo: number, hi: number): number {
+export function dotPart(X: Float64Array, Y: Float64Array, lo: number, hi: number): number {
   let s0 = 0;
   let s1 = 0;
   let s2 = 0;
@@ -55,7 +55,7 @@ function dotPart(X: Float64Array, Y: Float64Array, lo: number, hi: number): numb
 }
 
 /** y[i] = Σ V[k]·v[C[k]] over row i's entries, lo ≤ i < hi (the SpMV loop). */
-function spmvRows(
+export function spmvRows(
   P: Int32Array,
   C: Int32Array,
   V: Float64Array,
@@ -137,7 +137,7 @@ declare const ONE_TASK_WASM: string;
  * The module's instance for this thread and heap (made once, kept on `globalThis`), or null when
  * the launch's regions are not all in the heap or the host has no WebAssembly.
  */
-function wasmOf(t: TaskContext): OneTaskWasm | null {
+export function wasmOf(t: TaskContext): OneTaskWasm | null {
   if (!t.heap) return null;
   const g = globalThis as unknown as {
     WebAssembly?: {
@@ -170,7 +170,7 @@ function wasmOf(t: TaskContext): OneTaskWasm | null {
  * passes), else null (then the JavaScript loops run: out-of-range indices read as NaN there, as
  * in the SpMV kernel's JavaScript form).
  */
-function wasmFor(t: TaskContext, n: number, csrArgs: readonly number[]): OneTaskWasm | null {
+export function wasmFor(t: TaskContext, n: number, csrArgs: readonly number[]): OneTaskWasm | null {
   const W = wasmOf(t);
   if (W === null) return null;
   const a = t.arrays;
@@ -307,7 +307,7 @@ function bicgstabSolve(t: TaskContext): void {
   }
   const atol = Math.max(bnrm * S[1]!, S[2]!);
   if (S[4] === 1) {
-    spmvWith(W, Ap, Ai, Av, x, tv, n);
+    spmvWith(W, Ap, Ai, Av, x, tv, 0, n);
     for (let i = 0; i < n; i++) r[i] = b[i]! - tv[i]!;
   } else r.set(b);
   rt.set(r);
@@ -341,7 +341,7 @@ function bicgstabSolve(t: TaskContext): void {
         xpay(p, beta, r, n);
       }
     }
-    if (hasM) spmvWith(W, Mp, Mi, Mv, p, phat, n);
+    if (hasM) spmvWith(W, Mp, Mi, Mv, p, phat, 0, n);
     const rv = spmvDotWith(W, Ap, Ai, Av, phat, v, rt, n, B);
     if (rv === 0) {
       info = -11;
@@ -355,7 +355,7 @@ function bicgstabSolve(t: TaskContext): void {
       info = 0;
       break;
     }
-    if (hasM) spmvWith(W, Mp, Mi, Mv, r, shat, n);
+    if (hasM) spmvWith(W, Mp, Mi, Mv, r, shat, 0, n);
     const tr = spmvDotWith(W, Ap, Ai, Av, shat, tv, r, n, B);
     omega = tr / dotWith(W, tv, tv, n, B);
     if (W !== null) W.ypx(x.byteOffset, omega, shat.byteOffset, 0, n);
@@ -367,23 +367,24 @@ function bicgstabSolve(t: TaskContext): void {
 }
 
 /** Argument i's n elements from its offset (a float64 vector). */
-function view(t: TaskContext, i: number, n: number): Float64Array {
+export function view(t: TaskContext, i: number, n: number): Float64Array {
   const o = t.offsets[i]!;
   return (t.arrays[i] as Float64Array).subarray(o, o + n);
 }
 
-/** y = A·x over all rows, in Wasm when `W` is given. */
-function spmvWith(
+/** y = A·x over rows lo … hi, in Wasm when `W` is given. */
+export function spmvWith(
   W: OneTaskWasm | null,
   P: Int32Array,
   C: Int32Array,
   V: Float64Array,
   x: Float64Array,
   y: Float64Array,
-  n: number,
+  lo: number,
+  hi: number,
 ): void {
-  if (W !== null) W.spmvRows(P.byteOffset, C.byteOffset, V.byteOffset, x.byteOffset, y.byteOffset, 0, n);
-  else spmvRows(P, C, V, x, y, 0, n);
+  if (W !== null) W.spmvRows(P.byteOffset, C.byteOffset, V.byteOffset, x.byteOffset, y.byteOffset, lo, hi);
+  else spmvRows(P, C, V, x, y, lo, hi);
 }
 
 /** y = A·x and returns w·y block by block, in Wasm when `W` is given. */
@@ -403,6 +404,51 @@ function spmvDotWith(
     : spmvDot(P, C, V, x, y, w, n, B);
 }
 
+/* The gang kernels' block steps (gang-cg.ts, gang-bicgstab.ts). */
+
+/** Σ X·Y over one block (the dot kernel's partial), in Wasm when there. */
+export function blockDot(
+  W: OneTaskWasm | null,
+  X: Float64Array,
+  Y: Float64Array,
+  lo: number,
+  hi: number,
+  B: number,
+): number {
+  return W !== null
+    ? W.dotBlocks(X.byteOffset + 8 * lo, Y.byteOffset + 8 * lo, hi - lo, B)
+    : dotPart(X, Y, lo, hi);
+}
+
+/** y ← A·v over rows lo … hi and returns w·y over them (the fused SpMV + dot of one block). */
+export function blockSpmvDot(
+  W: OneTaskWasm | null,
+  P: Int32Array,
+  C: Int32Array,
+  V: Float64Array,
+  v: Float64Array,
+  y: Float64Array,
+  w: Float64Array,
+  lo: number,
+  hi: number,
+  B: number,
+): number {
+  // indptr from row lo: its values index C and V as they are.
+  if (W !== null)
+    return W.spmvDot(
+      P.byteOffset + 4 * lo,
+      C.byteOffset,
+      V.byteOffset,
+      v.byteOffset,
+      y.byteOffset + 8 * lo,
+      w.byteOffset + 8 * lo,
+      hi - lo,
+      B,
+    );
+  spmvRows(P, C, V, v, y, lo, hi);
+  return dotPart(w, y, lo, hi);
+}
+
 const HELPERS = [
   dotBlocks,
   dotPart,
@@ -418,6 +464,8 @@ const HELPERS = [
   view,
   spmvWith,
   spmvDotWith,
+  blockDot,
+  blockSpmvDot,
 ];
 
 /**

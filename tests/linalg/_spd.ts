@@ -1,4 +1,7 @@
-/** Random SPD (and diagonally dominant nonsymmetric) CSR systems for the one-task and gang solve tests. */
+/**
+ * Random SPD (and diagonally dominant nonsymmetric) CSR systems for the one-task and gang solve
+ * tests, and the bits of an iterate.
+ */
 import * as np from 'cohortjs/numpy';
 import * as sparse from 'cohortjs/sparse';
 
@@ -70,3 +73,7 @@ export function randomSpd(
     shape: [n, n],
   }) as sparse.csr_array;
 }
+
+/** The bits of a float64 array, as hex (bitwise comparisons of iterates). */
+export const bitsOf = (a: np.ndarray): string =>
+  Buffer.from((a.toArray() as Float64Array).slice().buffer).toString('hex');

@@ -18,7 +18,7 @@ import { bicgstab, cg } from 'cohortjs/sparse/linalg';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { oneTaskStats } from '../../sparse/linalg/one-task.js';
-import { randomSpd, rng } from './_spd.js';
+import { bitsOf, randomSpd, rng } from './_spd.js';
 
 afterAll(() => configure({ workers: 0, mapper: new DefaultMapper() }));
 
@@ -28,9 +28,6 @@ class OneWorker extends DefaultMapper {
     return 0;
   }
 }
-
-const bitsOf = (a: np.ndarray): string =>
-  Buffer.from((a.toArray() as Float64Array).slice().buffer).toString('hex');
 
 interface Case {
   solver: 'cg' | 'bicgstab';

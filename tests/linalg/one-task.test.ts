@@ -19,16 +19,13 @@ import { oneTaskStats } from '../../sparse/linalg/one-task.js';
 import { bicgstabSource, cgSource } from '../../sparse/linalg/one-task-kernels.js';
 import { oneTaskWasmBytes } from '../../sparse/linalg/one-task-wasm.js';
 import { ONE_TASK_WASM_BASE64 } from '../../sparse/linalg/one-task-wasm-base64.js';
-import { randomSpd, rng } from './_spd.js';
+import { bitsOf, randomSpd, rng } from './_spd.js';
 
 afterAll(() => configure({ workers: 0, mapper: new DefaultMapper() }));
 
 /** One-task solves on (at any size) or off, at `workers`. */
 const mode = (workers: number, one: boolean) =>
   configure({ workers, mapper: new DefaultMapper({ oneTaskSolveBytes: one ? 2 ** 40 : 0 }) });
-
-const bitsOf = (a: np.ndarray): string =>
-  Buffer.from((a.toArray() as Float64Array).slice().buffer).toString('hex');
 
 interface Case {
   solver: 'cg' | 'bicgstab';

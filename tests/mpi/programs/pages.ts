@@ -28,8 +28,8 @@ const resident: Record<string, number> = {};
 
 const fresh = np.arange(n).multiply(0.5);
 results.push(`fresh ${sum(fresh)}`);
-// The sum folds the pending product without storing it (dense/lazy.ts): taking the data stores
-// it now, and the fence waits for those writes.
+// With COHORT_FOLD_UNSTORED=1 the sum folds the pending product without storing it
+// (dense/lazy.ts): taking the data stores it then, and the fence waits for those writes.
 const freshData = dataOf(fresh);
 fence();
 resident.fresh = residentBytes(freshData);
