@@ -7,11 +7,17 @@
  * names (runtime/pool.ts), whether or not that worker's thread is up yet. So every decision is a
  * function of the program and the mapper (runtime/decisions.ts logs them for tests). The calling
  * thread never waits at launch.
+ *
+ * Beside it: `engine-inline.ts` (the one-piece inline path), `engine-fold.ts` (a reduction's
+ * fold task), `engine-scalar.ts` (tasks over 0-d futures), `engine-sizing.ts` (the pool for the
+ * configured workers), `engine-pool.ts` (the pool in force, waits), `engine-read.ts` (reads,
+ * fences), `engine-seq.ts` (task numbering, futures), `engine-combine.ts`.
  */
 import { currentMapper, workerCount } from './config.js';
 import { INLINE, logging, recordDecision, SKIPPED } from './decisions.js';
-import { addAccess, analyze, K_READ, K_REDUCE, K_RW, kindOf, type RegionState, stateOf } from './deps.js';
+import { addAccess, analyze, K_READ, K_REDUCE, kindOf, type RegionState, stateOf } from './deps.js';
 import type { TypedArray } from './dtype.js';
+import { submitFold } from './engine-fold.js';
 import {
   allInHeap,
   inlineContext,
@@ -22,26 +28,26 @@ import {
   runInline,
   submitOneInline,
 } from './engine-inline.js';
-import { currentPool, flushAll, setPool, waitKnown } from './engine-pool.js';
+import { flushAll, waitKnown } from './engine-pool.js';
 import { failedSeqOf, materialize, newSeq, trackFuture } from './engine-seq.js';
+import { existingPool, poolFor } from './engine-sizing.js';
 import { TaskError } from './errors.js';
 import { causeOf, failEvent, isFailed } from './events.js';
 import { taskErrorFor } from './failures.js';
 import { Future } from './future.js';
 import { heapMemory, type WasmMemory } from './heap.js';
-import { getKernel, type KernelFn, type TaskContext } from './kernels.js';
-import { isKnown, markKnown, noteDeps } from './known.js';
+import { getKernel, type KernelFn } from './kernels.js';
+import { depStatus, isKnown, markKnown, noteDeps } from './known.js';
 import { distributed } from './mpi.js';
 import type { LaunchPlan } from './plan.js';
 import type { Pool, Slot } from './pool.js';
-import { foldRegion, makeRedArgs, type RedArg } from './reduction.js';
+import { makeRedArgs } from './reduction.js';
 import { scratchAlloc, scratchFree, scratchOf } from './scratch.js';
 import { type Sharding, shardLaunch } from './shard.js';
 import { finishShardedReduce } from './shard-reduce.js';
 import { traceIssued, tracing } from './trace.js';
 
 export { combine } from './engine-combine.js';
-
 export {
   fence,
   fenceAsync,
@@ -51,51 +57,13 @@ export {
   syncRegion,
   syncStore,
 } from './engine-read.js';
+export { submitScalar } from './engine-scalar.js';
 
 import { combine } from './engine-combine.js';
-import { fence } from './engine-read.js';
 
 const EMPTY: number[] = [];
 /** Scratch list of dependences (pairs seq, isData) of the piece being analyzed. */
 const deps: number[] = [];
-/** The pool for `workers` (drains and replaces the current one when the size changed). */
-function poolFor(workers: number): Pool | null {
-  const p = currentPool();
-  if ((p === null ? 0 : p.size) === workers) return p;
-  fence();
-  setPool(workers);
-  return currentPool();
-}
-
-/**
- * The pool as it stands for `workers`: a pool of another size is drained and dropped, but none is
- * started here. Threads start at the first launch the mapper's `startPool` calls large, or when a
- * piece is first posted, so a program whose launches all run inline (every small one, by the
- * mapper's choice) never pays for starting workers that would compete with it for the cores.
- */
-function existingPool(workers: number): Pool | null {
-  const p = currentPool();
-  if (p === null || p.size === workers) return p;
-  fence();
-  setPool(0);
-  return null;
-}
-
-/**
- * Scans `deps`: -2 when one is not known complete (runtime/known.ts: never polled, so the answer
- * is the same on every run), the origin of a failed data dependence, else -1.
- */
-function depStatus(): number {
-  let origin = -1;
-  let pending = false;
-  for (let k = 0; k < deps.length; k += 2) {
-    const e = deps[k]!;
-    if (!isKnown(e)) pending = true;
-    else if (origin < 0 && deps[k + 1] === 1 && isFailed(e)) origin = causeOf(e);
-  }
-  return origin >= 0 ? origin : pending ? -2 : -1;
-}
-
 /** Makes slot `s` ready for a task of the launch `launchRec`: kernel, regions, launch record. */
 function prepareSlot(
   pool: Pool,
@@ -290,7 +258,7 @@ function submitAt(
       const fp = fps[i]!;
       if (!fp.empty && kinds[i] !== K_REDUCE) analyze(states[i]!, fp, kinds[i]!, deps);
     }
-    const status = depStatus();
+    const status = depStatus(deps);
     if (status >= 0) {
       // A data dependence failed: skip the piece, carrying the original failure.
       const seq = newSeq();
@@ -510,140 +478,6 @@ function submitAt(
   if (tracing()) traceIssued(seq, op, 'X');
   pool!.posted(s, seq, op);
   const f = Future.pending(seq, lastSlot);
-  trackFuture(f, seq);
-  return f;
-}
-
-/**
- * The fold of a `reduce` argument's buffers into its region (runtime/reduction.ts): a read-write
- * of the argument's footprint that waits for the launch's pieces. Runs here when every
- * dependence is known complete, else on the worker of the launch's last posted piece.
- * @returns the pool (started if the fold was posted)
- */
-function submitFold(
-  op: string,
-  region: { readonly id: number; readonly data: TypedArray; readonly heapOffset: number },
-  st: RegionState,
-  r: RedArg,
-  nB: number,
-  pieceDeps: readonly number[],
-  pool: Pool | null,
-  lastSlot: number,
-  workers: number,
-): Pool | null {
-  if (r.extLen === 0) return pool;
-  const fp = r.fp;
-  while (deps.length > 0) deps.pop(); // keeps the backing store (`length = 0` frees it)
-  for (let k = 0; k < pieceDeps.length; k++) deps.push(pieceDeps[k]!);
-  analyze(st, fp, K_RW, deps);
-  const status = depStatus();
-  if (status >= 0) {
-    const seq = newSeq();
-    failEvent(seq, status);
-    markKnown(seq);
-    addAccess(st, fp, K_RW, seq);
-    if (logging()) recordDecision(op, 'F', r.arg, seq, SKIPPED);
-    return pool;
-  }
-  let si = -1;
-  if (status === -2 && workers > 0) {
-    pool ??= poolFor(workers);
-    si = pool!.target(lastSlot >= 0 ? lastSlot : currentMapper().worker(0, 1, workers) % workers);
-  }
-  if (si < 0) {
-    // Every dependence known complete (or, after a worker died, waited for): fold here.
-    for (let k = 0; k < deps.length; k += 2) waitKnown(deps[k]!);
-    const origin = depStatus();
-    if (origin >= 0) {
-      const seq = newSeq();
-      failEvent(seq, origin);
-      markKnown(seq);
-      addAccess(st, fp, K_RW, seq);
-      return pool;
-    }
-    foldRegion(r.op, region.data, r.buf, r.extLo, r.extLen, nB, fp.bounds);
-    if (logging()) recordDecision(op, 'F', r.arg, -1, INLINE);
-    return pool;
-  }
-  const seq = newSeq();
-  const s = pool!.slot(si);
-  pool!.ensureRegion(s, region.id, region.data, region.heapOffset >= 0);
-  const recDeps = deps.slice();
-  noteDeps(seq, recDeps);
-  if (logging()) recordDecision(op, 'F', r.arg, seq, si);
-  s.batch.push(['F', seq, op, region.id, r.op, r.buf, r.extLo, r.extLen, nB, fp.bounds, recDeps]);
-  addAccess(st, fp, K_RW, seq);
-  if (tracing()) traceIssued(seq, op, 'T');
-  pool!.posted(s, seq, op);
-  return pool;
-}
-
-/**
- * A scalar task over futures (`alpha = rr / pAp`): runs at once when its inputs are known,
- * otherwise on the worker that produces its last pending input, without the caller waiting.
- * @returns the result's future
- */
-export function submitScalar(
-  op: string,
-  kernelName: string,
-  futures: readonly Future[],
-  scalars: readonly number[],
-): Future {
-  const info = getKernel(kernelName);
-  const n = futures.length;
-  const vals = new Array<number>(n);
-  let seqs: number[] | null = null;
-  let slot = -1;
-  let pendingDeps: number[] | null = null;
-  for (let k = 0; k < n; k++) {
-    const f = futures[k]!;
-    if (f._seq >= 0 && isKnown(f._seq)) materialize(f);
-    if (f._seq < 0) {
-      if (f._error !== null) return Future.failed(f._error);
-      vals[k] = f._value;
-    } else {
-      if (seqs === null) {
-        seqs = new Array<number>(n).fill(-1);
-        pendingDeps = [];
-      }
-      seqs[k] = f._seq;
-      pendingDeps!.push(f._seq, 1);
-      vals[k] = Number.NaN;
-      slot = f._slot;
-    }
-  }
-  const sc = scalars.slice();
-  if (seqs === null) {
-    try {
-      const t = { scalars: sc, futures: vals } as unknown as TaskContext;
-      if (logging()) recordDecision(op, 'S', 0, -1, INLINE);
-      return Future.of(Number((info.fn as KernelFn)(t)));
-    } catch (e) {
-      if (e instanceof TaskError) return Future.failed(e);
-      return Future.failed(new TaskError(op, (e as Error).message, { cause: e }));
-    }
-  }
-  const workers = workerCount();
-  const pool = poolFor(workers);
-  if (pool === null) {
-    // Unreachable in practice: a pending future implies a pool; wait and run inline.
-    for (const f of futures) f.value();
-    return submitScalar(op, kernelName, futures, scalars);
-  }
-  const si = pool.target(slot >= 0 ? slot % workers : 0);
-  if (si < 0) {
-    for (const f of futures) if (f._seq >= 0) waitKnown(f._seq);
-    return submitScalar(op, kernelName, futures, scalars);
-  }
-  const seq = newSeq();
-  const s = pool.slot(si);
-  pool.ensureKernel(s, info.id);
-  noteDeps(seq, pendingDeps!);
-  if (logging()) recordDecision(op, 'S', 0, seq, si);
-  s.batch.push(['S', seq, op, info.id, sc, vals, seqs, pendingDeps]);
-  if (tracing()) traceIssued(seq, op, 'S');
-  pool.posted(s, seq, op);
-  const f = Future.pending(seq, si);
   trackFuture(f, seq);
   return f;
 }

@@ -9,7 +9,7 @@
  *
  * Issuing-thread state only (plain arrays, no shared memory).
  */
-import { EVENT_MASK, EVENT_SLOTS } from './events.js';
+import { causeOf, EVENT_MASK, EVENT_SLOTS, isFailed } from './events.js';
 
 /** Per event slot: the largest seq known complete there (-1: none). */
 const known = new Int32Array(EVENT_SLOTS).fill(-1);
@@ -54,4 +54,19 @@ export function markKnown(e: number): void {
 /** Marks every seq below `seq` known complete (a fence waited for all of them). */
 export function markKnownBelow(seq: number): void {
   if (seq > below) below = seq;
+}
+
+/**
+ * Scans a dependence list (pairs seq, isData): -2 when one is not known complete (runtime/known.ts: never polled, so the answer
+ * is the same on every run), the origin of a failed data dependence, else -1.
+ */
+export function depStatus(deps: readonly number[]): number {
+  let origin = -1;
+  let pending = false;
+  for (let k = 0; k < deps.length; k += 2) {
+    const e = deps[k]!;
+    if (!isKnown(e)) pending = true;
+    else if (origin < 0 && deps[k + 1] === 1 && isFailed(e)) origin = causeOf(e);
+  }
+  return origin >= 0 ? origin : pending ? -2 : -1;
 }
