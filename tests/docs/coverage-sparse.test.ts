@@ -112,6 +112,16 @@ function classOf(proto: object): ts.ClassDeclaration | undefined | 'builtin' {
   return found.length === 1 ? found[0] : undefined;
 }
 
+/**
+ * A class's members, then those of the interfaces merged with it: methods grouped in other files
+ * (sparse/base-*.ts) are declared, TSDoc and all, by a module augmentation of the class's module.
+ */
+function membersOf(cls: ts.ClassDeclaration): (ts.ClassElement | ts.TypeElement)[] {
+  const sym = cls.name && checker.getSymbolAtLocation(cls.name);
+  const merged = (sym?.declarations ?? []).filter(ts.isInterfaceDeclaration).flatMap((d) => [...d.members]);
+  return [...cls.members, ...merged];
+}
+
 function isPrivate(d: ts.Node): boolean {
   const mods = ts.canHaveModifiers(d) ? (ts.getModifiers(d) ?? []) : [];
   return mods.some(
@@ -145,9 +155,9 @@ function methodProblems(label: string, proto: object): string[] {
     let hidden = false;
     for (const p of chain) {
       const cls = classOf(p) as ts.ClassDeclaration;
-      for (const m of cls.members) {
+      for (const m of membersOf(cls)) {
         if (!m.name || !ts.isIdentifier(m.name) || m.name.text !== name) continue;
-        if (!ts.isMethodDeclaration(m)) continue;
+        if (!ts.isMethodDeclaration(m) && !ts.isMethodSignature(m)) continue;
         first ??= m;
         if (isPrivate(m)) hidden = true;
         const docs = docsOf(m);
