@@ -4,11 +4,14 @@
  * each of its output elements, over the summed labels, multiplying the operands' elements through
  * per-label strides (a label repeated within an operand — `'ii->i'` — sums those strides, i.e. a
  * diagonal). Operands are read whole. Sums run in float64 in label order. A full contraction
- * (0-d output) is one piece. Ellipsis (`...`) is not implemented (ValueError).
+ * (0-d output) is one piece. An ellipsis (`...`) is expanded into fresh labels per operand
+ * (einsum-subscripts.ts), so broadcasting over it is the kernel's broadcasting of extent-1 labels.
  */
-import { argMessage, broadcast, type DType, launch, registerKernel, ValueError } from '../runtime/index.js';
+import { broadcast, type DType, launch, registerKernel, ValueError } from '../runtime/index.js';
 import { allocStore } from './alloc.js';
 import { promote } from './dtypes.js';
+import { isEllipsisLabel, parseSubscripts } from './einsum-subscripts.js';
+import { fmtShape } from './errors.js';
 import { ewise } from './ewise.js';
 import { EINSUM } from './kernel-names.js';
 import { ndarray } from './ndarray.js';
@@ -72,34 +75,6 @@ registerKernel(EINSUM, (t) => {
   }
 });
 
-function parse(fn: string, subscripts: string, nOps: number): [string[], string] {
-  const s = subscripts.replace(/\s+/g, '');
-  if (s.includes('.'))
-    throw new ValueError(argMessage(fn, 'subscripts', 'letters (ellipsis is not implemented)', subscripts));
-  const [lhs, rhs] = s.includes('->') ? (s.split('->') as [string, string]) : [s, undefined];
-  const ins = lhs.split(',');
-  if (ins.length !== nOps)
-    throw new ValueError(`${fn}: argument 'subscripts' names ${ins.length} operands, received ${nOps}`);
-  for (const x of [...ins, rhs ?? ''])
-    if (!/^[a-zA-Z]*$/.test(x))
-      throw new ValueError(argMessage(fn, 'subscripts', 'letters a-z, A-Z', subscripts));
-  let out = rhs;
-  if (out === undefined) {
-    const count = new Map<string, number>();
-    for (const ch of ins.join('')) count.set(ch, (count.get(ch) ?? 0) + 1);
-    out = [...count.keys()]
-      .filter((ch) => count.get(ch) === 1)
-      .sort()
-      .join('');
-  }
-  if (new Set(out).size !== out.length)
-    throw new ValueError(argMessage(fn, 'subscripts', 'an output with distinct labels', out));
-  for (const ch of out)
-    if (!ins.join('').includes(ch))
-      throw new ValueError(`${fn}: output subscript '${ch}' does not appear in the inputs`);
-  return [ins, out];
-}
-
 /** Keyword options of {@link einsum}. */
 export interface EinsumOptions {
   /** Write the result here. */
@@ -113,14 +88,21 @@ export interface EinsumOptions {
 /**
  * Einstein summation over the operands' labelled axes (`'ij,jk->ik'` is a matrix product,
  * `'ii'` a trace, `'ij->ji'` a transpose; without `->` the output labels are those appearing
- * once, sorted). Parallel over the output elements.
+ * once, sorted). An ellipsis stands for the remaining dimensions of each operand, broadcast
+ * together as NumPy broadcasts shapes (`'...ij,...jk->...ik'` is a batched matrix product,
+ * `'i...->...'` sums over the first axis); without `->` they lead the output. Parallel over the
+ * output elements.
  * @param subscripts the labels, e.g. `'ij,jk->ik'`
  * @param operands the arrays, then an options object
  * @returns the result
- * @throws {ValueError} for malformed subscripts, an ellipsis, or mismatched extents
+ * @throws {ValueError} for malformed subscripts, mismatched extents, '...' dimensions that do not
+ *   broadcast, or an explicit output without '...' when the operands' '...' cover dimensions
  * @example np.einsum('ij,jk->ik', [[1, 2], [3, 4]], [[5, 6], [7, 8]]).tolist() // [[19, 22], [43, 50]]
  * @example np.einsum('ii', np.arange(9).reshape(3, 3)).item() // 12
  * @example np.einsum('i,i', [1, 2, 3], [4, 5, 6]).item() // 32
+ * @example np.einsum('...j,j', [[1, 2], [3, 4], [5, 6]], [1, 10]).tolist() // [21, 43, 65]
+ * @example np.einsum('i...->...', np.arange(6).reshape(2, 3)).tolist() // [3, 5, 7]
+ * @example np.einsum('...ij,...jk->...ik', np.ones([4, 2, 3]), np.ones([3, 5])).shape // [4, 2, 5]
  */
 export const einsum = sig<(subscripts: string, ...operands: (ArrayInput | EinsumOptions)[]) => ndarray>(
   'einsum(subscripts: str, *operands, out: ndarray = None, dtype: dtype = None, optimize: any = False)',
@@ -130,20 +112,24 @@ export const einsum = sig<(subscripts: string, ...operands: (ArrayInput | Einsum
       o instanceof ndarray ? o : (denseHooks.asarray(fn, `operands[${k}]`, o) as ndarray),
     );
     if (ops.length === 0) throw new ValueError(`${fn}: at least one operand is needed`);
-    const [ins, outL] = parse(fn, subscripts, ops.length);
+    const [ins, outL] = parseSubscripts(
+      fn,
+      subscripts,
+      ops.map((a) => a.ndim),
+    );
     const extent = new Map<string, number>();
     ins.forEach((labels, k) => {
       const a = ops[k]!;
-      if (labels.length !== a.ndim)
-        throw new ValueError(
-          `${fn}: operand ${k} has ${a.ndim} dimensions but subscripts '${labels}' name ${labels.length}`,
-        );
       [...labels].forEach((ch, d) => {
         const e = a.shape[d]!;
         const prev = extent.get(ch);
         if (prev === undefined || prev === 1) extent.set(ch, e);
         else if (e !== prev && e !== 1)
-          throw new ValueError(`${fn}: label '${ch}' has extent ${prev} and ${e} (operand ${k})`);
+          throw new ValueError(
+            isEllipsisLabel(ch)
+              ? `${fn}: argument 'operands[${k}]' with shape ${fmtShape(a.shape)} cannot broadcast its '...' dimensions: extent ${e} where the others have ${prev}`
+              : `${fn}: label '${ch}' has extent ${prev} and ${e} (operand ${k})`,
+          );
       });
     });
     const sumL = [...extent.keys()].filter((ch) => !outL.includes(ch));

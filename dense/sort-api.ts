@@ -5,14 +5,13 @@
 import { type FuseNode, fx } from '../codegen/index.js';
 import { argMessage, ValueError } from '../runtime/index.js';
 import { alloc } from './alloc.js';
-import { cumsum } from './cumsum.js';
 import { ewise } from './ewise.js';
-import { nonzero } from './indexing.js';
 import type { ndarray } from './ndarray.js';
 import { searchsortedCore } from './searchsorted.js';
 import { concatenate } from './shape.js';
 import { type ArrayInput, sig } from './sig.js';
 import { sortCore, sortOptions } from './sort.js';
+import { uniqueAlongAxis, uniqueAxisIndex, uniqueExtras } from './unique-axis.js';
 
 /** Keyword options of {@link sort} and {@link argsort}. */
 export interface SortOptions {
@@ -127,9 +126,9 @@ export interface UniqueOptions {
   return_inverse?: boolean;
   /** Also return how often each unique value occurs. */
   return_counts?: boolean;
-  /** Only null (the flattened array): unique rows/columns are not implemented. */
-  axis?: null;
-  /** Count all NaNs as one value (default true). */
+  /** The axis whose sub-arrays are compared (null: the flattened array's elements). */
+  axis?: number | null;
+  /** Count all NaNs as one value (default true; ignored along an axis of an n-D array, as NumPy). */
   equal_nan?: boolean;
   /** Sorted output (always; true is the only value). */
   sorted?: boolean;
@@ -138,16 +137,24 @@ export interface UniqueOptions {
 /**
  * The sorted unique values of `a` (flattened), through a parallel stable sort; with
  * `return_index`, `return_inverse`, `return_counts` an array `[values, ...]` in NumPy's order.
- * `axis` must be null (unique rows are not implemented).
+ * With an integer `axis`, the unique sub-arrays along it, sorted lexicographically (unique rows
+ * for `axis: 0`; unique-axis.ts): there NaN never equals NaN, whatever `equal_nan` says, and the
+ * inverse is 1-D, as in NumPy 2.4 (a 1-D `a` is treated as flattened).
  * @param a an array_like
  * @param return_index also return first-occurrence indices
- * @param return_inverse also return the indices that rebuild `a` (with `a`'s shape, as NumPy 2.4)
+ * @param return_inverse also return the indices that rebuild `a` (with `a`'s shape, as NumPy 2.4;
+ *   1-D along an axis)
  * @param return_counts also return the counts
+ * @param axis null (the flattened array) or the axis whose sub-arrays are compared
  * @returns the unique values, or an array of the requested results
- * @throws {ValueError} for a non-null `axis` or `sorted: false`
+ * @throws {IndexError} when `axis` is out of bounds
+ * @throws {ArgumentTypeError} when `axis` is not an integer or null
+ * @throws {ValueError} for `sorted: false`
  * @example np.unique([1, 1, 2, 2, 3, 3]).tolist() // [1, 2, 3]
  * @example np.unique([1, 2, 6, 4, 2, 3, 2], { return_counts: true })[1].tolist() // [1, 3, 1, 1, 1]
  * @example np.unique([1, 2, 6, 4, 2, 3, 2], { return_inverse: true })[1].tolist() // [0, 1, 4, 3, 1, 2, 1]
+ * @example np.unique([[1, 0, 0], [1, 0, 0], [2, 3, 4]], { axis: 0 }).tolist() // [[1, 0, 0], [2, 3, 4]]
+ * @example np.unique([[3, 1, 3], [0, 2, 0]], { axis: 1, return_counts: true })[1].tolist() // [1, 2]
  */
 export const unique: {
   (a: ArrayInput): ndarray;
@@ -157,18 +164,25 @@ export const unique: {
     return_index?: boolean,
     return_inverse?: boolean,
     return_counts?: boolean,
-    axis?: null | UniqueOptions,
+    axis?: number | null | UniqueOptions,
     opts?: UniqueOptions,
   ): ndarray | ndarray[];
 } = sig(
-  'unique(a: array_like, return_index: bool = False, return_inverse: bool = False, return_counts: bool = False, axis: any = None, *, equal_nan: bool = True, sorted: bool = True)',
-  ((a: ndarray, ri: boolean, rv: boolean, rc: boolean, axis: unknown, equalNan: boolean, sorted: boolean) => {
-    if (axis !== undefined && axis !== null)
-      throw new ValueError(
-        argMessage('unique', 'axis', 'None (unique along an axis is not implemented)', axis),
-      );
+  'unique(a: array_like, return_index: bool = False, return_inverse: bool = False, return_counts: bool = False, axis: axis? = None, *, equal_nan: bool = True, sorted: bool = True)',
+  ((
+    a: ndarray,
+    ri: boolean,
+    rv: boolean,
+    rc: boolean,
+    axis: number | null | undefined,
+    equalNan: boolean,
+    sorted: boolean,
+  ) => {
+    const ax = axis === undefined || axis === null ? null : uniqueAxisIndex('unique', axis, a.ndim);
     if (!sorted)
       throw new ValueError(argMessage('unique', 'sorted', 'True (results are always sorted)', sorted));
+    // NumPy: a 1-D array along its axis is the flattened case (equal_nan applies).
+    if (ax !== null && a.ndim > 1) return uniqueAlongAxis(a, ax, ri, rv, rc);
     return uniqueImpl(a, ri, rv, rc, equalNan);
   }) as never,
 );
@@ -201,21 +215,10 @@ function uniqueImpl(
   }
   const values = s.get([mask]);
   if (!ri && !rv && !rc) return values;
-  const out: ndarray[] = [values];
-  if (ri) out.push(order!.get([mask]));
-  if (rv) {
-    const pos = cumsum(mask).subtract(1);
-    const inv = alloc('int32', [n]);
-    if (n > 0) inv.set([order!], pos);
-    out.push(inv.reshape(a.shape));
-  }
-  if (rc) {
-    const starts = nonzero('unique', mask)[0]!;
-    const last = alloc('int32', [1]);
-    last.fill(n);
-    out.push(concatenate([starts.get('1:'), last]).subtract(starts));
-  }
-  return out;
+  const extras = uniqueExtras(order, mask, ri, rv, rc);
+  // The inverse has `a`'s shape (NumPy 2.4).
+  if (rv) extras[ri ? 1 : 0] = extras[ri ? 1 : 0]!.reshape(a.shape);
+  return [values, ...extras];
 }
 
 function fxAndNotBothNan(p: FuseNode, q: FuseNode): FuseNode {
