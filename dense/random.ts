@@ -408,7 +408,16 @@ export const default_rng = sig<(seed?: number | null | { seed?: number | null })
 let global = default_rng();
 
 /**
- * Seeds the global generator used by {@link rand} and {@link randn}.
+ * @internal The global generator of the legacy API (rand, randn, dense/random-legacy.ts), reseeded
+ * by {@link seed}: read it at each call.
+ */
+export function globalGenerator(): Generator {
+  return global;
+}
+
+/**
+ * Seeds the global generator of the module-level functions ({@link rand}, {@link randn} and the
+ * legacy ones of dense/random-legacy.ts: `random`, `uniform`, `normal`, `randint`, ...).
  * @param s the seed
  * @example
  * np.random.seed(7);
