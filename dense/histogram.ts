@@ -1,14 +1,21 @@
 /**
  * NumPy's binning: `digitize` (a search of the bins; their direction read on the host, as
  * NumPy checks it) and `histogram` (a search of the edges, then one bincount; the data range read
- * on the host when not given).
+ * on the host when not given). Equal bins — a count or a bin estimator such as 'auto' — are
+ * found by histogram-bins.ts, as NumPy's `_get_bin_edges`.
  */
 import { argMessage, ValueError } from '../runtime/index.js';
 import { bincount } from './bincount.js';
 import { asarray } from './creation.js';
-import { linspace } from './creation-more.js';
+import {
+  type BinEstimator,
+  checkEstimator,
+  estimateBins,
+  outerEdges,
+  uniformEdges,
+} from './histogram-bins.js';
 import { ndarray } from './ndarray.js';
-import { max, min, sum } from './reduce-api.js';
+import { sum } from './reduce-api.js';
 import { take, where } from './select.js';
 import * as sh from './shape.js';
 import { diff } from './shape-more.js';
@@ -52,8 +59,8 @@ export const digitize = sig<
 
 /** Keyword options of {@link histogram}. */
 export interface HistogramOptions {
-  /** Number of equal bins (default 10), or the bin edges. */
-  bins?: number | ArrayInput;
+  /** Number of equal bins (default 10), a bin estimator ('auto', 'fd', ...), or the bin edges. */
+  bins?: number | BinEstimator | ArrayInput;
   /** The lower and upper range (default the data's min and max). */
   range?: readonly [number, number] | null;
   /** Return a density (integral 1) instead of counts. */
@@ -65,20 +72,31 @@ export interface HistogramOptions {
 /**
  * The histogram of the flattened values: counts (or weight sums, or a density) per bin, and the
  * bin edges, with NumPy's binning (the last bin closed; values outside the range ignored).
+ *
+ * A string `bins` names NumPy's bin-width estimator, giving that many equal bins over the range
+ * (the data trimmed to `range` first): 'sqrt' ptp/√n, 'sturges' ptp/(log2 n + 1), 'rice'
+ * ptp/(2·∛n), 'scott' ∛(24√π/n)·std, 'fd' 2·IQR/∛n (IQR by the linear percentile), 'doane'
+ * ptp/(1 + log2 n + log2(1 + |g1|/σg1)), 'stone' the minimizer of the estimated integrated squared
+ * error over 1..max(100, √n) bins, 'auto' min(max(fd, sqrt/2), sturges). A zero width (no spread,
+ * an IQR of 0) gives one bin; integer and bool data get widths of at least 1.
  * @param a values (flattened)
- * @param bins number of equal bins (default 10) or increasing edges
+ * @param bins number of equal bins (default 10), a bin estimator, or increasing edges
  * @param range the range of the equal bins (default the data's min and max)
  * @param density a density instead of counts
- * @param weights a weight per value
+ * @param weights a weight per value (not with a bin estimator)
  * @returns `[hist, bin_edges]`
- * @throws {ValueError} for bad bins or range, or non-finite data range
+ * @throws {ValueError} for bad bins or range, an unknown estimator, a non-finite data range, or
+ *   more bins than the range can hold ("Too many bins for data range")
+ * @throws {ArgumentTypeError} for weights with a bin estimator (NumPy's TypeError)
  * @example np.histogram([1, 2, 1], { bins: [0, 1, 2, 3] })[0].tolist() // [0, 2, 1]
  * @example np.histogram(np.arange(4), { bins: np.arange(5), density: true })[0].tolist() // [0.25, 0.25, 0.25, 0.25]
+ * @example np.histogram([0, 0, 0, 1, 2, 3, 3, 4, 5], 'auto')[1].tolist() // [0, 1, 2, 3, 4, 5]
+ * @example np.histogram(np.array([0, 0, 0, 1, 2, 3, 3, 4, 5], 'float64'), 'auto', [0, 1])[1].tolist() // [0, 0.25, 0.5, 0.75, 1]
  */
 export const histogram = sig<
   (
     a: ArrayInput,
-    bins?: number | ArrayInput | HistogramOptions,
+    bins?: number | BinEstimator | ArrayInput | HistogramOptions,
     range?: readonly [number, number] | null | HistogramOptions,
     density?: boolean | null | HistogramOptions,
     weights?: ArrayInput | null | HistogramOptions,
@@ -100,55 +118,17 @@ export const histogram = sig<
     let edges: ndarray;
     let nb: number;
     const av = sh.astype(a, 'float64');
-    if (typeof bins === 'number') {
-      if (!Number.isInteger(bins) || bins < 1)
+    if (typeof bins === 'number' || typeof bins === 'string') {
+      if (typeof bins === 'number' && (!Number.isInteger(bins) || bins < 1))
         throw new ValueError(argMessage('histogram', 'bins', 'a positive integer', bins));
-      nb = bins;
-      let lo: number;
-      let hi: number;
-      if (range !== undefined && range !== null) {
-        if (!Array.isArray(range) || range.length !== 2)
-          throw new ValueError(argMessage('histogram', 'range', 'a pair (min, max)', range));
-        [lo, hi] = range as [number, number];
-        if (lo > hi) throw new ValueError('histogram: max must be larger than min in range parameter');
-        if (!Number.isFinite(lo) || !Number.isFinite(hi))
-          throw new ValueError(`histogram: supplied range of [${lo}, ${hi}] is not finite`);
-      } else if (a.size === 0) {
-        lo = 0;
-        hi = 1;
-      } else {
-        lo = min(av).item() as number;
-        hi = max(av).item() as number;
-        if (!Number.isFinite(lo) || !Number.isFinite(hi))
-          throw new ValueError(`histogram: autodetected range of [${lo}, ${hi}] is not finite`);
-      }
-      if (lo === hi) {
-        lo -= 0.5;
-        hi += 0.5;
-      }
-      // NumPy: the edges in result_type(a, float) — float32 for float32 data, else float64. With
-      // the range taken from float32 data, NumPy's linspace runs in float32 arithmetic (its
-      // bounds are float32 scalars): k * step + start, each step rounded, the last edge exact.
-      if (a.dtype === 'float32' && (range === undefined || range === null)) {
-        const f = Math.fround;
-        const step = f(f(hi - lo) / nb);
-        const e = new Float32Array(nb + 1);
-        for (let k = 0; k <= nb; k++) e[k] = f(f(k * step) + lo);
-        e[nb] = hi;
-        edges = asarray(e);
-      } else {
-        const et = a.dtype === 'float32' ? 'float32' : 'float64';
-        edges = sh.astype(linspace(lo, hi, nb + 1, { endpoint: true }), et);
-      }
-    } else if (typeof bins === 'string') {
-      throw new ValueError(
-        argMessage(
-          'histogram',
-          'bins',
-          'an integer or an array of edges (bin estimators are not implemented yet)',
-          bins,
-        ),
-      );
+      if (typeof bins === 'string') checkEstimator('histogram', bins, w !== undefined);
+      const rangeGiven = range !== undefined && range !== null;
+      const [lo, hi] = outerEdges('histogram', a, range);
+      nb = typeof bins === 'number' ? bins : estimateBins('histogram', bins, a, lo, hi, rangeGiven);
+      // NumPy: the edges in result_type(a, float) — float32 for float32 data, else float64 —
+      // computed in float32 arithmetic when the bounds are float32 data (no range given).
+      const f32 = a.dtype === 'float32';
+      edges = asarray(uniformEdges('histogram', lo, hi, nb, f32 && !rangeGiven && a.size > 0, f32));
     } else {
       edges = bins instanceof ndarray ? bins : asarray(bins as number[]);
       if (edges.ndim !== 1) throw new ValueError('histogram: bins must be 1d, when an array');

@@ -51,6 +51,7 @@ export type { Operand, OutOptions } from './ewise.js';
 export { fromJSON } from './from-json.js';
 export { fuse } from './fuse.js';
 export { digitize, type HistogramOptions, histogram } from './histogram.js';
+export type { BinEstimator } from './histogram-bins.js';
 export { type HistogramddOptions, histogram2d, histogramdd } from './histogramdd.js';
 export {
   indices,

@@ -11,6 +11,7 @@ import { zeros } from './creation.js';
 import { resize } from './edit.js';
 import { ewise, type Operand } from './ewise.js';
 import { histogram } from './histogram.js';
+import type { BinEstimator } from './histogram-bins.js';
 import { can_cast } from './misc-api.js';
 import { ndarray } from './ndarray.js';
 import { nonzero, put } from './select.js';
@@ -166,8 +167,8 @@ export const row_stack = sig<(tup: readonly ArrayInput[], opts?: { dtype?: DType
 
 /** Keyword options of {@link histogram_bin_edges}. */
 export interface HistogramBinEdgesOptions {
-  /** A bin count or the edges. */
-  bins?: number | ArrayInput;
+  /** A bin count, an estimator's name ('auto', 'fd', ...) or the edges. */
+  bins?: number | BinEstimator | ArrayInput;
   /** The outer edges. */
   range?: readonly [number, number] | null;
   /** Accepted for NumPy compatibility. */
@@ -177,7 +178,7 @@ export interface HistogramBinEdgesOptions {
 /**
  * The bin edges {@link histogram} would use.
  * @param a an array_like
- * @param bins a count or the edges
+ * @param bins a count, an estimator's name or the edges
  * @param range the outer edges (default: the data range)
  * @param weights accepted for NumPy compatibility
  * @returns the edges
@@ -186,7 +187,7 @@ export interface HistogramBinEdgesOptions {
 export const histogram_bin_edges = sig<
   (
     a: ArrayInput,
-    bins?: number | ArrayInput | HistogramBinEdgesOptions,
+    bins?: number | BinEstimator | ArrayInput | HistogramBinEdgesOptions,
     range?: readonly [number, number] | null | HistogramBinEdgesOptions,
     weights?: ArrayInput | null | HistogramBinEdgesOptions,
     opts?: HistogramBinEdgesOptions,

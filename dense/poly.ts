@@ -5,13 +5,17 @@
  * expressions, `convolve`, Vandermonde + `linalg.lstsq`). Host reads only where NumPy inspects
  * values: `poly`'s roots and `polymul`'s shorter operand (through `convolve`), `polydiv`'s
  * trimming of leading remainder coefficients (`allclose(r[0], 0)`), `polyfit`'s rank and
- * residuals. `polydiv`'s long division is one launch per quotient coefficient (each step needs the
- * previous one), as NumPy's loop. Not done: `roots` (needs eigenvalues of a general matrix, which
- * cohort's linalg lacks: only `eigh`), `poly` of a matrix (same reason), complex coefficients.
+ * residuals; `poly` of a matrix reads the matrix and computes its characteristic polynomial on the
+ * host (charpoly.ts; NumPy goes through `eigvals`). `polydiv`'s long division is one launch per
+ * quotient coefficient (each step needs the previous one), as NumPy's loop. Not done: `roots`
+ * (needs the eigenvalues of a general matrix, a companion matrix's: cohort's linalg has only
+ * `eigh`), complex coefficients.
  */
 import { ArgumentTypeError, argMessage, type DType, ValueError } from '../runtime/index.js';
+import { charpoly } from './charpoly.js';
 import { array, full, zeros } from './creation.js';
 import { arange } from './creation-more.js';
+import { fmtShape, LinAlgError } from './errors.js';
 import { lstsq } from './linalg/lstsq-api.js';
 import { inv } from './linalg/solve-api.js';
 import { outer } from './linalg-api.js';
@@ -30,29 +34,42 @@ const asFloat = (a: ndarray): ndarray =>
   a.dtype === 'float32' || a.dtype === 'float64' ? a : sh.astype(a, 'float64');
 
 /**
- * The coefficients of the monic polynomial with the given (real) roots, built as NumPy does: one
- * convolution with `[1, -r]` per root.
- * @param seq_of_zeros a 1-D array_like of roots
- * @returns float coefficients, highest power first (`[1]` for no roots)
- * @throws {ValueError} for a matrix (its characteristic polynomial needs general eigenvalues)
+ * The coefficients of the monic polynomial with the given (real) roots, built as NumPy does (one
+ * convolution with `[1, -r]` per root); or, for a non-empty square matrix, its characteristic
+ * polynomial det(λI − A). NumPy multiplies out `eigvals(A)`; cohort computes the coefficients
+ * directly (balancing, Householder Hessenberg reduction, La Budde's recurrence: charpoly.ts) on the
+ * host, without complex roots: the result is real, as NumPy's is for a real matrix. Coefficient k
+ * is within a small multiple of ε·C(n,k)·‖A‖₂ᵏ of the exact one (NumPy's own error is of that
+ * size), so results agree with NumPy's to that tolerance, not bitwise.
+ * @param seq_of_zeros a 1-D array_like of roots, or a square matrix
+ * @returns float coefficients, highest power first (`[1]` for no roots); float32 for float32
+ *   input, float64 otherwise
+ * @throws {ValueError} for an empty, non-square or more than 2-D array
+ * @throws {LinAlgError} for a matrix with infs or NaNs
  * @example np.poly([1, 2]).tolist() // [1, -3, 2]
+ * @example np.poly([[1, 2, 3], [4, 5, 6], [7, 8, 0]]).tolist().map(Math.round) // [1, -6, -72, -27]
+ * @example np.poly([[0, 1 / 3], [-1 / 2, 0]]).tolist() // [1, 0, 0.16666666666666666]
  */
 export const poly = sig<(seq_of_zeros: ArrayInput) => ndarray>('poly(seq_of_zeros: array_like)', ((
   z0: ndarray,
 ) => {
   const z = atleast1(z0);
+  const dt: DType = z.dtype === 'float32' ? 'float32' : 'float64';
+  if (z.ndim === 2 && z.shape[0] === z.shape[1] && z.shape[0] !== 0) {
+    const n = z.shape[0]!;
+    const m = Float64Array.from(sh.copy(z).toArray() as ArrayLike<number>, Number);
+    if (!m.every(Number.isFinite))
+      throw new LinAlgError(
+        "poly: argument 'seq_of_zeros' expected a matrix of finite values, received one with infs or NaNs",
+      );
+    return sh.astype(array(charpoly(m, n), 'float64'), dt);
+  }
   if (z.ndim !== 1)
     throw new ValueError(
-      argMessage(
-        'poly',
-        'seq_of_zeros',
-        'a 1-D sequence of roots (matrices need general eigenvalues: not implemented)',
-        `shape [${z.shape}]`,
-      ),
+      `poly: argument 'seq_of_zeros' expected a 1-D sequence of roots or a non-empty square matrix, received shape ${fmtShape(z.shape)}`,
     );
   if (z.size === 0) return full([], 1, 'float64');
   const roots = Array.from(sh.copy(asFloat(z)).toArray() as ArrayLike<number>, Number);
-  const dt: DType = z.dtype === 'float32' ? 'float32' : 'float64';
   let a = full([1], 1, dt);
   for (const r of roots) a = convolve(a, array([1, -r], dt));
   return sh.astype(a, dt);
@@ -239,12 +256,17 @@ export interface PolyfitOptions {
  * @param rcond cut-off ratio for small singular values
  * @param full also return the diagnostics
  * @param w weights
- * @param cov also return the covariance matrix (1-D y)
- * @returns the coefficients (highest power first), or `[p, residuals, rank, s, rcond]` with
- *   `full`, or `[p, V]` with `cov`
- * @throws {ValueError} for a negative degree
+ * @param cov also return the covariance matrix: `true` (scaled by the residuals) or 'unscaled'
+ * @returns the coefficients (highest power first; shape `[deg + 1, K]` for 2-D y), or
+ *   `[p, residuals, rank, s, rcond]` with `full`, or `[p, V]` with `cov` — V of shape
+ *   `[deg + 1, deg + 1]` for 1-D y, `[deg + 1, deg + 1, K]` for 2-D y (`[deg + 1, deg + 1, 1]`
+ *   when 'unscaled', as NumPy)
+ * @throws {ValueError} for a negative degree, or a scaled `cov` with no more points than deg + 1
  * @throws {ArgumentTypeError} for inputs of the wrong dimensions or lengths (NumPy's TypeError)
  * @example np.polyfit([0, 1, 2, 3], [1, 3, 5, 7], 1).tolist().map((c) => Math.round(c * 1e9) / 1e9) // [2, 1]
+ * @example
+ * const [p, V] = np.polyfit([0, 1, 2, 3, 4], [[1, 2], [3, 2], [5, 5], [7, 5], [9, 8]], 1, { cov: true });
+ * [p.shape, V.shape] // [[2, 2], [2, 2, 2]]
  */
 export const polyfit = sig<
   (
@@ -297,16 +319,21 @@ export const polyfit = sig<
     const c = c0.ndim === 2 ? divide(c0, sh.reshape(scale, [order, 1])) : divide(c0, scale);
     if (fullOut) return [sh.copy(c), resids, rank, s, rcond];
     if (cov === false) return sh.copy(c);
-    if (y.ndim !== 1) throw new ValueError('polyfit: cov with 2-D y is not implemented');
     const Vbase = divide(inv(sh.copy(sh.transpose(lhs)).dot(lhs)), outer(scale, scale));
-    let fac = 1;
-    if (cov !== 'unscaled') {
-      if (x.shape[0]! <= order)
-        throw new ValueError(
-          'polyfit: the number of data points must exceed order to scale the covariance matrix',
-        );
-      fac = (resids.size ? (resids.item(0) as number) : 0) / (x.shape[0]! - order);
+    if (cov !== 'unscaled' && x.shape[0]! <= order)
+      throw new ValueError(
+        'polyfit: the number of data points must exceed order to scale the covariance matrix',
+      );
+    if (y.ndim === 2) {
+      // NumPy: Vbase[:, :, newaxis] * fac — fac 1 ('unscaled': shape (order, order, 1)) or the
+      // residuals per column / (len(x) - order) (shape (order, order, K); K = 0 when lstsq returns
+      // no residuals, i.e. a rank-deficient fit).
+      const V3 = sh.reshape(Vbase, [order, order, 1]);
+      if (cov === 'unscaled') return [sh.copy(c), sh.copy(V3)];
+      return [sh.copy(c), sh.copy(multiply(V3, divide(resids, x.shape[0]! - order)))];
     }
+    const fac =
+      cov === 'unscaled' ? 1 : (resids.size ? (resids.item(0) as number) : 0) / (x.shape[0]! - order);
     return [sh.copy(c), sh.copy(multiply(Vbase, fac))];
   }) as never,
 );

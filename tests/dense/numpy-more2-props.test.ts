@@ -248,12 +248,7 @@ describe('integer ufuncs, partition, sets: errors and signatures', () => {
 
   it('polynomials, correlate, windows, vector products: errors and options', () => {
     configure({ workers: 2 });
-    expect(() =>
-      np.poly([
-        [1, 2],
-        [3, 4],
-      ]),
-    ).toThrow(/poly: argument 'seq_of_zeros'.*general eigenvalues/);
+    expect(() => np.poly([[1, 2, 3]])).toThrow(/poly: argument 'seq_of_zeros'.*non-empty square matrix/);
     expect(() => np.polyder([1, 2], -1)).toThrow(/polyder: Order of derivative must be positive/);
     expect(() => np.polyint([1, 2], -1)).toThrow(/polyint: Order of integral must be positive/);
     expect(() => np.polyint([1, 2], 3, [1, 2])).toThrow(/polyint: k must be a scalar/);
