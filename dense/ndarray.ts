@@ -1,9 +1,19 @@
 /**
  * The `ndarray` class: a runtime store (a region seen through an affine view). Reads are the only
  * places that wait; every other method launches tasks and returns at once.
+ *
+ * This file holds the class itself: its state (the store, or a pending fused expression, or a
+ * known 0-d value), construction, shape and dtype, the reads and conversions (`toArray`, `item`,
+ * `tolist`, `toJSON`, iteration), indexing (`get`/`set`/`fill`), printing and `dispose`. The other
+ * methods are declared on the class's type by module augmentation, each group in its own file
+ * with its TSDoc — ndarray-operators.ts (element-wise operators, in-place forms, `dot`/`matmul`),
+ * ndarray-reductions.ts, ndarray-tier2.ts (sort, take, put, ...) and ndarray-shape.ts — and
+ * installed on the prototype at the end of this file, as a class body would (non-enumerable), so
+ * `ndarray` stays one class.
  */
 import {
   argMessage,
+  assertInternal,
   type DType,
   type Future,
   installDispose,
@@ -14,26 +24,20 @@ import {
   type TypedArray,
   ValueError,
 } from '../runtime/index.js';
-import * as cp from './cumprod.js';
 import type { Operand } from './ewise.js';
 import type { Index } from './indexing.js';
 import { toNdarray } from './interop.js';
 import { iterate } from './iterate.js';
 import { type NdarrayJSON, toJSONForm } from './json.js';
 import { type LazyState, materialize } from './lazy.js';
-import { dot, matmul } from './linalg-api.js';
-import { mDispose, mFill, mFlatten, mGet, mItem, mSet } from './ndarray-methods.js';
+import { mDispose, mFill, mGet, mItem, mSet } from './ndarray-methods.js';
+import { operatorMethods } from './ndarray-operators.js';
+import { reductionMethods } from './ndarray-reductions.js';
+import { shapeMethods } from './ndarray-shape.js';
+import { tier2Methods } from './ndarray-tier2.js';
 import { formatArray } from './print.js';
-import * as ra from './reduce-api.js';
-import * as sel from './select.js';
 import * as sh from './shape.js';
-import * as sa from './shape-api.js';
-import * as smore from './shape-more.js';
-import { type ArrayInput, denseHooks, NDARRAY_BRAND, REFLECT, type Reflecting, reflects } from './sig.js';
-import * as so from './sort-api.js';
-import type { UfuncOptions } from './ufuncs.js';
-import * as ew from './ufuncs.js';
-import * as t2 from './ufuncs-more.js';
+import { denseHooks, NDARRAY_BRAND } from './sig.js';
 
 /** The shape of a 0-d array (shared, frozen). */
 const SCALAR_SHAPE: readonly number[] = Object.freeze([]);
@@ -312,629 +316,16 @@ export class ndarray {
     return mFill.apply(this, arguments as never) as this;
   }
 
-  // ---- element-wise (operators as methods) ----------------------------------------------------
-
-  /**
-   * `this + b`.
-   * @param b the other operand (an array or a scalar)
-   * @param out an array to write the result into (or the options object)
-   * @param opts `out` and `dtype` (compute in that dtype)
-   * @returns the result array
-   * @example np.array([1, 2]).add(10).tolist() // [11, 12]
-   */
-  add(b: ArrayInput | Reflecting, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
-    if (reflects(b)) return b[REFLECT]('add', this) as ndarray;
-    return ew.add(this, b, out, opts);
-  }
-  /**
-   * `this - b`.
-   * @param b the other operand (an array or a scalar)
-   * @param out an array to write the result into (or the options object)
-   * @param opts `out` and `dtype` (compute in that dtype)
-   * @returns the result array
-   * @example np.array([1, 2]).subtract(1).tolist() // [0, 1]
-   */
-  subtract(b: ArrayInput | Reflecting, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
-    if (reflects(b)) return b[REFLECT]('subtract', this) as ndarray;
-    return ew.subtract(this, b, out, opts);
-  }
-  /**
-   * `this * b`.
-   * @param b the other operand (an array or a scalar)
-   * @param out an array to write the result into (or the options object)
-   * @param opts `out` and `dtype` (compute in that dtype)
-   * @returns the result array
-   * @example np.array([1, 2]).multiply(3).tolist() // [3, 6]
-   */
-  multiply<R>(b: Reflecting<R>): R;
-  multiply(b: ArrayInput, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray;
-  multiply(b: ArrayInput | Reflecting, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): unknown {
-    if (reflects(b)) return b[REFLECT]('multiply', this);
-    return ew.multiply(this, b, out, opts);
-  }
-  /**
-   * `this / b` (true division).
-   * @param b the other operand (an array or a scalar)
-   * @param out an array to write the result into (or the options object)
-   * @param opts `out` and `dtype` (compute in that dtype)
-   * @returns the result array
-   * @example String(np.array([1, 2]).divide(4)) // '[0.25 0.5 ]'
-   */
-  divide(b: ArrayInput | Reflecting, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
-    if (reflects(b)) return b[REFLECT]('divide', this) as ndarray;
-    return ew.divide(this, b, out, opts);
-  }
-  /**
-   * `this ** b`.
-   * @param b the other operand (an array or a scalar)
-   * @param out an array to write the result into (or the options object)
-   * @param opts `out` and `dtype` (compute in that dtype)
-   * @returns the result array
-   * @example np.array([2, 3]).power(2).tolist() // [4, 9]
-   */
-  power(b: ArrayInput, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
-    return ew.power(this, b, out, opts);
-  }
-  /**
-   * `-this`.
-   * @param out an array to write the result into (or the options object)
-   * @param opts `out` and `dtype` (compute in that dtype)
-   * @returns the result array
-   * @example np.array([1, -2]).negative().tolist() // [-1, 2]
-   */
-  negative(out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
-    return ew.negative(this, out, opts);
-  }
-  /**
-   * `|this|`.
-   * @param out an array to write the result into (or the options object)
-   * @param opts `out` and `dtype` (compute in that dtype)
-   * @returns the result array
-   * @example np.array([-1, 2]).abs().tolist() // [1, 2]
-   */
-  abs(out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
-    return ew.abs(this, out, opts);
-  }
-  /**
-   * `this == b`.
-   * @param b the other operand (an array or a scalar)
-   * @param out an array to write the result into (or the options object)
-   * @param opts `out` and `dtype` (compute in that dtype)
-   * @returns the result array
-   * @example np.array([1, 2]).equal(2).tolist() // [false, true]
-   */
-  equal(b: ArrayInput, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
-    return ew.equal(this, b, out, opts);
-  }
-  /**
-   * `this != b`.
-   * @param b the other operand (an array or a scalar)
-   * @param out an array to write the result into (or the options object)
-   * @param opts `out` and `dtype` (compute in that dtype)
-   * @returns the result array
-   * @example np.array([1, 2]).not_equal(2).tolist() // [true, false]
-   */
-  not_equal(b: ArrayInput, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
-    return ew.not_equal(this, b, out, opts);
-  }
-  /**
-   * `this < b`.
-   * @param b the other operand (an array or a scalar)
-   * @param out an array to write the result into (or the options object)
-   * @param opts `out` and `dtype` (compute in that dtype)
-   * @returns the result array
-   * @example np.array([1, 2]).less(2).tolist() // [true, false]
-   */
-  less(b: ArrayInput, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
-    return ew.less(this, b, out, opts);
-  }
-  /**
-   * `this <= b`.
-   * @param b the other operand (an array or a scalar)
-   * @param out an array to write the result into (or the options object)
-   * @param opts `out` and `dtype` (compute in that dtype)
-   * @returns the result array
-   * @example np.array([1, 2]).less_equal(2).tolist() // [true, true]
-   */
-  less_equal(b: ArrayInput, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
-    return ew.less_equal(this, b, out, opts);
-  }
-  /**
-   * `this > b`.
-   * @param b the other operand (an array or a scalar)
-   * @param out an array to write the result into (or the options object)
-   * @param opts `out` and `dtype` (compute in that dtype)
-   * @returns the result array
-   * @example np.array([1, 2]).greater(1).tolist() // [false, true]
-   */
-  greater(b: ArrayInput, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
-    return ew.greater(this, b, out, opts);
-  }
-  /**
-   * `this >= b`.
-   * @param b the other operand (an array or a scalar)
-   * @param out an array to write the result into (or the options object)
-   * @param opts `out` and `dtype` (compute in that dtype)
-   * @returns the result array
-   * @example np.array([1, 2]).greater_equal(2).tolist() // [false, true]
-   */
-  greater_equal(b: ArrayInput, out?: ndarray | null | UfuncOptions, opts?: UfuncOptions): ndarray {
-    return ew.greater_equal(this, b, out, opts);
-  }
-  /**
-   * Limits values to `[a_min, a_max]`.
-   * @param a_min the lower bound
-   * @param a_max the upper bound
-   * @param out an array to write the result into (or the options object)
-   * @param opts `out` and `dtype` (compute in that dtype)
-   * @returns the result array
-   * @example np.array([1, 5, 9]).clip(2, 6).tolist() // [2, 5, 6]
-   */
-  clip(
-    a_min?: ArrayInput | null | ew.ClipOptions,
-    a_max?: ArrayInput | null | ew.ClipOptions,
-    out?: ndarray | null | ew.ClipOptions,
-    opts?: ew.ClipOptions,
-  ): ndarray {
-    return ew.clip(this, a_min, a_max, out, opts);
-  }
-
-  /**
-   * `this += b` in place (result cast to this dtype, same-kind rule).
-   * @returns this
-   * @param b the other operand (an array or a scalar)
-   * @throws {DTypeError} when the result cannot be cast to this dtype (same-kind rule)
-   * @example np.array([1, 2]).iadd(1).tolist() // [2, 3]
-   */
-  iadd(b: ArrayInput): this {
-    ew.add(this, b, this);
-    return this;
-  }
-  /**
-   * `this -= b` in place.
-   * @returns this
-   * @param b the other operand (an array or a scalar)
-   * @example np.array([1, 2]).isub(1).tolist() // [0, 1]
-   */
-  isub(b: ArrayInput): this {
-    ew.subtract(this, b, this);
-    return this;
-  }
-  /**
-   * `this *= b` in place.
-   * @returns this
-   * @param b the other operand (an array or a scalar)
-   * @example np.array([1, 2]).imul(3).tolist() // [3, 6]
-   */
-  imul(b: ArrayInput): this {
-    ew.multiply(this, b, this);
-    return this;
-  }
-  /**
-   * `this /= b` in place (float arrays only, as NumPy).
-   * @returns this
-   * @param b the other operand (an array or a scalar)
-   * @throws {DTypeError} on an integer array (the float64 quotient cannot be cast back)
-   * @example np.array([1, 3], { dtype: 'float64' }).idiv(2).tolist() // [0.5, 1.5]
-   */
-  idiv(b: ArrayInput): this {
-    ew.divide(this, b, this);
-    return this;
-  }
-
-  // ---- reductions -----------------------------------------------------------------------------
-
-  /**
-   * Sum (see {@link sum}).
-   * @param axis as for {@link sum}; then `dtype`, `out`, or the options object
-   * @returns as for {@link sum}
-   * @example
-   * np.array([[1, 2], [3, 4]]).sum({ axis: 0 }).tolist() // [4, 6]
-   * np.array([[1, 2], [3, 4]]).sum(1).tolist() // [3, 7]
-   */
-  sum(
-    axis?: ra.AxisArg | ra.SumOptions,
-    dtype?: DType | null | ra.SumOptions,
-    out?: ndarray | null | ra.SumOptions,
-    opts?: ra.SumOptions,
-  ): ndarray {
-    return ra.sum(this, axis, dtype, out, opts);
-  }
-  /**
-   * Product.
-   * @param opts as for {@link prod}
-   * @returns as for {@link prod}
-   * @example np.array([2, 3, 4]).prod().item() // 24
-   */
-  prod(
-    axis?: ra.AxisArg | ra.SumOptions,
-    dtype?: DType | null | ra.SumOptions,
-    out?: ndarray | null | ra.SumOptions,
-    opts?: ra.SumOptions,
-  ): ndarray {
-    return ra.prod(this, axis, dtype, out, opts);
-  }
-  /**
-   * Minimum.
-   * @param opts as for {@link min}
-   * @returns as for {@link min}
-   * @throws {ValueError} on an empty reduction
-   * @example np.array([3, 1, 2]).min().item() // 1
-   */
-  min(
-    axis?: ra.AxisArg | ra.MinMaxOptions,
-    out?: ndarray | null | ra.MinMaxOptions,
-    opts?: ra.MinMaxOptions,
-  ): ndarray {
-    return ra.min(this, axis, out, opts);
-  }
-  /**
-   * Maximum.
-   * @param opts as for {@link max}
-   * @returns as for {@link max}
-   * @throws {ValueError} on an empty reduction
-   * @example np.array([3, 1, 2]).max().item() // 3
-   */
-  max(
-    axis?: ra.AxisArg | ra.MinMaxOptions,
-    out?: ndarray | null | ra.MinMaxOptions,
-    opts?: ra.MinMaxOptions,
-  ): ndarray {
-    return ra.max(this, axis, out, opts);
-  }
-  /**
-   * Mean.
-   * @param opts as for {@link mean}
-   * @returns as for {@link mean}
-   * @example np.array([[1, 2], [3, 4]]).mean({ axis: 1 }).tolist() // [1.5, 3.5]
-   */
-  mean(
-    axis?: ra.AxisArg | ra.MeanOptions,
-    dtype?: DType | null | ra.MeanOptions,
-    out?: ndarray | null | ra.MeanOptions,
-    opts?: ra.MeanOptions,
-  ): ndarray {
-    return ra.mean(this, axis, dtype, out, opts);
-  }
-  /**
-   * Variance.
-   * @param opts `axis`, `keepdims` and `ddof`
-   * @returns the variance
-   * @example np.array([1, 2, 3, 4]).var().item() // 1.25
-   */
-  var(
-    axis?: ra.AxisArg | ra.VarOptions,
-    dtype?: DType | null | ra.VarOptions,
-    out?: ndarray | null | ra.VarOptions,
-    ddof?: number | ra.VarOptions,
-    opts?: ra.VarOptions,
-  ): ndarray {
-    return ra.var_(this, axis, dtype, out, ddof, opts);
-  }
-  /**
-   * Standard deviation.
-   * @param opts `axis`, `keepdims` and `ddof`
-   * @returns the standard deviation
-   * @example np.array([1, 3]).std().item() // 1
-   */
-  std(
-    axis?: ra.AxisArg | ra.VarOptions,
-    dtype?: DType | null | ra.VarOptions,
-    out?: ndarray | null | ra.VarOptions,
-    ddof?: number | ra.VarOptions,
-    opts?: ra.VarOptions,
-  ): ndarray {
-    return ra.std(this, axis, dtype, out, ddof, opts);
-  }
-  /**
-   * Index of the minimum.
-   * @param opts `axis` and `keepdims`
-   * @returns int32 indices
-   * @example np.array([3, 1, 2]).argmin().item() // 1
-   */
-  argmin(
-    axis?: number | null | ra.ArgOptions,
-    out?: ndarray | null | ra.ArgOptions,
-    opts?: ra.ArgOptions,
-  ): ndarray {
-    return ra.argmin(this, axis, out, opts);
-  }
-  /**
-   * Index of the maximum.
-   * @param opts `axis` and `keepdims`
-   * @returns int32 indices
-   * @example np.array([3, 1, 2]).argmax().item() // 0
-   */
-  argmax(
-    axis?: number | null | ra.ArgOptions,
-    out?: ndarray | null | ra.ArgOptions,
-    opts?: ra.ArgOptions,
-  ): ndarray {
-    return ra.argmax(this, axis, out, opts);
-  }
-  /**
-   * All nonzero.
-   * @param opts as for {@link all}
-   * @returns a bool result
-   * @example np.array([1, 0]).all().item() // false
-   */
-  all(
-    axis?: ra.AxisArg | ra.MinMaxOptions,
-    out?: ndarray | null | ra.MinMaxOptions,
-    opts?: ra.MinMaxOptions,
-  ): ndarray {
-    return ra.all(this, axis, out, opts);
-  }
-  /**
-   * Any nonzero.
-   * @param opts as for {@link any}
-   * @returns a bool result
-   * @example np.array([1, 0]).any().item() // true
-   */
-  any(
-    axis?: ra.AxisArg | ra.MinMaxOptions,
-    out?: ndarray | null | ra.MinMaxOptions,
-    opts?: ra.MinMaxOptions,
-  ): ndarray {
-    return ra.any(this, axis, out, opts);
-  }
-  /**
-   * Cumulative sum (flattened when no axis).
-   * @param opts `axis` (null or omitted: the flattened array)
-   * @returns a new array
-   * @example np.array([1, 2, 3]).cumsum().tolist() // [1, 3, 6]
-   */
-  cumsum(
-    axis?: number | null | ra.CumsumOptions,
-    dtype?: DType | null | ra.CumsumOptions,
-    out?: ndarray | null | ra.CumsumOptions,
-    opts?: ra.CumsumOptions,
-  ): ndarray {
-    return ra.cumsum(this, axis, dtype, out, opts);
-  }
-
-  // ---- Tier 2 (dense/ufuncs-more.ts, sort.ts, select.ts, ...) -----------------------------------
-
-  /**
-   * Rounds to `decimals` places, halves to even (as {@link round}).
-   * @param decimals decimal places (negative: tens, hundreds, ...)
-   * @returns a new array
-   * @example np.array([0.5, 1.5, 2.567]).round(1).tolist() // [0.5, 1.5, 2.6]
-   */
-  round(
-    decimals?: number | t2.RoundOptions,
-    out?: ndarray | null | t2.RoundOptions,
-    opts?: t2.RoundOptions,
-  ): ndarray {
-    return t2.round(this, decimals, out, opts);
-  }
-  /**
-   * Sorts in place along `axis` (NumPy's `a.sort()`: returns nothing; see {@link sort}).
-   * @param axis the axis (default -1)
-   * @param kind accepted for NumPy compatibility
-   * @param order must be null
-   * @returns nothing
-   * @example
-   * const a = np.array([3, 1, 2]);
-   * a.sort();
-   * a.tolist() // [1, 2, 3]
-   */
-  sort(
-    axis?: number | so.SortOptions,
-    kind?: string | null | so.SortOptions,
-    order?: null | so.SortOptions,
-    opts?: so.SortOptions,
-  ): void {
-    const sorted = so.sort(this, axis, kind, order, opts);
-    this.set('...', sorted);
-  }
-  /**
-   * The indices that sort this array (see {@link argsort}).
-   * @param axis the axis (default -1; null: flattened)
-   * @returns int32 indices
-   * @example np.array([3, 1, 2]).argsort().tolist() // [1, 2, 0]
-   */
-  argsort(
-    axis?: number | null | so.SortOptions,
-    kind?: string | null | so.SortOptions,
-    order?: null | so.SortOptions,
-    opts?: so.SortOptions,
-  ): ndarray {
-    return so.argsort(this, axis, kind, order, opts);
-  }
-  /**
-   * Insertion points of `v` in this sorted 1-D array (see {@link searchsorted}).
-   * @param v the values to place
-   * @returns int32 indices
-   * @example np.array([1, 2, 3]).searchsorted([0, 2.5]).tolist() // [0, 2]
-   */
-  searchsorted(
-    v: ArrayInput,
-    side?: 'left' | 'right' | so.SearchsortedOptions,
-    sorter?: ArrayInput | null | so.SearchsortedOptions,
-    opts?: so.SearchsortedOptions,
-  ): ndarray {
-    return so.searchsorted(this, v, side, sorter, opts);
-  }
-  /**
-   * Cumulative product (flattened when no axis; see {@link cumprod}).
-   * @param axis the axis (null: the flattened array)
-   * @returns a new array
-   * @example np.array([1, 2, 3]).cumprod().tolist() // [1, 2, 6]
-   */
-  cumprod(
-    axis?: number | null | cp.CumprodOptions,
-    dtype?: DType | null | cp.CumprodOptions,
-    out?: ndarray | null | cp.CumprodOptions,
-    opts?: cp.CumprodOptions,
-  ): ndarray {
-    return cp.cumprod(this, axis, dtype, out, opts);
-  }
-  /**
-   * Elements at `indices` along `axis` (see {@link take}).
-   * @param indices integer indices
-   * @returns a new array
-   * @example np.array([4, 3, 5]).take([2, 0]).tolist() // [5, 4]
-   */
-  take(
-    indices: ArrayInput,
-    axis?: number | null | sel.TakeOptions,
-    out?: ndarray | null | sel.TakeOptions,
-    mode?: 'raise' | 'wrap' | 'clip' | sel.TakeOptions,
-    opts?: sel.TakeOptions,
-  ): ndarray {
-    return sel.take(this, indices, axis, out, mode, opts);
-  }
-  /**
-   * Writes `v` at the flat indices `ind`, in place (see {@link put}).
-   * @param ind flat integer indices
-   * @param v the values
-   * @returns nothing
-   * @example
-   * const a = np.zeros([3]);
-   * a.put([1], 7);
-   * a.tolist() // [0, 7, 0]
-   */
-  put(
-    ind: ArrayInput,
-    v: ArrayInput,
-    mode?: 'raise' | 'wrap' | 'clip' | { mode?: 'raise' | 'wrap' | 'clip' },
-  ): void {
-    sel.put(this, ind, v, mode);
-  }
-  /**
-   * The indices of the nonzero elements, one array per dimension (see {@link nonzero}).
-   * @returns int32 index arrays
-   * @example np.array([0, 2, 0, 3]).nonzero()[0].tolist() // [1, 3]
-   */
-  nonzero(): ndarray[] {
-    return sel.nonzero(this);
-  }
-  /**
-   * Repeats elements (see {@link repeat}).
-   * @param repeats a count, or one per element along the axis
-   * @returns a new array
-   * @example np.array([1, 2]).repeat(2).tolist() // [1, 1, 2, 2]
-   */
-  repeat(
-    repeats: ArrayInput,
-    axis?: number | null | { axis?: number | null },
-    opts?: { axis?: number | null },
-  ): ndarray {
-    return smore.repeat(this, repeats, axis, opts);
-  }
-  // ---- end of Tier 2 ----------------------------------------------------------------------------
-
-  // ---- linear algebra -------------------------------------------------------------------------
-
-  /**
-   * `dot(this, b)`.
-   * @param b the other array
-   * @returns the product
-   * @example np.array([1, 2]).dot(np.array([3, 4])).item() // 11
-   */
-  dot(b: ArrayInput | Reflecting): ndarray {
-    if (reflects(b)) return b[REFLECT]('dot', this) as ndarray;
-    return dot(this, b);
-  }
-  /**
-   * `this
-   * @ b`.
-   * @param b the other array
-   * @returns the product
-   * @example np.array([[1, 2]]).matmul(np.array([[3], [4]])).tolist() // [[11]]
-   */
-  matmul(b: ArrayInput | Reflecting): ndarray {
-    if (reflects(b)) return b[REFLECT]('matmul', this) as ndarray;
-    return matmul(this, b);
-  }
+  // The other methods — element-wise operators, their in-place forms and dot/matmul
+  // (ndarray-operators.ts), reductions (ndarray-reductions.ts), Tier 2 (ndarray-tier2.ts) and shape
+  // (ndarray-shape.ts) — are declared with their TSDoc in those files and installed on the prototype
+  // at the end of this one.
 
   // ---- shape ----------------------------------------------------------------------------------
 
   /** The transpose (a view). @example np.array([[1, 2, 3]]).T.tolist() // [[1], [2], [3]] */
   get T(): ndarray {
     return sh.transpose(this);
-  }
-  /**
-   * New shape (a view when contiguous); one dimension may be -1 (inferred).
-   * @param shape the new dimensions, as arguments or one array
-   * @returns a view when contiguous, else a copy
-   * @throws {ShapeError} when the sizes differ
-   * @example np.arange(6).reshape(2, 3).tolist() // [[0, 1, 2], [3, 4, 5]]
-   */
-  reshape(...shape: (number | readonly number[] | { order?: sa.Order })[]): ndarray {
-    return sa.reshapeMethod(this, ...shape);
-  }
-  /**
-   * 1-D view or copy.
-   * @returns a 1-D array
-   * @example np.array([[1, 2], [3, 4]]).ravel().tolist() // [1, 2, 3, 4]
-   */
-  ravel(order?: sa.Order | { order?: sa.Order }): ndarray {
-    return sa.ravel(this, order);
-  }
-  /**
-   * 1-D copy, read in `order` ('C' row-major, the default; 'F' column-major; 'A' and 'K' as 'C').
-   * @param order 'C', 'F', 'A' or 'K' (or the options object `{order}`)
-   * @returns a new 1-D array
-   * @example np.array([[1, 2], [3, 4]]).flatten().tolist() // [1, 2, 3, 4]
-   * @example np.array([[1, 2], [3, 4]]).flatten({ order: 'F' }).tolist() // [1, 3, 2, 4]
-   */
-  flatten(order?: sa.Order | { order?: sa.Order }): ndarray;
-  flatten(): ndarray {
-    // biome-ignore lint/complexity/noArguments: forwarded whole to the binder
-    return mFlatten.apply(this, arguments as never);
-  }
-  /**
-   * Permuted axes (a view).
-   * @param axes a permutation of the axes (reversed when none)
-   * @returns a view
-   * @example np.zeros([2, 3, 4]).transpose(2, 0, 1).shape // [4, 2, 3]
-   */
-  transpose(...axes: (number | readonly number[])[]): ndarray {
-    const p = axes.length === 1 && Array.isArray(axes[0]) ? axes[0] : (axes as number[]);
-    return sa.transpose(this, p.length === 0 ? undefined : p);
-  }
-  /**
-   * Swapped axes (a view).
-   * @param axis1 an axis
-   * @param axis2 another axis
-   * @returns a view
-   * @example np.zeros([2, 3, 4]).swapaxes(0, 2).shape // [4, 3, 2]
-   */
-  swapaxes(axis1: number, axis2: number): ndarray {
-    return sa.swapaxes(this, axis1, axis2);
-  }
-  /**
-   * Without size-1 axes (a view).
-   * @param axis the axes to remove (all size-1 axes when omitted)
-   * @returns a view
-   * @throws {ValueError} on an axis of size ≠ 1
-   * @example np.zeros([1, 3, 1]).squeeze().shape // [3]
-   */
-  squeeze(axis?: number | readonly number[] | null | { axis?: number | readonly number[] | null }): ndarray {
-    return sa.squeeze(this, axis);
-  }
-  /**
-   * A C-contiguous copy.
-   * @returns a new array
-   * @example
-   * const a = np.array([1, 2]);
-   * const b = a.copy();
-   * b.set('0', 9);
-   * a.tolist() // [1, 2]
-   */
-  copy(order?: sa.Order | { order?: sa.Order }): ndarray {
-    return sa.copy(this, order);
-  }
-  /**
-   * A converted copy.
-   * @param dtype the target dtype
-   * @returns a new array
-   * @example String(np.array([1.7, -1.7]).astype('int32')) // '[ 1 -1]'
-   */
-  astype(dtype: DType, opts?: { copy?: boolean }): ndarray {
-    return sa.astype(this, dtype, opts);
   }
 
   // ---- printing and interop -------------------------------------------------------------------
@@ -1024,6 +415,31 @@ export class ndarray {
     }
   }
 }
+
+/**
+ * @internal The implementations of ndarray methods `K` declared by module augmentation (in
+ * ndarray-operators.ts, ...): called with the array as `this`, typed by the declarations.
+ */
+export type Methods<K extends keyof ndarray> = Pick<ndarray, K> & ThisType<ndarray>;
+
+/**
+ * Puts each group's methods on the prototype as a class body does (writable, configurable, not
+ * enumerable). A name the class or another group already has is a bug: it throws at load.
+ */
+function installMethods(...groups: object[]): void {
+  for (const methods of groups) {
+    for (const [key, value] of Object.entries(methods)) {
+      assertInternal(!Object.hasOwn(ndarray.prototype, key), `ndarray.${key} is declared twice`);
+      Object.defineProperty(ndarray.prototype, key, {
+        value,
+        writable: true,
+        enumerable: false,
+        configurable: true,
+      });
+    }
+  }
+}
+installMethods(operatorMethods(), reductionMethods(), tier2Methods(), shapeMethods());
 
 denseHooks.ndarray = ndarray;
 Object.defineProperty(ndarray.prototype, NDARRAY_BRAND, { value: true });

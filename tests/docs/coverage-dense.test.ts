@@ -83,10 +83,14 @@ function runtimeMembers(cls: new (...args: never[]) => unknown): { name: string;
   return [...proto, ...statics];
 }
 
-/** The declarations of member `name` of the class declared by `decls`. */
+/**
+ * The declarations of member `name` of the class declared by `decls`: in the class body or in an
+ * interface merged into it (dense/ndarray-*.ts declare the methods they install that way).
+ */
 function memberDecls(decls: readonly ts.Node[], name: string, isStatic: boolean): ts.Node[] {
-  return decls.filter(ts.isClassDeclaration).flatMap((c) =>
-    c.members.filter((m) => {
+  const owners = decls.filter((d) => ts.isClassDeclaration(d) || ts.isInterfaceDeclaration(d));
+  return (owners as (ts.ClassDeclaration | ts.InterfaceDeclaration)[]).flatMap((c) =>
+    (c.members as ts.NodeArray<ts.ClassElement | ts.TypeElement>).filter((m) => {
       if (!m.name || m.name.getText() !== name) return false;
       const st = (ts.getCombinedModifierFlags(m) & ts.ModifierFlags.Static) !== 0;
       return st === isStatic;
