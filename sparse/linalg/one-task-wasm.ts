@@ -54,14 +54,41 @@ import {
 } from './one-task-wasm-asm.js';
 import { axmyDot, dotBlocks, dotPart, update, zpp } from './one-task-wasm-vec.js';
 
-/** The SpMV loop: params 0 P, 1 C, 2 V, 3 xp, 4 yp, 5 lo, 6 hi. */
-function spmvRows(): Fn {
-  const [P, C, V, XP, YP, LO, HI, I, K, END, S] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+/**
+ * The SpMV loop: params 0 P, 1 C, 2 V, 3 xp, 4 yp, 5 lo, 6 hi. A row's entries are read through
+ * byte pointers into V and C that step per entry (no index shift and add per access), `unroll`
+ * entries per turn, then the rest one at a time — as codegen's CSR SpMV (codegen/wasm-induction.ts:
+ * strength reduction and a doubled short body). The row's sum is still `((0 + v₀x₀) + v₁x₁) + …`
+ * in entry order: the same bits. Pointers are compared unsigned (the heap reaches 3 GiB).
+ * @param unroll entries per turn of the main loop (1: no unrolling)
+ */
+function spmvRows(unroll = SPMV_UNROLL): Fn {
+  const [P, C, V, XP, YP, LO, HI, I, VP, CP, VEND, S] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+  /** s = s + V[vp + 8q] · x[C[cp + 4q]] */
+  const term = (q: number) =>
+    c(
+      get(S),
+      get(VP),
+      f64LoadAt(8 * q),
+      get(XP),
+      get(CP),
+      i32Load(4 * q),
+      i32c(3),
+      i32Shl,
+      i32Add,
+      f64Load,
+      f64Mul,
+      f64Add,
+      set(S),
+    );
+  const step = (q: number) => c(get(VP), i32c(8 * q), i32Add, set(VP), get(CP), i32c(4 * q), i32Add, set(CP));
+  const terms: number[][] = [];
+  for (let q = 0; q < unroll; q++) terms.push(term(q));
   return {
     name: 'spmvRows',
     params: [I32, I32, I32, I32, I32, I32, I32],
     results: [],
-    locals: [I32, I32, I32, F64],
+    locals: [I32, I32, I32, I32, F64],
     code: c(
       get(LO),
       set(I),
@@ -73,51 +100,58 @@ function spmvRows(): Fn {
       brIf(1),
       f64Zero,
       set(S),
+      // vp = V + 8·P[i], cp = C + 4·P[i], vend = V + 8·P[i + 1]
       get(P),
       get(I),
       i32c(2),
       i32Shl,
       i32Add,
-      i32Load(0),
-      set(K),
-      get(P),
-      get(I),
-      i32c(2),
-      i32Shl,
-      i32Add,
+      set(CP), // the address of P[i], for now
+      get(V),
+      get(CP),
       i32Load(4),
-      set(END),
+      i32c(3),
+      i32Shl,
+      i32Add,
+      set(VEND),
+      get(CP),
+      i32Load(0),
+      set(CP), // k = P[i]
+      get(V),
+      get(CP),
+      i32c(3),
+      i32Shl,
+      i32Add,
+      set(VP),
+      get(C),
+      get(CP),
+      i32c(2),
+      i32Shl,
+      i32Add,
+      set(CP),
+      // while (vp + 8·(unroll − 1) < vend): unroll entries
       block,
       loop,
-      get(K),
-      get(END),
-      i32GeS,
+      get(VP),
+      i32c(8 * (unroll - 1)),
+      i32Add,
+      get(VEND),
+      i32GeU,
       brIf(1),
-      get(S),
-      get(V),
-      get(K),
-      i32c(3),
-      i32Shl,
-      i32Add,
-      f64Load,
-      get(XP),
-      get(C),
-      get(K),
-      i32c(2),
-      i32Shl,
-      i32Add,
-      i32Load(0),
-      i32c(3),
-      i32Shl,
-      i32Add,
-      f64Load,
-      f64Mul,
-      f64Add,
-      set(S),
-      get(K),
-      i32c(1),
-      i32Add,
-      set(K),
+      ...terms,
+      step(unroll),
+      br(0),
+      end,
+      end,
+      // while (vp < vend): one entry
+      block,
+      loop,
+      get(VP),
+      get(VEND),
+      i32GeU,
+      brIf(1),
+      term(0),
+      step(1),
       br(0),
       end,
       end,
@@ -139,6 +173,12 @@ function spmvRows(): Fn {
     ),
   };
 }
+
+/** Entries per turn of {@link spmvRows}' main loop (measured: see sparse/linalg/README "One task"). */
+const SPMV_UNROLL = 4;
+
+/** An f64 load at a constant byte offset from the address on the stack. */
+const f64LoadAt = (off: number): number[] => [0x2b, 3, ...uleb(off)];
 
 /** y ← A·x and w·y block by block: params 0 P, 1 C, 2 V, 3 xp, 4 yp, 5 wp, 6 n, 7 B. */
 function spmvDot(): Fn {
@@ -276,10 +316,10 @@ function checkCsr(): Fn {
 }
 
 /** The module's functions; the indices {@link DOT_PART}, {@link SPMV_ROWS}, {@link YMX} follow this order. */
-const FNS = (): Fn[] => [
+const FNS = (spmvUnroll: number): Fn[] => [
   dotPart(),
   dotBlocks(),
-  spmvRows(),
+  spmvRows(spmvUnroll),
   spmvDot(),
   update(true),
   update(false),
@@ -290,11 +330,13 @@ const FNS = (): Fn[] => [
 
 /**
  * The module's bytes (imports `e.mem`, the shared region heap, as dense's Wasm kernels do).
+ * @param spmvUnroll entries per turn of the SpMV's main loop (the same bits for any; tests and
+ *   benchmarks compare them)
  * @returns the bytes
  * @example WebAssembly.validate(oneTaskWasmBytes()) // true
  */
-export function oneTaskWasmBytes(): Uint8Array {
-  const fns = FNS();
+export function oneTaskWasmBytes(spmvUnroll = SPMV_UNROLL): Uint8Array {
+  const fns = FNS(spmvUnroll);
   const body = (f: Fn): number[] => {
     const b = [...vec(f.locals.map((t) => [1, t])), ...f.code];
     return [...uleb(b.length), ...b];

@@ -92,6 +92,64 @@ describe('cg and bicgstab as one task', () => {
     expect(Buffer.from(bytes).toString('base64')).toBe(ONE_TASK_WASM_BASE64);
   });
 
+  it("its SpMV gives a plain row loop's bits for any unrolling and row lengths", () => {
+    // Rows of 0 … 19 entries (every tail of the unrolled loop), random columns and values; the
+    // reference sums each row from +0 in entry order, as the per-launch kernel does.
+    type Api = {
+      Memory: new (d: { initial: number; maximum: number; shared: boolean }) => { buffer: SharedArrayBuffer };
+      Instance: new (m: unknown, i: unknown) => { exports: Record<string, (...a: number[]) => void> };
+      Module: new (b: Uint8Array) => unknown;
+    };
+    const W = (globalThis as unknown as { WebAssembly: Api }).WebAssembly;
+    const mem = new W.Memory({ initial: 16, maximum: 65536, shared: true });
+    const hex = (a: Float64Array) => Buffer.from(a.slice().buffer).toString('hex');
+    const spmvs = [1, 2, 4, 8].map(
+      (u) => new W.Instance(new W.Module(oneTaskWasmBytes(u)), { e: { mem } }).exports.spmvRows!,
+    );
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.array(fc.tuple(fc.nat(39), fc.double({ noNaN: true, min: -1e3, max: 1e3 })), { maxLength: 19 }),
+          {
+            minLength: 1,
+            maxLength: 40,
+          },
+        ),
+        fc.array(fc.double({ noNaN: true, min: -1e3, max: 1e3 }), { minLength: 40, maxLength: 40 }),
+        (rows, xs) => {
+          const n = rows.length;
+          const nnz = rows.reduce((a, r) => a + r.length, 0);
+          const [pp, cp, vp, xp, yp] = [64, 64 + 4096, 64 + 8192, 64 + 16384, 64 + 20480];
+          const P = new Int32Array(mem.buffer, pp, n + 1);
+          const C = new Int32Array(mem.buffer, cp, Math.max(1, nnz));
+          const V = new Float64Array(mem.buffer, vp, Math.max(1, nnz));
+          const X = new Float64Array(mem.buffer, xp, 40);
+          const Y = new Float64Array(mem.buffer, yp, n);
+          X.set(xs);
+          const want = new Float64Array(n);
+          let k = 0;
+          rows.forEach((r, i) => {
+            P[i] = k;
+            let s = 0;
+            for (const [j, v] of r) {
+              C[k] = j;
+              V[k++] = v;
+              s += v * xs[j]!;
+            }
+            want[i] = s;
+          });
+          P[n] = k;
+          for (const spmv of spmvs) {
+            Y.fill(Number.NaN);
+            spmv(pp, cp, vp, xp, yp, 0, n);
+            expect(hex(Y)).toBe(hex(want));
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   for (const workers of [0, 1, 2]) {
     it(`gives the per-launch loop's iterate and info bit for bit (pool size ${workers})`, () => {
       fc.assert(
