@@ -23,9 +23,22 @@ type MinMaxAlias = (
 ) => ndarray;
 const alias = (fn: 'amax' | 'amin', f: typeof max) =>
   sig<MinMaxAlias>(
-    `${fn}(a: array_like, axis: axes = None, out: ndarray = None, keepdims: bool = False, initial: number = None)`,
-    ((a: ndarray, axis: number | null, out: ndarray | null, keepdims: boolean, initial: number | null) =>
-      f(a, { axis: axis ?? null, out: out ?? null, keepdims, initial: initial ?? null })) as never,
+    `${fn}(a: array_like, axis: axes = None, out: ndarray = None, keepdims: bool = False, initial: number = None, where: array_like = None)`,
+    ((
+      a: ndarray,
+      axis: number | null,
+      out: ndarray | null,
+      keepdims: boolean,
+      initial: number | null,
+      where: ndarray | undefined,
+    ) =>
+      f(a, {
+        axis: axis ?? null,
+        out: out ?? null,
+        keepdims,
+        initial: initial ?? null,
+        where: where ?? null,
+      })) as never,
   );
 /**
  * Maximum along an axis: NumPy's alias of {@link max}.

@@ -61,13 +61,13 @@ export const ones_like = sig<LikeFn>(
 export const full_like = sig<
   (
     a: ArrayInput,
-    fill_value: number | boolean,
+    fill_value: number | boolean | ArrayInput,
     dtype?: DType | null | LikeOptions,
     opts?: LikeOptions,
   ) => ndarray
->('full_like(a: array_like, fill_value: scalar, dtype: dtype = None, *, shape: shape = None)', ((
+>('full_like(a: array_like, fill_value: operand, dtype: dtype = None, *, shape: shape = None)', ((
   x: ndarray,
-  value: number | boolean,
+  value: number | boolean | ndarray,
   dtype: DType | undefined,
   shape: ShapeLike | undefined,
 ) => full(shape ?? x.shape, value, { dtype: dtype ?? x.dtype })) as never);

@@ -12,10 +12,10 @@ import {
 } from '../runtime/index.js';
 import { alloc, type ShapeLike, shapeArg } from './alloc.js';
 import { checkIntFits, dtypeArg, INT_RANGE, scalarDType } from './dtypes.js';
-import { copyAs } from './ewise.js';
+import { assign, copyAs } from './ewise.js';
 import { FILL_CONTIG } from './kernel-names.js';
 import { type NestedArray, ndarray } from './ndarray.js';
-import { denseHooks, sig } from './sig.js';
+import { type ArrayInput, denseHooks, sig } from './sig.js';
 import './kernels-basic.js';
 
 /** Options of creation functions. */
@@ -64,25 +64,36 @@ export const ones = sig<Creator>('ones(shape: shape, dtype: dtype = None)', ((
 
 /**
  * A new array filled with `value` (dtype inferred from the value when not given: int32 for
- * integers, float64 otherwise, bool for booleans).
+ * integers, float64 otherwise, bool for booleans; an array's own dtype).
  * @param shape dimensions
- * @param value the fill value
+ * @param value the fill value: a scalar, or an array_like broadcast to `shape`
  * @param opts `{dtype}`
  * @returns a new array
- * @example np.full([2], 7).tolist() // [7, 7]
+ * @throws {ShapeError} when an array `value` does not broadcast to `shape`
+ * @example
+ * np.full([2], 7).tolist() // [7, 7]
+ * np.full([2, 2], [1, 2]).tolist() // [[1, 2], [1, 2]]
  */
 export const full = sig<
   (
     shape: ShapeLike,
-    fill_value: number | boolean,
+    fill_value: number | boolean | ArrayInput,
     dtype?: DType | null | DTypeOptions,
     opts?: DTypeOptions,
   ) => ndarray
->('full(shape: shape, fill_value: scalar, dtype: dtype = None)', ((
+>('full(shape: shape, fill_value: operand, dtype: dtype = None)', ((
   shape: ShapeLike,
-  value: number | boolean,
+  value: number | boolean | ndarray,
   dtype?: DType,
-) => fullImpl('full', shape, value, dtype ?? scalarDType(value))) as never);
+) => {
+  if (typeof value === 'object') {
+    // An array fill value broadcasts to the shape (NumPy's `full((2, 2), [1, 2])`).
+    const a = alloc(dtype ?? value.dtype, shapeArg('full', shape));
+    assign('full', a, value);
+    return a;
+  }
+  return fullImpl('full', shape, value, dtype ?? scalarDType(value));
+}) as never);
 
 function fullImpl(fn: string, shape: ShapeLike, value: number | boolean, dt: DType): ndarray {
   if (typeof value === 'number') checkIntFits(fn, 'fill_value', value, dt);
@@ -192,6 +203,7 @@ export function fromData(fn: string, data: unknown, dtype: DType | undefined, co
     else for (let i = 0; i < src.length; i++) out[i] = Number(src[i]);
     return a;
   }
+  if (Array.isArray(data) && data.some(holdsArrays)) return fromNested(fn, data, dtype);
   const shape: number[] = [];
   let kind = 0 as number; // 0 none, 1 bool, 2 int, 3 float
   let leafDepth = -1; // the depth of the first scalar: every scalar sits there, no array does
@@ -209,8 +221,6 @@ export function fromData(fn: string, data: unknown, dtype: DType | undefined, co
     else if (typeof x === 'number') {
       const k = scalarDType(x) === 'int32' ? 2 : 3;
       kind = Math.max(kind, k);
-    } else if (x instanceof ndarray && x.size === 1) {
-      kind = 3;
     } else
       throw new ArgumentTypeError(argMessage(fn, 'data', 'numbers, booleans or nested arrays of them', x));
   };
@@ -227,12 +237,46 @@ export function fromData(fn: string, data: unknown, dtype: DType | undefined, co
     else {
       if (range !== undefined && typeof x === 'number' && (x < range[0] || x > range[1]))
         checkIntFits(fn, 'object', x, dt);
-      const v = x instanceof ndarray ? Number(x.item()) : Number(x);
+      const v = Number(x);
       out[pos++] = bool ? (v !== 0 ? 1 : 0) : v;
     }
   };
   fill(data);
   return a;
+}
+
+/** True when a nested array holds an ndarray or a typed array (NumPy reads them as sequences). */
+function holdsArrays(x: unknown): boolean {
+  if (x instanceof ndarray || (ArrayBuffer.isView(x) && !(x instanceof DataView))) return true;
+  return Array.isArray(x) && x.some(holdsArrays);
+}
+
+/**
+ * `np.array([a, b])` for nested arrays holding ndarrays or typed arrays (`np.transpose(np.nonzero(x))`):
+ * each is read as the nested array of its values; the dtype is theirs when every leaf is one of
+ * them with one dtype, else inferred from the values as for plain nested arrays (a float array's
+ * values count as floats).
+ */
+function fromNested(fn: string, data: unknown[], dtype: DType | undefined): ndarray {
+  const dtypes = new Set<DType>();
+  let plain = false;
+  let float = false;
+  const expand = (x: unknown): unknown => {
+    if (Array.isArray(x)) return x.map(expand);
+    if (ArrayBuffer.isView(x) && !(x instanceof DataView)) x = fromData(fn, x, undefined, false);
+    if (x instanceof ndarray) {
+      dtypes.add(x.dtype);
+      if (x.dtype === 'float64' || x.dtype === 'float32') float = true;
+      return x.ndim === 0 ? x.item() : x.tolist();
+    }
+    plain = true;
+    return x;
+  };
+  const nested = expand(data);
+  const own = !plain && dtypes.size === 1 ? [...dtypes][0]! : undefined;
+  const inferred = fromData(fn, nested, dtype ?? own, false);
+  if (dtype !== undefined || own !== undefined || !float || inferred.dtype === 'float64') return inferred;
+  return copyAs(fn, inferred, 'float64');
 }
 
 function ragged(fn: string, data: unknown): ValueError {

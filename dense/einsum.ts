@@ -6,6 +6,7 @@
  * diagonal). Operands are read whole. Sums run in float64 in label order. A full contraction
  * (0-d output) is one piece. An ellipsis (`...`) is expanded into fresh labels per operand
  * (einsum-subscripts.ts), so broadcasting over it is the kernel's broadcasting of extent-1 labels.
+ * One operand with nothing summed (a diagonal, a transpose) gives a view, as NumPy.
  */
 import { broadcast, type DType, launch, registerKernel, ValueError } from '../runtime/index.js';
 import { allocStore } from './alloc.js';
@@ -94,7 +95,7 @@ export interface EinsumOptions {
  * output elements.
  * @param subscripts the labels, e.g. `'ij,jk->ik'`
  * @param operands the arrays, then an options object
- * @returns the result
+ * @returns the result (a view of the operand when there is one and nothing is summed)
  * @throws {ValueError} for malformed subscripts, mismatched extents, '...' dimensions that do not
  *   broadcast, or an explicit output without '...' when the operands' '...' cover dimensions
  * @example np.einsum('ij,jk->ik', [[1, 2], [3, 4]], [[5, 6], [7, 8]]).tolist() // [[19, 22], [43, 50]]
@@ -136,6 +137,14 @@ export const einsum = sig<(subscripts: string, ...operands: (ArrayInput | Einsum
     const labels = [...outL, ...sumL];
     const shape = [...outL].map((ch) => extent.get(ch)!);
     const dt = dtype ?? ops.map((a) => a.dtype).reduce(promote);
+    if (ops.length === 1 && sumL.length === 0 && out === undefined && dt === ops[0]!.dtype) {
+      // Nothing summed (`'ii->i'`, `'ij->ji'`): NumPy returns a writeable view of the operand.
+      const st = ops[0]!.store;
+      const strides = [...outL].map((ch) =>
+        [...ins[0]!].reduce((s, c2, d) => (c2 === ch && st.shape[d] !== 1 ? s + st.strides[d]! : s), 0),
+      );
+      return new ndarray(st.view(shape, strides, st.offset));
+    }
     const res = allocStore(dt, shape, false);
     const scalars: number[] = [outL.length, sumL.length, ops.length, dt === 'bool' ? 1 : 0];
     for (const ch of sumL) scalars.push(extent.get(ch)!);

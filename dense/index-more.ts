@@ -87,7 +87,12 @@ export const take_along_axis = sig<
  * a.tolist() // [[10, 99, 20], [99, 40, 50]]
  */
 export const put_along_axis = sig<
-  (arr: ndarray, indices: ArrayInput, values: ArrayInput, axis: number | null) => void
+  (
+    arr: ndarray,
+    indices: ArrayInput,
+    values: ArrayInput,
+    axis: number | null | { axis: number | null },
+  ) => void
 >('put_along_axis(arr: ndarray, indices: array_like, values: array_like, axis: axis?)', ((
   arr: ndarray,
   indices: ndarray,
@@ -181,7 +186,7 @@ export const unravel_index = sig<
  */
 export const ravel_multi_index = sig<
   (
-    multi_index: readonly ArrayInput[],
+    multi_index: readonly ArrayInput[] | ndarray,
     dims: readonly number[],
     mode?: string | readonly string[] | { mode?: string | readonly string[]; order?: 'C' | 'F' },
     order?: 'C' | 'F' | { order?: 'C' | 'F' },
@@ -195,6 +200,9 @@ export const ravel_multi_index = sig<
 ) => {
   const fn = 'ravel_multi_index';
   const dims = shapeList(fn, 'dims', dimsArg);
+  // An array whose first axis runs over the dimensions (`np.ravel_multi_index(arr, (7, 6))`).
+  if (multiIndex instanceof ndarray && multiIndex.ndim >= 1)
+    multiIndex = Array.from({ length: multiIndex.shape[0]! }, (_, d) => (multiIndex as ndarray).get(d));
   if (!Array.isArray(multiIndex) || multiIndex.length !== dims.length)
     throw new ValueError(
       argMessage(fn, 'multi_index', `${dims.length} index arrays (one per dimension)`, multiIndex),

@@ -10,7 +10,13 @@ import { floatResult, isFloat } from './dtypes.js';
 import { copyAs, ewise } from './ewise.js';
 import type { ndarray } from './ndarray.js';
 import * as red from './reduce.js';
-import { type AxisArg, finish, type MeanOptions, type MinMaxOptions, type Sum } from './reduce-api.js';
+import {
+  type AxisArg,
+  finish,
+  type MeanOptions as MeanWhereOptions,
+  type MinMaxOptions as MinMaxWhereOptions,
+  type SumOptions,
+} from './reduce-api.js';
 import { type ArrayInput, sig } from './sig.js';
 
 const cast = (fn: string, a: ndarray, dtype: DType | undefined | null): ndarray =>
@@ -21,6 +27,21 @@ const replaceNan = (fn: string, a: ndarray, v: number): ndarray =>
   ewise(fn, `nan->${v}`, [a, v], ['a', 'v'], null, {
     build: ([x, s]) => fx.where(fx.isnan(x!), s!, x!),
   });
+
+/** NumPy's nan-reductions take `where=` too; cohort's do not yet (their signature lines say so). */
+type MeanOptions = Omit<MeanWhereOptions, 'where'>;
+type MinMaxOptions = Omit<MinMaxWhereOptions, 'where'>;
+type NanSumOptions = Omit<SumOptions, 'where'>;
+/** `sum`'s signature without `where=` (nansum, nanprod). */
+export type NanSum = (
+  a: ArrayInput,
+  axis?: AxisArg | NanSumOptions,
+  dtype?: DType | null | NanSumOptions,
+  out?: ndarray | null | NanSumOptions,
+  keepdims?: boolean | NanSumOptions,
+  initial?: number | null | NanSumOptions,
+  opts?: NanSumOptions,
+) => ndarray;
 
 type Mean = (
   a: ArrayInput,
@@ -48,7 +69,7 @@ type MinMax = (
  * @example np.nansum([1, np.nan, 2]).item() // 3
  * @example np.nansum([[1, np.nan], [1, np.nan]], 0).tolist() // [2, 0]
  */
-export const nansum = sig<Sum>(
+export const nansum = sig<NanSum>(
   'nansum(a: array_like, axis: axes = None, dtype: dtype = None, out: ndarray = None, keepdims: bool = False, initial: number = None)',
   ((a: ndarray, axis: AxisArg, dtype: DType, out: ndarray, keepdims: boolean, initial: number) => {
     const x = cast('nansum', a, dtype);

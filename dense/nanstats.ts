@@ -11,6 +11,7 @@ import { type DType, ValueError } from '../runtime/index.js';
 import { cumprod } from './cumprod.js';
 import { isFloat } from './dtypes.js';
 import { copyAs, ewise } from './ewise.js';
+import type { NanSum } from './nanreduce.js';
 import type { ndarray } from './ndarray.js';
 import * as red from './reduce.js';
 import { argmax, argmin, cumsum, finish, prod, var_ } from './reduce-api.js';
@@ -31,7 +32,7 @@ type AxisArg = number | readonly number[] | null;
  * @returns the result
  * @example np.nanprod([[1, 2], [3, np.nan]], 0).tolist() // [3, 2]
  */
-export const nanprod = sig<typeof prod>(
+export const nanprod = sig<NanSum>(
   'nanprod(a: array_like, axis: axes = None, dtype: dtype = None, out: ndarray = None, keepdims: bool = False, initial: number = None)',
   ((a: ndarray, axis: AxisArg, dtype: DType, out: ndarray, keepdims: boolean, initial: number) =>
     prod(replaceNan('nanprod', a, 1), {

@@ -1,8 +1,8 @@
 /**
  * The Tier 2 methods of {@link ndarray}: `a.round()`, `a.sort()`, `a.argsort()`,
- * `a.searchsorted(v)`, `a.cumprod()`, `a.take(indices)`, `a.put(ind, v)`, `a.nonzero()` and
- * `a.repeat(repeats)`, each forwarding to its module function (dense/ufuncs-more.ts, sort-api.ts,
- * cumprod.ts, select.ts, shape-more.ts).
+ * `a.searchsorted(v)`, `a.cumprod()`, `a.take(indices)`, `a.put(ind, v)`, `a.nonzero()`,
+ * `a.repeat(repeats)` and `a.diagonal()`, each forwarding to its module function
+ * (dense/ufuncs-more.ts, sort-api.ts, cumprod.ts, select.ts, shape-more.ts, shape-extra.ts).
  *
  * Declared on the class's type here, TSDoc and all (a module augmentation of ndarray.ts), and
  * installed on `ndarray.prototype` by ndarray.ts (`installMethods`): `ndarray` stays one class.
@@ -11,6 +11,7 @@ import type { DType } from '../runtime/index.js';
 import * as cp from './cumprod.js';
 import type { Methods } from './ndarray.js';
 import * as sel from './select.js';
+import * as sx from './shape-extra.js';
 import * as smore from './shape-more.js';
 import type { ArrayInput } from './sig.js';
 import * as so from './sort-api.js';
@@ -119,6 +120,21 @@ declare module './ndarray.js' {
      */
     nonzero(): ndarray[];
     /**
+     * The diagonal of the sub-arrays given by `axis1` and `axis2`, as a view (see {@link diagonal}).
+     * @param offset offset from the main diagonal (default 0); then `axis1`, `axis2`, or the
+     *   options object
+     * @returns a view
+     * @throws {ValueError} for fewer than 2 dimensions or equal axes
+     * @example np.arange(4).reshape(2, 2).diagonal().tolist() // [0, 3]
+     * @example np.arange(8).reshape(2, 2, 2).diagonal(0, 0, 1).tolist() // [[0, 6], [1, 7]]
+     */
+    diagonal(
+      offset?: number | sx.DiagonalOptions,
+      axis1?: number | sx.DiagonalOptions,
+      axis2?: number | sx.DiagonalOptions,
+      opts?: sx.DiagonalOptions,
+    ): ndarray;
+    /**
      * Repeats elements (see {@link repeat}).
      * @param repeats a count, or one per element along the axis
      * @returns a new array
@@ -140,7 +156,16 @@ declare module './ndarray.js' {
  * from the start.
  */
 export function tier2Methods(): Methods<
-  'round' | 'sort' | 'argsort' | 'searchsorted' | 'cumprod' | 'take' | 'put' | 'nonzero' | 'repeat'
+  | 'round'
+  | 'sort'
+  | 'argsort'
+  | 'searchsorted'
+  | 'cumprod'
+  | 'take'
+  | 'put'
+  | 'nonzero'
+  | 'repeat'
+  | 'diagonal'
 > {
   return {
     round(decimals, out, opts) {
@@ -167,6 +192,9 @@ export function tier2Methods(): Methods<
     },
     nonzero() {
       return sel.nonzero(this);
+    },
+    diagonal(offset, axis1, axis2, opts) {
+      return sx.diagonal(this, offset, axis1, axis2, opts);
     },
     repeat(repeats, axis, opts) {
       return smore.repeat(this, repeats, axis, opts);

@@ -37,10 +37,12 @@ export interface LogspaceOptions {
   num?: number;
   /** Include `base ** stop` (default true). */
   endpoint?: boolean;
-  /** The base (default 10). */
-  base?: number;
+  /** The base (default 10), or bases: an array gives one row of samples per base (see `axis`). */
+  base?: number | ArrayInput;
   /** Result dtype. */
   dtype?: DType | null;
+  /** The axis of the samples in the result when `base` is an array (default 0). */
+  axis?: number;
 }
 
 /**
@@ -49,10 +51,12 @@ export interface LogspaceOptions {
  * @param stop `base ** stop` is the last (with `endpoint`)
  * @param num number of samples (default 50)
  * @param endpoint include the last value
- * @param base the base (default 10)
+ * @param base the base (default 10); an array of bases gives the samples for each, along `axis`
  * @param dtype result dtype
- * @returns a new 1-D array
+ * @param axis the axis of the samples when `base` is an array (NumPy's `expand_dims(base, axis)`)
+ * @returns a new array (1-D for a scalar base)
  * @example np.logspace(0, 3, 4).tolist() // [1, 10, 100, 1000]
+ * @example np.logspace(2, 3, { num: 3, base: [2, 3], axis: -1 }).shape // [2, 3]
  */
 export const logspace = sig<
   (
@@ -60,15 +64,25 @@ export const logspace = sig<
     stop: number,
     num?: number | LogspaceOptions,
     endpoint?: boolean | LogspaceOptions,
-    base?: number | LogspaceOptions,
+    base?: number | ArrayInput | LogspaceOptions,
     dtype?: DType | null | LogspaceOptions,
+    axis?: number | LogspaceOptions,
     opts?: LogspaceOptions,
   ) => ndarray
 >(
-  'logspace(start: number, stop: number, num: int = 50, endpoint: bool = True, base: number = 10.0, dtype: dtype = None)',
-  ((start: number, stop: number, num: number, endpoint: boolean, base: number, dtype: DType | undefined) => {
-    const y = power(base, linspace(start, stop, num, { endpoint }));
-    return dtype ? sh.astype(y, dtype) : sh.copy(y);
+  'logspace(start: number, stop: number, num: int = 50, endpoint: bool = True, base: operand = 10.0, dtype: dtype = None, axis: axis = 0)',
+  ((
+    start: number,
+    stop: number,
+    num: number,
+    endpoint: boolean,
+    base: number | ndarray,
+    dtype: DType | undefined,
+    axis: number,
+  ) => {
+    const y = linspace(start, stop, num, { endpoint, axis });
+    const y2 = power(typeof base === 'object' ? sh.expand_dims(base, axis) : base, y);
+    return dtype ? sh.astype(y2, dtype) : sh.copy(y2);
   }) as never,
 );
 

@@ -1,7 +1,7 @@
 /**
- * `np.pad`: every NumPy mode except a callable (`constant edge linear_ramp maximum mean median
- * minimum reflect symmetric wrap empty`, with `stat_length`, `constant_values`, `end_values`,
- * `reflect_type`). Axes are padded in order, each by concatenating pad blocks to the array padded
+ * `np.pad`: every NumPy mode (`constant edge linear_ramp maximum mean median minimum reflect
+ * symmetric wrap empty`, with `stat_length`, `constant_values`, `end_values`, `reflect_type`, and a
+ * callable: see {@link PadFunction}). Axes are padded in order, each by concatenating pad blocks to the array padded
  * so far along the earlier axes — which is how NumPy fills its corners (the later axis reads the
  * earlier axes' pads). Blocks are views (reversed for the reflections, stride-0 for the edges),
  * fused element-wise expressions (ramps, odd reflections) and reductions (the statistic modes),
@@ -21,6 +21,7 @@ import * as red from './reduce.js';
 import { astype, concatenate } from './shape.js';
 import { along } from './shape-more.js';
 import { type ArrayInput, sig } from './sig.js';
+import { type Slice, slice } from './slice.js';
 
 /** The modes of {@link pad}. */
 export type PadMode =
@@ -39,10 +40,32 @@ export type PadMode =
 /** A width or value per axis side: a number, `[both]`, `[before, after]`, or one pair per axis. */
 export type PadPairs = number | readonly number[] | readonly (readonly number[])[];
 
+/**
+ * Widths per axis as NumPy 2.3's dict `pad_width` (`{1: [1, 2]}`; axes not named get none); given
+ * by name, `{ pad_width: {...} }`, since a trailing object is the options object.
+ */
+export type PadWidthsByAxis = { readonly [axis: number]: number | readonly number[] };
+
+/**
+ * A callable mode (NumPy's `padding_func(vector, iaxis_pad_width, iaxis, kwargs)`): called for
+ * each 1-D line along each axis in turn with a view of it (the pads hold zeros, or what the
+ * earlier axes wrote), the `[before, after]` widths of that axis, the axis, and `{}` (NumPy's
+ * extra keywords are not passed on: close over the values instead). It fills the pads by writing
+ * through the view (`vector.set(':2', 10)`).
+ */
+export type PadFunction = (
+  vector: ndarray,
+  iaxis_pad_width: [number, number],
+  iaxis: number,
+  kwargs: Record<string, unknown>,
+) => void;
+
 /** Keyword options of {@link pad}. */
 export interface PadOptions {
-  /** The mode (default 'constant'). */
-  mode?: PadMode;
+  /** Widths before and after each axis (also positional). */
+  pad_width?: PadPairs | PadWidthsByAxis;
+  /** The mode (default 'constant'), or a {@link PadFunction}. */
+  mode?: PadMode | PadFunction;
   /** Elements of each edge used by the statistic modes (null: the whole axis). */
   stat_length?: PadPairs | null;
   /** Values of the 'constant' mode (default 0). */
@@ -51,6 +74,31 @@ export interface PadOptions {
   end_values?: PadPairs;
   /** 'even' (default) or 'odd' reflection for 'reflect' and 'symmetric'. */
   reflect_type?: 'even' | 'odd';
+}
+
+/** The callable mode: zeros around `a`, then `fn` on every 1-D line along each axis in turn. */
+function padWith(a: ndarray, widths: [number, number][], fn: PadFunction): ndarray {
+  let cur = a;
+  for (let d = 0; d < a.ndim; d++) {
+    const [l, r] = widths[d]!;
+    cur = join(d, filled(cur, d, l, 0), cur, filled(cur, d, r, 0));
+  }
+  const out = astype(cur, a.dtype); // a fresh copy even with no padding
+  for (let d = 0; d < out.ndim; d++) {
+    const count = out.shape.reduce((p, e, k) => (k === d ? p : p * e), 1);
+    for (let i = 0; i < count; i++) {
+      const parts: (number | Slice)[] = [];
+      let q = i;
+      for (let k = out.ndim - 1; k >= 0; k--) {
+        if (k === d) continue;
+        parts[k] = q % out.shape[k]!;
+        q = Math.floor(q / out.shape[k]!);
+      }
+      parts[d] = slice();
+      fn(out.get(parts), [widths[d]![0], widths[d]![1]], d, {});
+    }
+  }
+  return out;
 }
 
 const MODES = new Set<string>([
@@ -85,6 +133,19 @@ function asPairs(fn: string, name: string, v: unknown, nd: number, index: boolea
     return x;
   };
   if (typeof v === 'number') return Array.from({ length: nd }, () => [num(v), num(v)]);
+  if (index && typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype) {
+    // NumPy 2.3's dict: {axis: width or [before, after]}, the other axes unpadded.
+    const out: [number, number][] = Array.from({ length: nd }, () => [0, 0]);
+    for (const [k, w] of Object.entries(v)) {
+      const ax = Number(k);
+      if (!Number.isInteger(ax) || ax < -nd || ax >= nd)
+        throw new ValueError(
+          `${fn}: argument '${name}' names axis ${k}, out of bounds for array of dimension ${nd}`,
+        );
+      out[ax < 0 ? ax + nd : ax] = asPairs(fn, `${name}[${k}]`, w, 1, true)[0]!;
+    }
+    return out;
+  }
   if (!Array.isArray(v)) return bad();
   if (v.every((x) => typeof x === 'number')) {
     if (v.length === 1) return Array.from({ length: nd }, () => [num(v[0]), num(v[0])]);
@@ -254,37 +315,43 @@ function statAxis(
 
 /**
  * Pads an array (NumPy's `np.pad`). `pad_width` is a number, `[before, after]`, or one pair per
- * axis; the mode's own options are keywords (`constant_values`, `end_values`, `stat_length`,
- * `reflect_type`). A callable mode is not supported.
+ * axis (or, by name, NumPy 2.3's dict of widths per axis: `{ pad_width: { 1: [1, 2] } }`); the
+ * mode's own options are keywords (`constant_values`, `end_values`, `stat_length`,
+ * `reflect_type`). A callable mode fills the pads itself ({@link PadFunction}).
  * @param array an array_like
  * @param pad_width widths before and after each axis
  * @param mode 'constant' (default), 'edge', 'linear_ramp', 'maximum', 'mean', 'median',
- *   'minimum', 'reflect', 'symmetric', 'wrap' or 'empty'
+ *   'minimum', 'reflect', 'symmetric', 'wrap', 'empty', or a {@link PadFunction}
  * @returns a new array
  * @throws {ValueError} for an unknown mode, negative widths, or extending an empty axis by a mode
  *   other than 'constant'/'empty'
  * @example np.pad([1, 2, 3], [2, 3], 'constant', { constant_values: [4, 6] }).tolist() // [4, 4, 1, 2, 3, 6, 6, 6]
  * @example np.pad([1, 2, 3, 4, 5], [2, 3], 'reflect').tolist() // [3, 2, 1, 2, 3, 4, 5, 4, 3, 2]
  * @example np.pad([[1, 2], [3, 4]], 1, 'edge').tolist() // [[1, 1, 2, 2], [1, 1, 2, 2], [3, 3, 4, 4], [3, 3, 4, 4]]
+ * @example np.pad([1, 2], 1, (v, w) => { v.set(`:${w[0]}`, 9); v.set(`${-w[1]}:`, 9); }).tolist() // [9, 1, 2, 9]
+ * @example np.pad([[1, 2]], { pad_width: { 1: [1, 0] } }).tolist() // [[0, 1, 2]]
  */
 export const pad = sig<
-  (array: ArrayInput, pad_width: PadPairs, mode?: PadMode | PadOptions, opts?: PadOptions) => ndarray
+  (
+    array: ArrayInput,
+    pad_width: PadPairs | PadOptions,
+    mode?: PadMode | PadFunction | PadOptions,
+    opts?: PadOptions,
+  ) => ndarray
 >(
-  "pad(array: array_like, pad_width: any, mode: str = 'constant', *, stat_length: any = None, constant_values: any = 0, end_values: any = 0, reflect_type: str = 'even')",
+  "pad(array: array_like, pad_width: any, mode: any = 'constant', *, stat_length: any = None, constant_values: any = 0, end_values: any = 0, reflect_type: str = 'even')",
   ((
     a: ndarray,
     pw: unknown,
-    mode: string,
+    mode: string | PadFunction,
     statLength: unknown,
     constantValues: unknown,
     endValues: unknown,
     reflectType: string,
   ) => {
-    if (typeof mode === 'function')
-      throw new ArgumentTypeError(
-        argMessage('pad', 'mode', 'a mode name (a callable mode is not supported)', mode),
-      );
-    if (!MODES.has(mode)) throw new ValueError(argMessage('pad', 'mode', [...MODES].join(', '), mode));
+    if (typeof mode === 'function') return padWith(a, asPairs('pad', 'pad_width', pw, a.ndim, true), mode);
+    if (typeof mode !== 'string' || !MODES.has(mode))
+      throw new ValueError(argMessage('pad', 'mode', [...MODES].join(', '), mode));
     if (reflectType !== 'even' && reflectType !== 'odd')
       throw new ValueError(argMessage('pad', 'reflect_type', "'even' or 'odd'", reflectType));
     const nd = a.ndim;

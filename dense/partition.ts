@@ -77,6 +77,8 @@ export const lexsort = sig<
 
 /** Keyword options of {@link partition} and {@link argpartition}. */
 export interface PartitionOptions {
+  /** The element index (or indices) to partition by (also positional). */
+  kth?: number | readonly number[];
   /** The axis (default -1; null: the flattened array). */
   axis?: number | null;
   /** 'introselect' (NumPy's only kind). */
@@ -87,7 +89,7 @@ export interface PartitionOptions {
 
 type PartitionFn = (
   a: ArrayInput,
-  kth: number | readonly number[],
+  kth: number | readonly number[] | PartitionOptions,
   axis?: number | null | PartitionOptions,
   kind?: string | PartitionOptions,
   order?: null | PartitionOptions,

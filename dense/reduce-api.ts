@@ -2,14 +2,15 @@
  * The public reductions, bound to NumPy's signatures: `sum(a, axis=None, dtype=None, out=None,
  * keepdims=False, initial=None)` and the rest. `a` is array_like; `dtype` is the accumulation
  * dtype (the input is cast first); `out` receives the result (same-shape, cast to its dtype);
- * `initial` joins the reduction (added for sum, multiplied for prod, bounds min/max). NumPy's
- * `where=` keyword is not supported and is rejected as an unknown option.
+ * `initial` joins the reduction (added for sum, multiplied for prod, bounds min/max); `where`
+ * masks the elements that take part (dense/reduce-where.ts).
  */
-import type { DType } from '../runtime/index.js';
+import { type DType, ValueError } from '../runtime/index.js';
 import { cumsum as cumsumImpl } from './cumsum.js';
 import { copyAs, ewise } from './ewise.js';
 import type { ndarray } from './ndarray.js';
 import * as red from './reduce.js';
+import { maskedMean, maskedVar, masked as maskOut, whereMask } from './reduce-where.js';
 import { type ArrayInput, sig } from './sig.js';
 
 /** An axis argument: one axis, several, or null (all). */
@@ -27,6 +28,8 @@ export interface SumOptions {
   keepdims?: boolean;
   /** A starting value of the reduction. */
   initial?: number | null;
+  /** The elements to include (a bool mask broadcast to the array's shape). */
+  where?: ArrayInput | null;
 }
 /** Keyword options of `min` and `max`. */
 export type MinMaxOptions = Omit<SumOptions, 'dtype'>;
@@ -38,6 +41,10 @@ export type MeanOptions = Omit<SumOptions, 'initial'>;
 export interface VarOptions extends MeanOptions {
   /** Delta degrees of freedom (divide by `n - ddof`). */
   ddof?: number;
+  /** The mean to take deviations from (with `keepdims` shape), instead of computing it. */
+  mean?: ArrayInput | null;
+  /** The Array API's name of `ddof` (give one of the two). */
+  correction?: number | null;
 }
 /** Keyword options of `argmin` and `argmax`. */
 export interface ArgOptions {
@@ -90,8 +97,12 @@ function withInitial(fn: string, res: ndarray, initial: number | undefined | nul
   return ewise(fn, COMBINE[fn]!, [res, initial], ['a', 'initial'], null, { dtype: res.dtype });
 }
 
+/** `a` restricted to the `where=` mask: the others replaced by `fill`, the reduction's identity. */
+const within = (fn: string, a: ndarray, where: ndarray | undefined, fill: number | boolean): ndarray =>
+  where === undefined ? a : maskOut(fn, a, whereMask(fn, a, where), fill);
+
 const SUM_LINE = (n: string) =>
-  `${n}(a: array_like, axis: axes = None, dtype: dtype = None, out: ndarray = None, keepdims: bool = False, initial: number = None)`;
+  `${n}(a: array_like, axis: axes = None, dtype: dtype = None, out: ndarray = None, keepdims: bool = False, initial: number = None, where: array_like = None)`;
 const sumLike = (fn: 'sum' | 'prod') =>
   sig<Sum>(SUM_LINE(fn), ((
     a: ndarray,
@@ -100,25 +111,49 @@ const sumLike = (fn: 'sum' | 'prod') =>
     out: ndarray,
     keepdims: boolean,
     initial: number,
+    where: ndarray | undefined,
   ) =>
     finish(
       fn,
-      withInitial(fn, red.reduction(fn, fn, cast(fn, a, dtype), { axis, keepdims }), initial),
+      withInitial(
+        fn,
+        red.reduction(fn, fn, within(fn, cast(fn, a, dtype), where, fn === 'sum' ? 0 : 1), {
+          axis,
+          keepdims,
+        }),
+        initial,
+      ),
       out,
     )) as never);
 const minMax = (fn: 'min' | 'max') =>
   sig<MinMax>(
-    `${fn}(a: array_like, axis: axes = None, out: ndarray = None, keepdims: bool = False, initial: number = None)`,
-    ((a: ndarray, axis: AxisArg, out: ndarray, keepdims: boolean, initial: number) =>
-      finish(fn, withInitial(fn, red.reduction(fn, fn, a, { axis, keepdims }), initial), out)) as never,
+    `${fn}(a: array_like, axis: axes = None, out: ndarray = None, keepdims: bool = False, initial: number = None, where: array_like = None)`,
+    ((
+      a: ndarray,
+      axis: AxisArg,
+      out: ndarray,
+      keepdims: boolean,
+      initial: number | undefined,
+      where: ndarray | undefined,
+    ) => {
+      if (where !== undefined && initial === undefined)
+        throw new ValueError(
+          `${fn}: argument 'where' needs 'initial' (the ${fn === 'min' ? 'minimum' : 'maximum'} has no identity to put in place of the masked-out elements), received no 'initial'`,
+        );
+      const x = within(fn, a, where, initial ?? 0);
+      return finish(fn, withInitial(fn, red.reduction(fn, fn, x, { axis, keepdims }), initial), out);
+    }) as never,
   );
 const boolRed = (fn: 'all' | 'any') =>
-  sig<BoolRed>(`${fn}(a: array_like, axis: axes = None, out: ndarray = None, keepdims: bool = False)`, ((
-    a: ndarray,
-    axis: AxisArg,
-    out: ndarray,
-    keepdims: boolean,
-  ) => finish(fn, red.reduction(fn, fn, a, { axis, keepdims }), out)) as never);
+  sig<BoolRed>(
+    `${fn}(a: array_like, axis: axes = None, out: ndarray = None, keepdims: bool = False, *, where: array_like = None)`,
+    ((a: ndarray, axis: AxisArg, out: ndarray, keepdims: boolean, where: ndarray | undefined) =>
+      finish(
+        fn,
+        red.reduction(fn, fn, within(fn, a, where, fn === 'all'), { axis, keepdims }),
+        out,
+      )) as never,
+  );
 const argRed = (fn: 'argmin' | 'argmax') =>
   sig<
     (
@@ -242,9 +277,15 @@ export const mean = sig<
     opts?: MeanOptions,
   ) => ndarray
 >(
-  'mean(a: array_like, axis: axes = None, dtype: dtype = None, out: ndarray = None, keepdims: bool = False)',
-  ((a: ndarray, axis: AxisArg, dtype: DType, out: ndarray, keepdims: boolean) =>
-    finish('mean', red.mean(cast('mean', a, dtype), { axis, keepdims }), out)) as never,
+  'mean(a: array_like, axis: axes = None, dtype: dtype = None, out: ndarray = None, keepdims: bool = False, *, where: array_like = None)',
+  ((a: ndarray, axis: AxisArg, dtype: DType, out: ndarray, keepdims: boolean, where: ndarray | undefined) => {
+    const x = cast('mean', a, dtype);
+    const r =
+      where === undefined
+        ? red.mean(x, { axis, keepdims })
+        : maskedMean('mean', x, axis, keepdims, whereMask('mean', x, where));
+    return finish('mean', r, out);
+  }) as never,
 );
 
 type VarFn = (
@@ -257,13 +298,40 @@ type VarFn = (
 ) => ndarray;
 const varLike = (fn: 'var' | 'std') =>
   sig<VarFn>(
-    `${fn}(a: array_like, axis: axes = None, dtype: dtype = None, out: ndarray = None, ddof: number = 0, keepdims: bool = False)`,
-    ((a: ndarray, axis: AxisArg, dtype: DType, out: ndarray, ddof: number, keepdims: boolean) =>
-      finish(
-        fn,
-        (fn === 'var' ? red.var_ : red.std)(cast(fn, a, dtype), { axis, ddof, keepdims }),
-        out,
-      )) as never,
+    `${fn}(a: array_like, axis: axes = None, dtype: dtype = None, out: ndarray = None, ddof: number = 0, keepdims: bool = False, *, where: array_like = None, mean: array_like = None, correction: number = None)`,
+    ((
+      a: ndarray,
+      axis: AxisArg,
+      dtype: DType,
+      out: ndarray,
+      ddof: number,
+      keepdims: boolean,
+      where: ndarray | undefined,
+      mean: ndarray | undefined,
+      correction: number | undefined,
+    ) => {
+      if (correction !== undefined) {
+        if (ddof !== 0)
+          throw new ValueError(
+            `${fn}: arguments 'ddof' and 'correction' are the same parameter; received both`,
+          );
+        ddof = correction;
+      }
+      const x = cast(fn, a, dtype);
+      const r =
+        where === undefined && mean === undefined
+          ? (fn === 'var' ? red.var_ : red.std)(x, { axis, ddof, keepdims })
+          : maskedVar(
+              fn,
+              x,
+              axis,
+              ddof,
+              keepdims,
+              where === undefined ? null : whereMask(fn, x, where),
+              mean ?? null,
+            );
+      return finish(fn, r, out);
+    }) as never,
   );
 /**
  * Variance with `ddof`.

@@ -158,6 +158,10 @@ export interface UniqueOptions {
  */
 export const unique: {
   (a: ArrayInput): ndarray;
+  (
+    a: ArrayInput,
+    opts: UniqueOptions & ({ return_index: true } | { return_inverse: true } | { return_counts: true }),
+  ): ndarray[];
   (a: ArrayInput, opts: UniqueOptions): ndarray | ndarray[];
   (
     a: ArrayInput,

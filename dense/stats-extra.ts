@@ -62,7 +62,7 @@ export const ptp = sig<
 export interface AverageOptions {
   /** Axis or axes (all when null). */
   axis?: Axis;
-  /** Weights: `a`'s shape, or 1-D along a single `axis`. */
+  /** Weights: `a`'s shape, or the shape of `a` along `axis`. */
   weights?: ArrayInput | null;
   /** Also return the sum of the weights. */
   returned?: boolean;
@@ -74,11 +74,12 @@ export interface AverageOptions {
  * The (weighted) average along an axis: `sum(a * w) / sum(w)`, or the mean without weights.
  * @param a an array_like
  * @param axis axis or axes (all when null)
- * @param weights weights of `a`'s shape, or 1-D along one `axis`
+ * @param weights weights of `a`'s shape, or of the shape of `a` along `axis`
  * @param returned also return the sum of the weights
  * @param keepdims keep reduced axes as size 1
  * @returns the average (with the weight sums when `returned`)
  * @throws {ValueError} when the weights sum to zero or do not fit
+ * @throws {ArgumentTypeError} for weights of another shape than `a`'s without an `axis`
  * @example np.average([1, 2, 3, 4], { weights: [4, 3, 2, 1] }).item() // 2
  */
 export const average = sig<
@@ -107,18 +108,22 @@ export const average = sig<
     }
     let w = weights;
     if (w.ndim !== a.ndim || w.shape.some((e, d) => e !== a.shape[d])) {
+      // NumPy: weights of another shape than a's have a's shape along `axis` (in its order).
       if (ax === null)
-        throw new ValueError('average: axis must be specified when shapes of a and weights differ');
-      if (w.ndim !== 1)
-        throw new ValueError('average: 1D weights expected when shapes of a and weights differ');
-      if (typeof ax !== 'number') throw new ValueError('average: a single axis is needed for 1-D weights');
-      const d = ax < 0 ? ax + a.ndim : ax;
-      if (w.shape[0] !== a.shape[d])
-        throw new ValueError(
-          `average: length of weights (${w.shape[0]}) differs from that of a along axis ${ax}`,
+        throw new ArgumentTypeError(
+          `average: argument 'axis' is needed when the shapes of a [${a.shape.join(', ')}] and weights [${w.shape.join(', ')}] differ, received none`,
         );
-      const shape = a.shape.map((_, k) => (k === d ? w.shape[0]! : 1));
-      w = sh.reshape(w, shape);
+      const axes = (typeof ax === 'number' ? [ax] : [...ax]).map((d) => (d < 0 ? d + a.ndim : d));
+      const along = axes.map((d) => a.shape[d]);
+      if (w.ndim !== axes.length || w.shape.some((e, k) => e !== along[k]))
+        throw new ValueError(
+          `average: argument 'weights' expected the shape of a along axis ${JSON.stringify(ax)} ([${along.join(', ')}]), received shape [${w.shape.join(', ')}]`,
+        );
+      const order = axes.map((_, k) => k).sort((i, j) => axes[i]! - axes[j]!);
+      w = sh.reshape(
+        sh.transpose(w, order),
+        a.shape.map((e, k) => (axes.includes(k) ? e : 1)),
+      );
     }
     const dt: DType = a.dtype === 'float32' && w.dtype === 'float32' ? 'float32' : 'float64';
     const wb = sh.astype(multiply(w, sh.astype(a, dt).size === 0 ? 0 : 1), dt);

@@ -11,7 +11,7 @@ import type { DType } from '../runtime/index.js';
 import { ewise, type Operand } from './ewise.js';
 import type { ndarray } from './ndarray.js';
 import { where } from './select.js';
-import { sig } from './sig.js';
+import { type ArrayInput, sig } from './sig.js';
 import {
   type Bin,
   divide,
@@ -30,7 +30,7 @@ import { isinf, mod } from './ufuncs-more.js';
 const asFloat = (p: FuseNode): FuseNode =>
   'dtype' in p && (p.dtype === 'float32' || p.dtype === 'float64') ? p : fx.castTo('float64', p);
 
-type Fn1 = (x: Operand, out?: ndarray | null) => ndarray;
+type Fn1 = (x: ArrayInput, out?: ndarray | null) => ndarray;
 
 /**
  * Rounds to the nearest integer, halves to even (C's `rint`); a float result (float64 for integer
@@ -56,7 +56,7 @@ export const rint: Un = sig<Un>('rint(x: operand, /, out: ndarray = None, *, dty
  * @returns the result array
  * @example np.fix([2.1, 2.9, -2.1, -2.9]).tolist() // [2, 2, -2, -2]
  */
-export const fix = sig<(x: Operand, out?: ndarray | null | { out?: ndarray | null }) => ndarray>(
+export const fix = sig<(x: ArrayInput, out?: ndarray | null | { out?: ndarray | null }) => ndarray>(
   'fix(x: operand, out: ndarray = None)',
   ((x: Operand, out: ndarray | undefined) => trunc(x as never, out ?? null)) as never,
 );
@@ -68,7 +68,7 @@ export const fix = sig<(x: Operand, out?: ndarray | null | { out?: ndarray | nul
  * @returns a float array (float32 stays float32)
  * @example np.sinc([0, 0.5, 1]).tolist() // [1, 0.6366197723675814, 3.8981718325193755e-17]
  */
-export const sinc = sig<(x: Operand) => ndarray>('sinc(x: operand)', ((x: Operand) => {
+export const sinc = sig<(x: ArrayInput) => ndarray>('sinc(x: operand)', ((x: Operand) => {
   const y = multiply(Math.PI, x as never) as ndarray;
   const eps = y.dtype === 'float32' ? 1.1920928955078125e-7 : 2.220446049250313e-16;
   const z = where(not_equal(y, 0), y, eps);
@@ -124,7 +124,7 @@ export const ldexp: Bin = sig<Bin>(
  * @returns a bool array
  * @example np.isneginf([-Infinity, 0, Infinity]).tolist() // [true, false, false]
  */
-export const isneginf = sig<(x: Operand, out?: ndarray | null | { out?: ndarray | null }) => ndarray>(
+export const isneginf = sig<(x: ArrayInput, out?: ndarray | null | { out?: ndarray | null }) => ndarray>(
   'isneginf(x: operand, out: ndarray = None)',
   ((x: Operand, out: ndarray | undefined) =>
     logical_and(isinf(x as never), signbit(x as never), out ?? null)) as Fn1 as never,
@@ -137,7 +137,7 @@ export const isneginf = sig<(x: Operand, out?: ndarray | null | { out?: ndarray 
  * @returns a bool array
  * @example np.isposinf([-Infinity, 0, Infinity]).tolist() // [false, false, true]
  */
-export const isposinf = sig<(x: Operand, out?: ndarray | null | { out?: ndarray | null }) => ndarray>(
+export const isposinf = sig<(x: ArrayInput, out?: ndarray | null | { out?: ndarray | null }) => ndarray>(
   'isposinf(x: operand, out: ndarray = None)',
   ((x: Operand, out: ndarray | undefined) =>
     logical_and(isinf(x as never), logical_not(signbit(x as never)), out ?? null)) as Fn1 as never,
@@ -150,7 +150,7 @@ export const isposinf = sig<(x: Operand, out?: ndarray | null | { out?: ndarray 
  * @returns a float64 array
  * @example np.i0([0, 1]).tolist() // [1, 1.2660658777520082]
  */
-export const i0 = sig<(x: Operand) => ndarray>('i0(x: operand)', ((x: Operand) =>
+export const i0 = sig<(x: ArrayInput) => ndarray>('i0(x: operand)', ((x: Operand) =>
   ufunc('i0', [x], ['x'], null, undefined)) as never);
 
 /**
@@ -160,7 +160,7 @@ export const i0 = sig<(x: Operand) => ndarray>('i0(x: operand)', ((x: Operand) =
  * @returns the quotients and remainders
  * @example np.divmod([7, -7], 2).map((r) => r.tolist()) // [[3, -4], [1, 1]]
  */
-export const divmod = sig<(x1: Operand, x2: Operand) => [ndarray, ndarray]>(
+export const divmod = sig<(x1: ArrayInput, x2: ArrayInput) => [ndarray, ndarray]>(
   'divmod(x1: operand, x2: operand, /)',
   ((a: Operand, b: Operand) => [floor_divide(a as never, b as never), mod(a as never, b as never)]) as never,
 );
@@ -171,7 +171,7 @@ export const divmod = sig<(x1: Operand, x2: Operand) => [ndarray, ndarray]>(
  * @returns `[fractional, integral]` (float arrays; float64 for integer input)
  * @example np.modf([-2.5, 3.25]).map((r) => r.tolist()) // [[-0.5, 0.25], [-2, 3]]
  */
-export const modf = sig<(x: Operand) => [ndarray, ndarray]>('modf(x: operand, /)', ((x: Operand) => [
+export const modf = sig<(x: ArrayInput) => [ndarray, ndarray]>('modf(x: operand, /)', ((x: Operand) => [
   ewise('modf', 'modf|frac', [x, 0], ['x', 'zero'], null, {
     build: ([p, z]) => {
       const q = asFloat(p!);
@@ -188,7 +188,7 @@ export const modf = sig<(x: Operand) => [ndarray, ndarray]>('modf(x: operand, /)
  * @returns `[mantissa, exponent]` (float; int32 exponents)
  * @example np.frexp([8, 0.75, 0]).map((r) => r.tolist()) // [[0.5, 0.75, 0], [4, 0, 0]]
  */
-export const frexp = sig<(x: Operand) => [ndarray, ndarray]>('frexp(x: operand, /)', ((x: Operand) => [
+export const frexp = sig<(x: ArrayInput) => [ndarray, ndarray]>('frexp(x: operand, /)', ((x: Operand) => [
   ewise('frexp', 'frexp_m', [x], ['x']),
   ewise('frexp', 'frexp|e', [x], ['x'], null, { build: ([p]) => fx.castTo('int32', fx.frexp_e(p!)) }),
 ]) as never);

@@ -51,7 +51,8 @@ const creation: Row[] = [
     name: 'full: fill value of the wrong type',
     call: () => np.full([2], 'x' as never),
     error: ArgumentTypeError,
-    message: /^full: argument 'fill_value' expected a number or a boolean, received "x"$/,
+    message:
+      /^full: argument 'fill_value' expected an array_like \(an ndarray, a number, a boolean, a typed array or nested arrays\), received "x"$/,
   },
   {
     name: 'array: ragged nested arrays',

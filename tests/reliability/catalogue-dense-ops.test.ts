@@ -97,7 +97,7 @@ const reductions: Row[] = [
     name: "sum: a positional axis (NumPy's sum(a, 0)) is not silently ignored",
     call: () => np.sum(a, { axsi: 0 } as never),
     error: ArgumentTypeError,
-    message: /^sum: unknown option 'axsi' \(accepted keys: a, axis, dtype, out, keepdims, initial\)$/,
+    message: /^sum: unknown option 'axsi' \(accepted keys: a, axis, dtype, out, keepdims, initial, where\)$/,
     regression: true,
   },
   {
