@@ -3,13 +3,14 @@
  * block_array`), `bmat` and `kronsum`. The first three bind SciPy's keyword-only signatures to the
  * older functions (`eye diags random`); `block_array`/`bmat` place a 2-D grid of blocks.
  */
+import type { ndarray } from '../dense/index.js';
 import { argMessage, checkDType, type DType, ShapeError, ValueError } from '../runtime/index.js';
 import type { SparseFormat, sparray } from './base.js';
 import { type Coo, promote } from './core/types.js';
 import {
   type Diagonals,
   type DiagsOptions,
-  diags,
+  diagsImpl,
   type EyeOptions,
   eye,
   type FormatOptions,
@@ -18,7 +19,7 @@ import {
   sparseArg,
 } from './functions.js';
 import { optionsArg } from './inputs.js';
-import { type RandomOptions, random } from './random.js';
+import { type RandomOptions, randomCore } from './random.js';
 import { ssigOpts } from './sig.js';
 import { cooOf, kron, place, stackFormat } from './stack.js';
 
@@ -45,18 +46,18 @@ export type DiagsArrayOptions = DiagsOptions;
  * @example sparse.diags_array([1, -2, 1], { offsets: [-1, 0, 1], shape: [3, 3] }).toarray().tolist() // [[-2, 1, 0], [1, -2, 1], [0, 1, -2]]
  */
 export const diags_array = ssigOpts<(diagonals: Diagonals, opts?: DiagsArrayOptions) => sparray>(
-  'diags_array(diagonals, /, *, offsets = 0, shape: shape = None, format: format = None, dtype: dtype = None)',
+  "diags_array(diagonals, /, *, offsets = 0, shape: shape = None, format: format = None, dtype: dtype? = 'inexact')",
   1,
   (diagonals: Diagonals, opts: DiagsOptions) => {
     const { offsets, ...rest } = opts;
-    return diags(diagonals, offsets ?? 0, rest);
+    return diagsImpl('diags_array', diagonals as never, (offsets ?? 0) as never, rest);
   },
 );
 
 /** Keyword options of {@link random_array}: SciPy's `data_sampler` is cohort's `data_rvs`. */
 export interface RandomArrayOptions extends Omit<RandomOptions, 'data_rvs'> {
   /** Value generator `(k) => values` (default uniform in [0, 1)). */
-  data_sampler?: (k: number) => ArrayLike<number>;
+  data_sampler?: (k: number) => ArrayLike<number> | ndarray;
 }
 
 /**
@@ -70,13 +71,15 @@ export interface RandomArrayOptions extends Omit<RandomOptions, 'data_rvs'> {
  * @example sparse.random_array([4, 5], { density: 0.5, rng: 1 }).nnz // 10
  */
 export const random_array = ssigOpts<(shape: readonly number[], opts?: RandomArrayOptions) => sparray>(
-  "random_array(shape: shape, *, density: number = 0.01, format: format = 'coo', dtype: dtype = None, rng = None, random_state = None, data_sampler: callable = None)",
+  "random_array(shape: shape, *, density: number = 0.01, format: format = 'coo', dtype: dtype = None, rng = None, data_sampler: callable = None, random_state = None)",
   1,
   (shape: readonly number[], opts: RandomArrayOptions) => {
     if (shape.length !== 2)
       throw new ValueError(argMessage('random_array', 'shape', 'a shape [rows, cols]', shape));
     const { data_sampler, ...rest } = opts;
-    return random(
+    return randomCore(
+      'random_array',
+      'data_sampler',
       shape[0]!,
       shape[1]!,
       data_sampler === undefined ? rest : { ...rest, data_rvs: data_sampler },

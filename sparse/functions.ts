@@ -19,7 +19,7 @@ import { CsrArray } from './compressed.js';
 import type { CooArray } from './coo.js';
 import { cooToCsr, filterCsr } from './core/convert.js';
 import { copyInto } from './core/elementwise.js';
-import { type Csr, region, vec } from './core/types.js';
+import { type Csr, promote, region, vec } from './core/types.js';
 import { DiaArray } from './dia.js';
 import { bandOf } from './dia-csr.js';
 import { optionsArg } from './inputs.js';
@@ -177,6 +177,19 @@ function identityImpl(n: number, opts: FormatOptions = {}): sparray {
   return eye(n, n, opts);
 }
 
+/** The dtype NumPy gives one diagonal: an ndarray's own; JS numbers: int32 when all are integers. */
+function diagonalDType(d: unknown): DType {
+  if (d instanceof ndarray) return d.dtype;
+  if (d instanceof Float32Array) return 'float32';
+  if (d instanceof Float64Array) return 'float64';
+  if (d instanceof Uint8Array) return 'uint8';
+  if (ArrayBuffer.isView(d)) return 'int32';
+  const vals: unknown[] =
+    typeof d === 'number' || typeof d === 'boolean' ? [d] : Array.from(d as ArrayLike<unknown>);
+  if (vals.every((v) => typeof v === 'boolean')) return 'bool';
+  return vals.every((v) => typeof v === 'boolean' || Number.isInteger(v)) ? 'int32' : 'float64';
+}
+
 /**
  * An array from diagonals (SciPy's `diags_array`): `diagonals[d]` goes on diagonal `offsets[d]`;
  * a diagonal of length 1 is broadcast.
@@ -196,18 +209,24 @@ export const diags = ssigOpts<
     opts?: DiagsOptions,
   ) => sparray
 >(
-  'diags(diagonals, offsets = 0, shape: shape = None, format: format = None, dtype: dtype = None)',
+  "diags(diagonals, offsets = 0, shape: shape = None, format: format = None, dtype: dtype? = 'inexact')",
   2,
-  diagsImpl as never,
+  ((diagonals: Diagonals, offsets: Offsets, opts: DiagsOptions) =>
+    diagsImpl('diags', diagonals as never, offsets as never, opts)) as never,
 );
 
-function diagsImpl(
+/**
+ * {@link diags} after binding (also {@link diags_array}'s). `dtype` is SciPy's three-way choice:
+ * omitted (`'inexact'`, the binder's stand-in for SciPy's sentinel default) gives a float type,
+ * `null` (an explicit `None`) the diagonals' own type, anything else that dtype.
+ */
+export function diagsImpl(
+  fn: string,
   diagonals: readonly (number | readonly number[] | ndarray)[] | ndarray,
   offsets: number | readonly number[] = 0,
-  opts: FormatOptions & { shape?: readonly number[] } = {},
+  opts: Omit<DiagsOptions, 'offsets'> = {},
 ): sparray {
-  opts = optionsArg('diags', opts);
-  const fn = 'diags';
+  opts = optionsArg(fn, opts);
   let ds: (readonly number[] | ndarray)[];
   let offs: number[];
   if (ArrayBuffer.isView(diagonals)) diagonals = [diagonals as unknown as readonly number[]];
@@ -253,20 +272,23 @@ function diagsImpl(
       throw new ArgumentTypeError(argMessage(fn, `diagonals[${j}]`, 'an array of numbers or an ndarray', d));
     return Array.from(d as readonly number[], Number);
   });
-  if (opts.shape === undefined && host.length === 0)
+  if (opts.shape == null && host.length === 0)
     throw new ValueError(argMessage(fn, 'diagonals', 'at least one diagonal (or a shape)', diagonals));
   const lenOf = (h: readonly number[] | Store): number => (h instanceof Store ? h.size : h.length);
   const shape =
-    opts.shape !== undefined
+    opts.shape != null
       ? opts.shape
       : [lenOf(host[0]!) + Math.abs(offs[0] ?? 0), lenOf(host[0]!) + Math.abs(offs[0] ?? 0)];
   const [m, n] = [dimArg(fn, 'shape', shape[0]), dimArg(fn, 'shape', shape[1])];
-  let dtype: DType = opts.dtype ?? 'float64';
-  if (opts.dtype === undefined) {
+  let dtype: DType;
+  if (opts.dtype === undefined || (opts.dtype as string) === 'inexact') {
     // NumPy's common_type: float32 only when every diagonal is float32, else float64.
     const f32 = ds.length > 0 && ds.every((d) => d instanceof ndarray && d.dtype === 'float32');
     dtype = f32 ? 'float32' : 'float64';
-  }
+  } else if (opts.dtype === null) {
+    // SciPy: an explicit `dtype=None` keeps the diagonals' own type (np.result_type over them).
+    dtype = ds.map((d: unknown) => diagonalDType(d)).reduce(promote, 'bool');
+  } else dtype = opts.dtype;
   if (opts.format && opts.format !== 'dia') {
     // Constant diagonals to another format: CSR straight away (no nd × L diagonals in between).
     const band = bandOf(fn, host, offs, m, n, dtype);

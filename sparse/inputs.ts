@@ -29,10 +29,13 @@ export function isVectorLike(x: unknown): x is VectorLike {
   return Array.isArray(x) && x.every((e) => typeof e === 'number' || typeof e === 'boolean');
 }
 
-/** True for a 2-D ndarray or a rectangular-looking nested JS array of rows. */
+/**
+ * True for a 2-D ndarray or a rectangular-looking JS array of rows (number arrays, typed arrays or
+ * 1-D ndarrays: SciPy's `dia_array(([ex, 2 * ex, ex], offsets))`).
+ */
 export function isMatrixLike(x: unknown): boolean {
   if (x instanceof ndarray) return x.ndim === 2;
-  return Array.isArray(x) && x.length > 0 && x.every((r) => isVectorLike(r) && !(r instanceof ndarray));
+  return Array.isArray(x) && x.length > 0 && x.every((r) => isVectorLike(r));
 }
 
 /** A vector's elements on the host (waits for an ndarray's pending writes). */

@@ -4,6 +4,7 @@
  * results depend only on the seed, never on the pool size.
  */
 
+import { ndarray } from '../dense/index.js';
 import {
   AllocationError,
   argMessage,
@@ -41,8 +42,11 @@ export interface RandomOptions {
    */
   rng?: number | SeedSource;
   random_state?: number | SeedSource;
-  /** Value generator `(k) => values` (default uniform in [0, 1)). */
-  data_rvs?: (k: number) => ArrayLike<number>;
+  /**
+   * Value generator `(k) => values` (default uniform in [0, 1)): k values as a JS array, a typed
+   * array or a 1-D ndarray (what `rng.standard_normal(k)` returns).
+   */
+  data_rvs?: (k: number) => ArrayLike<number> | ndarray;
 }
 
 /** The most entries {@link random} makes: its indices and offsets are int32. */
@@ -83,7 +87,7 @@ export const random = ssigOpts<
     opts?: RandomOptions,
   ) => sparray
 >(
-  "random(m: int, n: int, density: number = 0.01, format: format = 'coo', dtype: dtype = None, rng = None, random_state = None, data_rvs: callable = None)",
+  "random(m: int, n: int, density: number = 0.01, format: format = 'coo', dtype: dtype = None, rng = None, data_rvs: callable = None, *, random_state = None)",
   2,
   randomImpl as never,
 );
@@ -104,8 +108,14 @@ function seedOf(fn: string, rng: number | SeedSource | null | undefined): number
 }
 
 function randomImpl(m: number, n: number, opts: RandomOptions = {}): sparray {
-  opts = optionsArg('random', opts);
-  const fn = 'random';
+  return randomCore('random', 'data_rvs', m, n, optionsArg('random', opts));
+}
+
+/**
+ * {@link random}'s body; `fn` and `rvsName` name the public function and its value-generator
+ * argument in errors (`random_array` calls its `data_rvs` `data_sampler`).
+ */
+export function randomCore(fn: string, rvsName: string, m: number, n: number, opts: RandomOptions): sparray {
   if (!Number.isInteger(m) || m < 0) throw new ValueError(argMessage(fn, 'm', 'a non-negative integer', m));
   if (!Number.isInteger(n) || n < 0) throw new ValueError(argMessage(fn, 'n', 'a non-negative integer', n));
   if (m > MAX_ENTRIES) throw new ValueError(argMessage(fn, 'm', 'at most 2147483647 (int32 indices)', m));
@@ -129,9 +139,7 @@ function randomImpl(m: number, n: number, opts: RandomOptions = {}): sparray {
         `${k} entries`,
       ),
     );
-  const vals = opts.data_rvs ? opts.data_rvs(k) : null;
-  if (vals !== null && (typeof vals !== 'object' || vals.length !== k))
-    throw new ValueError(argMessage(fn, 'data_rvs', `a function returning ${k} values`, vals));
+  const vals = opts.data_rvs ? sampled(fn, rvsName, opts.data_rvs(k), k) : null;
   const row = region('int32', k, false);
   const col = region('int32', k, false);
   const data = region(dtype, k, false);
@@ -142,6 +150,20 @@ function randomImpl(m: number, n: number, opts: RandomOptions = {}): sparray {
   return wrap
     .coo({ rows: m, cols: n, dtype, row, col, data, nnz: k, canonical: true })
     .asformat(opts.format ?? 'coo');
+}
+
+/** The k values a `data_rvs` callback returned: an array-like of length k or a 1-D ndarray of size k. */
+function sampled(fn: string, name: string, vals: unknown, k: number): ArrayLike<number> {
+  if (vals instanceof ndarray) {
+    if (vals.ndim === 1 && vals.size === k) return vals.toArray() as ArrayLike<number>;
+  } else if (
+    vals !== null &&
+    typeof vals === 'object' &&
+    (Array.isArray(vals) || ArrayBuffer.isView(vals)) &&
+    (vals as ArrayLike<number>).length === k
+  )
+    return vals as ArrayLike<number>;
+  throw new ValueError(argMessage(fn, name, `a function returning ${k} values`, vals));
 }
 
 /** The block counts on the host, then one launch over the blocks (sparse/kernels/random.ts). */
@@ -215,7 +237,7 @@ export const rand = ssigOpts<
     opts?: RandOptions,
   ) => sparray
 >(
-  "rand(m: int, n: int, density: number = 0.01, format: format = 'coo', dtype: dtype = None, rng = None, random_state = None)",
+  "rand(m: int, n: int, density: number = 0.01, format: format = 'coo', dtype: dtype = None, rng = None, *, random_state = None)",
   2,
   randImpl as never,
 );

@@ -377,7 +377,11 @@ export const laplacian = ssig<
     if (A.shape[0] !== A.shape[1])
       throw new ValueError(argMessage(fn, 'csgraph', 'a square array (N × N)', `shape [${A.shape}]`));
     let [L, d] = laplacianOf(A, normed, outDegree, symmetrized);
-    const dt = dtype ?? L.dtype;
+    // SciPy keeps the graph's dtype (a normalized Laplacian of an integer graph is float64); the
+    // dense input was read as float64 above, so its own dtype is restored here.
+    const given = sparse ? A.dtype : np.asarray(csgraph as np.ArrayInput).dtype;
+    const keep = given === 'float32' || given === 'float64' || (given === 'int32' && !normed);
+    const dt = dtype ?? (keep ? given : L.dtype);
     if (L.dtype !== dt) L = L.astype(dt);
     const out: unknown =
       form === 'lo'

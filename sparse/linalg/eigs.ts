@@ -15,6 +15,7 @@ import { ssigOpts } from '../sig.js';
 import { ArpackNoConvergence } from './errors.js';
 import { type Eigenvalues, hessenbergEigenvalues, householderQ, realEigenvector } from './hessenberg.js';
 import { aslinearoperator, type Operand } from './interface.js';
+import { rngStart } from './rng-start.js';
 import { axmy } from './vec.js';
 
 type ndarray = np.ndarray;
@@ -35,6 +36,8 @@ export interface EigsOptions {
   v0?: ndarray;
   /** Also return eigenvectors (default true). */
   return_eigenvectors?: boolean;
+  /** Seed or `np.random.default_rng(...)` drawing the starting vector when `v0` is not given. */
+  rng?: number | np.random.Generator | null;
 }
 
 const WHICH = ['LM', 'SM', 'LR', 'SR'];
@@ -100,7 +103,7 @@ export const eigs = ssigOpts<{
   (A: Operand, k: number, opts: EigsOptions & { return_eigenvectors: false }): ndarray;
   (A: Operand, k?: number | EigsOptions, opts?: EigsOptions): [ndarray, ndarray];
 }>(
-  'eigs(A, k: int = None, *, which: str = None, v0 = None, ncv: int = None, maxiter: int = None, tol: number = None, return_eigenvectors: bool = None)',
+  'eigs(A, k: int = None, *, which: str = None, v0 = None, ncv: int = None, maxiter: int = None, tol: number = None, return_eigenvectors: bool = None, rng = None)',
   1,
   eigsImpl as never,
 );
@@ -140,7 +143,11 @@ function eigsImpl(A: Operand, opts: EigsOptions): [ndarray, ndarray] | ndarray {
   const basis = np.zeros([m + 1, n]);
   const row = (j: number) => basis.get(j);
   const rows = (j: number) => basis.get(`0:${j}`);
-  const v0 = opts.v0 ? opts.v0.astype('float64').ravel() : startVector(n);
+  const v0 = opts.v0
+    ? opts.v0.astype('float64').ravel()
+    : opts.rng != null
+      ? rngStart('eigs', opts.rng, n)
+      : startVector(n);
   np.multiply(v0, np.divide(1, np.linalg.norm(v0)), { out: row(0) });
   let H: Float64Array = new Float64Array(m * m);
   let fnorm = 0;

@@ -11,6 +11,7 @@ import { ArgumentTypeError, argMessage, ShapeError, ValueError } from '../../run
 import { ssigOpts } from '../sig.js';
 import { ArpackNoConvergence } from './errors.js';
 import { aslinearoperator, type Operand } from './interface.js';
+import { rngStart } from './rng-start.js';
 import { symeig } from './symeig.js';
 import { axmy } from './vec.js';
 
@@ -32,6 +33,8 @@ export interface EigshOptions {
   v0?: ndarray;
   /** Also return eigenvectors (default true). */
   return_eigenvectors?: boolean;
+  /** Seed or `np.random.default_rng(...)` drawing the starting vector when `v0` is not given. */
+  rng?: number | np.random.Generator | null;
 }
 
 function startVector(n: number, seed = 0x9e3779b9): ndarray {
@@ -73,7 +76,7 @@ export const eigsh = ssigOpts<{
   (A: Operand, k: number, opts: EigshOptions & { return_eigenvectors: false }): ndarray;
   (A: Operand, k?: number | EigshOptions, opts?: EigshOptions): [ndarray, ndarray];
 }>(
-  'eigsh(A, k: int = None, *, which: str = None, v0 = None, ncv: int = None, maxiter: int = None, tol: number = None, return_eigenvectors: bool = None)',
+  'eigsh(A, k: int = None, *, which: str = None, v0 = None, ncv: int = None, maxiter: int = None, tol: number = None, return_eigenvectors: bool = None, rng = None)',
   1,
   eigshImpl as never,
 );
@@ -113,7 +116,11 @@ function eigshImpl(A: Operand, opts: EigshOptions = {}): [ndarray, ndarray] | nd
   const basis = np.zeros([m + 1, n]);
   const row = (j: number) => basis.get(j);
   const rows = (j: number) => basis.get(`0:${j}`);
-  const v0 = opts.v0 ? opts.v0.astype('float64') : startVector(n);
+  const v0 = opts.v0
+    ? opts.v0.astype('float64')
+    : opts.rng != null
+      ? rngStart('eigsh', opts.rng, n)
+      : startVector(n);
   np.multiply(v0, np.divide(1, np.linalg.norm(v0)), { out: row(0) });
   // T is the projected matrix with its structure enforced (tridiagonal, plus the arrowhead column l
   // after a restart); the full projections are still subtracted from w (full reorthogonalization).

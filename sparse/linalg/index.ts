@@ -19,12 +19,13 @@ export { type GmresOptions, gmres } from './gmres.js';
 export {
   aslinearoperator,
   LinearOperator,
+  type LinearOperatorConstructor,
   type LinearOperatorOptions,
   type MatrixLike,
   type Operand,
 } from './interface.js';
 export { type LgmresOptions, lgmres, type OuterVector } from './lgmres.js';
-export { type LobpcgOptions, lobpcg } from './lobpcg.js';
+export { type BlockFunction, type LobpcgOptions, lobpcg } from './lobpcg.js';
 export { type LsmrOptions, type LsmrResult, lsmr } from './lsmr.js';
 export { type LsqrOptions, type LsqrResult, lsqr } from './lsqr.js';
 export { type MinresOptions, minres } from './minres.js';

@@ -6,7 +6,7 @@
 import * as np from '../../dense/index.js';
 import { ArgumentTypeError, argMessage, type DType, ShapeError, ValueError } from '../../runtime/index.js';
 import { issparse } from '../index.js';
-import { ssig } from '../sig.js';
+import { ssig, ssigOpts } from '../sig.js';
 
 type ndarray = np.ndarray;
 
@@ -48,7 +48,7 @@ function checkShape(shape: readonly number[]): [number, number] {
 }
 
 /**
- * A matrix-free linear map `x ↦ A·x` of shape `[m, n]` (SciPy's `LinearOperator`).
+ * The class of {@link LinearOperator} (exported under that name, callable with or without `new`).
  *
  * Operators compose: `A.dot(B)` (product), `A.add(B)`, `A.multiply(s)` (by a scalar), `A.neg()`,
  * `A.power(p)`, `A.T`, `A.H`.
@@ -56,7 +56,7 @@ function checkShape(shape: readonly number[]): [number, number] {
  * const A = new LinearOperator({ shape: [3, 3], matvec: (x) => x.multiply(2) });
  * A.matvec(np.ones([3])).tolist(); // [2, 2, 2]
  */
-export class LinearOperator {
+class LinearOperatorClass {
   /** `[m, n]`. */
   readonly shape: [number, number];
   private readonly mv: (x: ndarray) => ndarray;
@@ -328,6 +328,47 @@ export class LinearOperator {
   }
 }
 
+/** A matrix-free operator (the type of {@link LinearOperator}'s instances). */
+export type LinearOperator = LinearOperatorClass;
+
+/** {@link LinearOperator}'s constructor: SciPy's signature, callable with or without `new`. */
+export interface LinearOperatorConstructor {
+  (shape: LinearOperatorOptions['shape'], opts: Omit<LinearOperatorOptions, 'shape'>): LinearOperator;
+  (
+    shape: LinearOperatorOptions['shape'],
+    matvec: LinearOperatorOptions['matvec'],
+    opts?: Omit<LinearOperatorOptions, 'shape' | 'matvec'>,
+  ): LinearOperator;
+  (opts: LinearOperatorOptions): LinearOperator;
+  new (shape: LinearOperatorOptions['shape'], opts: Omit<LinearOperatorOptions, 'shape'>): LinearOperator;
+  new (
+    shape: LinearOperatorOptions['shape'],
+    matvec: LinearOperatorOptions['matvec'],
+    opts?: Omit<LinearOperatorOptions, 'shape' | 'matvec'>,
+  ): LinearOperator;
+  new (opts: LinearOperatorOptions): LinearOperator;
+  readonly prototype: LinearOperator;
+}
+
+/**
+ * A matrix-free linear map `x ↦ A·x` of shape `[m, n]` (SciPy's `LinearOperator(shape, matvec,
+ * rmatvec=None, matmat=None, dtype=None, rmatmat=None)`): `LinearOperator([m, n], {matvec})` as a
+ * SciPy user writes it, or `LinearOperator({shape, matvec, ...})`; with or without `new`, and
+ * `op instanceof LinearOperator` works.
+ * @throws {ShapeError} when `shape` is not two non-negative integers
+ * @throws {ArgumentTypeError} when `shape` is not an array or `matvec` is not a function
+ * @example
+ * const A = LinearOperator([2, 2], { matvec: (v) => v.multiply(np.array([2, 3])) });
+ * A.matvec(np.ones(2)).tolist(); // [2, 3]
+ */
+export const LinearOperator = ssigOpts<(opts: LinearOperatorOptions) => LinearOperator>(
+  'LinearOperator(shape: shape, matvec: callable, rmatvec: callable = None, matmat: callable = None, dtype: dtype = None, rmatmat: callable = None)',
+  0,
+  // A plain function (not an arrow): callable with `new`, it carries the class's prototype.
+  ((opts: LinearOperatorOptions) => new LinearOperatorClass(opts)) as never,
+) as unknown as LinearOperatorConstructor;
+(LinearOperator as unknown as { prototype: unknown }).prototype = LinearOperatorClass.prototype;
+
 /** Whether the constructor is building a composed operator (no dtype probe). */
 let composing = false;
 
@@ -335,7 +376,7 @@ let composing = false;
 function composed(opts: LinearOperatorOptions): LinearOperator {
   composing = true;
   try {
-    return new LinearOperator(opts);
+    return new LinearOperatorClass(opts);
   } finally {
     composing = false;
   }
@@ -370,11 +411,11 @@ export const aslinearoperator = ssig<(A: Operand) => LinearOperator>('aslinearop
 ) => aslinearoperatorImpl(A)) as never);
 
 function aslinearoperatorImpl(A: Operand): LinearOperator {
-  if (A instanceof LinearOperator) return A;
+  if (A instanceof LinearOperatorClass) return A;
   if (A instanceof np.ndarray) {
     if (A.ndim !== 2) throw new ShapeError(argMessage('aslinearoperator', 'A', 'a 2-D array', [...A.shape]));
     const At = A.T;
-    const op = new LinearOperator({
+    const op = new LinearOperatorClass({
       shape: [A.shape[0]!, A.shape[1]!],
       matvec: (v) => np.dot(A, v),
       rmatvec: (v) => np.dot(At, v),
@@ -388,7 +429,7 @@ function aslinearoperatorImpl(A: Operand): LinearOperator {
   if (issparse(A)) {
     const S = A as MatrixLike;
     let St: MatrixLike | undefined;
-    const op = new LinearOperator({
+    const op = new LinearOperatorClass({
       shape: [S.shape[0]!, S.shape[1]!],
       matvec: (v) => S.dot(v),
       rmatvec: (v) => {

@@ -8,25 +8,43 @@
  */
 import * as np from '../../dense/index.js';
 import { ArgumentTypeError, argMessage, ShapeError, ValueError } from '../../runtime/index.js';
+import { promote } from '../core/types.js';
 import { ssigOpts } from '../sig.js';
-import { aslinearoperator, type LinearOperator, type Operand } from './interface.js';
+import { aslinearoperator, LinearOperator, type Operand } from './interface.js';
 import { symeig } from './symeig.js';
 
 type ndarray = np.ndarray;
+
+/** A matrix given by its product with an n×k block `X ↦ A·X` (SciPy accepts a callable A or M). */
+export type BlockFunction = (X: ndarray) => ndarray;
+
+/** SciPy's `_makeMatMat`: a callable applied to n×k blocks, as an n×n operator. */
+function blockOperator(f: BlockFunction, n: number): LinearOperator {
+  const block = (X: ndarray): ndarray => {
+    const Y: unknown = f(X);
+    return Y instanceof np.ndarray ? Y : np.asarray(Y as np.ArrayInput);
+  };
+  return new LinearOperator({
+    shape: [n, n],
+    matvec: (x) => block(x.reshape([n, 1])).reshape([n]),
+    matmat: block,
+    dtype: 'float64',
+  });
+}
 
 /** Options of {@link lobpcg} (SciPy's keyword arguments; `B` and `Y` must be null). */
 export interface LobpcgOptions {
   /** Must be null: the generalized problem is not implemented. */
   B?: null;
-  /** Preconditioner (an approximation of A⁻¹), applied to the residuals. */
-  M?: Operand;
+  /** Preconditioner (an approximation of A⁻¹), applied to the residuals; may be a function of a block. */
+  M?: Operand | BlockFunction;
   /** Must be null: constraints are not implemented. */
   Y?: null;
   /** Residual-norm tolerance (default √(1e-15)·n, as SciPy). */
   tol?: number;
   /** Maximum number of iterations (default 20, as SciPy). */
   maxiter?: number;
-  /** Largest eigenvalues (default false: smallest). */
+  /** Largest eigenvalues (default true, as SciPy; false: the smallest). */
   largest?: boolean;
   /** Must be 0: no progress output. */
   verbosityLevel?: number;
@@ -78,7 +96,8 @@ function orthonormalize(Z: ndarray, X: ndarray | null): ndarray | null {
  * dense symmetric eigensolver instead, and reaching `maxiter` returns the current approximations
  * (SciPy also warns). Not implemented (rejected): `B` (generalized problems), `Y` (constraints),
  * `verbosityLevel` > 0, `restartControl`.
- * @param A - symmetric sparse array, 2-D ndarray or LinearOperator (n×n).
+ * @param A - symmetric sparse array, 2-D ndarray, LinearOperator (n×n), or a function `X ↦ A·X` of
+ *   an n×k block (SciPy's callable A).
  * @param X - initial block, n×k (k columns of starting vectors).
  * @param opts - `{M, tol, maxiter, largest, retLambdaHistory, retResidualNormsHistory}`.
  * @returns `[lambda, V]` (lambda ascending for the smallest, descending for the largest, as SciPy;
@@ -88,19 +107,19 @@ function orthonormalize(Z: ndarray, X: ndarray | null): ndarray | null {
  * @example
  * const A = sparse.diags([[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]], [0]);
  * const X = np.eye(12, 2, { k: -3 }).add(0.1);
- * const [w] = lobpcg(A, X, { tol: 1e-9, maxiter: 50 });
+ * const [w] = lobpcg(A, X, { tol: 1e-9, maxiter: 50, largest: false });
  * w.tolist().map((x) => Math.round(x * 1e8) / 1e8); // [1, 2]
  */
 export const lobpcg = ssigOpts<
-  (A: Operand, X: np.ArrayInput, opts?: LobpcgOptions) => [ndarray, ndarray, ...ndarray[][]]
+  (A: Operand | BlockFunction, X: np.ArrayInput, opts?: LobpcgOptions) => [ndarray, ndarray, ...ndarray[][]]
 >(
-  'lobpcg(A, X: array_like, B = None, M = None, Y = None, tol: number = None, maxiter: int = None, largest: bool = None, verbosityLevel: int = None, retLambdaHistory: bool = None, retResidualNormsHistory: bool = None)',
+  'lobpcg(A, X: array_like, B = None, M = None, Y = None, tol: number = None, maxiter: int = None, largest: bool = True, verbosityLevel: int = None, retLambdaHistory: bool = None, retResidualNormsHistory: bool = None)',
   2,
   lobpcgImpl as never,
 );
 
-function lobpcgImpl(A: Operand, X0: ndarray, opts: LobpcgOptions): (ndarray | ndarray[])[] {
-  const op = aslinearoperator(A);
+function lobpcgImpl(A: Operand | BlockFunction, X0: ndarray, opts: LobpcgOptions): (ndarray | ndarray[])[] {
+  const op = typeof A === 'function' ? blockOperator(A, X0.shape[0] ?? 0) : aslinearoperator(A);
   const n = op.shape[0];
   if (op.shape[1] !== n) throw new ShapeError(argMessage('lobpcg', 'A', 'a square operator', [...op.shape]));
   if (opts.B !== undefined && opts.B !== null) {
@@ -122,16 +141,30 @@ function lobpcgImpl(A: Operand, X0: ndarray, opts: LobpcgOptions): (ndarray | nd
   }
   const k = Xin.shape[1]!;
   if (k < 1 || k > n) throw new ValueError(argMessage('lobpcg', 'X', `1 to ${n} columns`, [...Xin.shape]));
-  const largest = opts.largest ?? false;
+  const largest = opts.largest ?? true;
   const tol = opts.tol ?? Math.sqrt(1e-15) * n;
   const maxiter = opts.maxiter ?? 20;
-  const M = opts.M === undefined || opts.M === null ? null : aslinearoperator(opts.M);
+  const M =
+    opts.M === undefined || opts.M === null
+      ? null
+      : typeof opts.M === 'function'
+        ? blockOperator(opts.M, n)
+        : aslinearoperator(opts.M);
   const f64 = (y: ndarray) => (y.dtype === 'float64' ? y : y.astype('float64'));
   const apply = (L: LinearOperator, Z: ndarray) => f64(L.matmat(Z));
   const lamHist: ndarray[] = [];
   const resHist: ndarray[] = [];
+  // SciPy iterates in the type of A·X: float32 when X is float32 and A does not widen it (cohort
+  // computes in float64 and rounds the results). A callable's product type is seen by applying it.
+  const productType =
+    X0.dtype !== 'float32'
+      ? 'float64'
+      : typeof A === 'function'
+        ? op.matmat(Xin).dtype
+        : promote(op.dtype, 'float32');
+  const outType = productType === 'float32' ? 'float32' : 'float64';
   const finish = (lam: Float64Array, V: ndarray) => {
-    const out: (ndarray | ndarray[])[] = [np.array(lam), V];
+    const out: (ndarray | ndarray[])[] = [np.array(lam).astype(outType), V.astype(outType)];
     if (opts.retLambdaHistory) out.push(lamHist);
     if (opts.retResidualNormsHistory) out.push(resHist);
     return out;

@@ -9,6 +9,7 @@ import { argMessage, ValueError } from '../../runtime/index.js';
 import { ssigOpts } from '../sig.js';
 import { eigsh } from './eigsh.js';
 import { aslinearoperator, LinearOperator, type Operand } from './interface.js';
+import { rngStart } from './rng-start.js';
 
 type ndarray = np.ndarray;
 
@@ -30,13 +31,17 @@ export interface SvdsOptions {
   return_singular_vectors?: boolean | 'u' | 'vh';
   /** Only `'arpack'` (the default; here the thick-restart Lanczos of `eigsh`). */
   solver?: 'arpack';
+  /** Seed or `np.random.default_rng(...)` drawing the starting vector when `v0` is not given. */
+  rng?: number | np.random.Generator | null;
+  /** SciPy's older name of `rng` (keyword only). */
+  random_state?: number | np.random.Generator | null;
 }
 
 /**
  * Finds the k largest (or smallest) singular values and vectors of A (SciPy's
  * `scipy.sparse.linalg.svds`). Singular values ascending, as SciPy returns them.
  * @param A - sparse array, 2-D ndarray or LinearOperator (m×n; a LinearOperator needs rmatvec).
- * @param opts - `{k, ncv, tol, which, v0, maxiter, return_singular_vectors, solver}`.
+ * @param opts - `{k, ncv, tol, which, v0, maxiter, return_singular_vectors, solver, rng}`.
  * @returns `[u (m×k), s (k), vh (k×n)]`, or s alone (`return_singular_vectors: false`).
  * @throws ValueError on bad k, which, solver or return_singular_vectors.
  * @example
@@ -50,7 +55,7 @@ export const svds = ssigOpts<{
   (A: Operand, k: number, opts: SvdsOptions & { return_singular_vectors: false }): ndarray;
   (A: Operand, k?: number | SvdsOptions, opts?: SvdsOptions): [ndarray | null, ndarray, ndarray | null];
 }>(
-  'svds(A, k: int = None, ncv: int = None, tol: number = None, which: str = None, v0 = None, maxiter: int = None, return_singular_vectors = None, solver: str = None)',
+  'svds(A, k: int = None, ncv: int = None, tol: number = None, which: str = None, v0 = None, maxiter: int = None, return_singular_vectors = None, solver: str = None, rng = None, *, random_state = None)',
   1,
   svdsImpl as never,
 );
@@ -83,7 +88,9 @@ function svdsImpl(A: Operand, opts: SvdsOptions): ndarray | [ndarray | null, nda
   if (opts.ncv !== undefined) eo.ncv = opts.ncv;
   if (opts.tol !== undefined) eo.tol = opts.tol ** 2;
   if (opts.maxiter !== undefined) eo.maxiter = opts.maxiter;
+  const rng = opts.rng ?? opts.random_state;
   if (opts.v0 !== undefined) eo.v0 = opts.v0;
+  else if (rng != null) eo.v0 = rngStart('svds', rng, tall ? n : m);
   const [, X] = eigsh(N, eo as never) as unknown as [ndarray, ndarray];
   // Tall: A·X = U·S·W, so A = U·S·(X·Wᵀ)ᵀ on the subspace; wide: Aᵀ·X = V·S·W, so u = X·Wᵀ.
   const Y = f64(tall ? op.matmat(X) : op.rmatmat(X));

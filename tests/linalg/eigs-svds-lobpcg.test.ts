@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import * as np from '../../dense/index.js';
 import { ArgumentTypeError, configure, DTypeError, ShapeError, ValueError } from '../../runtime/index.js';
 import * as sp from '../../sparse/index.js';
-import { eigs, LinearOperator, lobpcg, svds } from '../../sparse/linalg/index.js';
+import { eigs, eigsh, LinearOperator, lobpcg, svds } from '../../sparse/linalg/index.js';
 
 afterAll(() => configure({ workers: 0 }));
 
@@ -179,6 +179,39 @@ describe('eigs, svds, lobpcg: properties and arguments', () => {
     expect(w.tolist()).toEqual([6, 5]);
   });
 
+  it("lobpcg follows SciPy's docstring: largest by default, a callable A or M, X's float32 kept", () => {
+    const n = 100;
+    const vals = np.arange(1, n + 1);
+    const A = sp.diags_array(vals, { offsets: 0, shape: [n, n], dtype: null });
+    expect(A.dtype).toBe('int32');
+    const rng = np.random.default_rng(7);
+    const X1 = rng.normal({ size: [n, 1] });
+    // Default largest=true (SciPy's default), as the docstring's first call shows.
+    expect((lobpcg(A, X1, { maxiter: 60 })[0].item() as number) - 100).toBeCloseTo(0, 2);
+    // A function of the block X (SciPy's `lambda X: vals[:, np.newaxis] * X`), and M likewise.
+    const A_matmat = (X: np.ndarray) => vals.get(':, None').multiply(X);
+    const inv = np.divide(1, vals);
+    const M = (X: np.ndarray) => inv.get(':, None').multiply(X);
+    const X3 = rng.normal({ size: [n, 3] });
+    const [w] = lobpcg(A_matmat, X3, { M, largest: false, maxiter: 60 });
+    near(w.tolist() as number[], [1, 2, 3], 1e-8);
+    // A float32 X with a float32 operator gives float32 results; an int32 A widens them (NumPy).
+    const X32 = X1.astype('float32');
+    const f32 = (X: np.ndarray) => vals.astype('float32').get(':, None').multiply(X);
+    expect(lobpcg(f32, X32, { maxiter: 60 })[0].dtype).toBe('float32');
+    expect(lobpcg(A, X32, { maxiter: 60 })[0].dtype).toBe('float64');
+  });
+
+  it('svds, eigsh, eigs: rng (a seed or a Generator) draws the starting vector', () => {
+    const A = sp.diags_array([[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]], { offsets: [0] });
+    const s1 = svds(A, { k: 2, rng: 3, return_singular_vectors: false }) as np.ndarray;
+    near(s1.tolist() as number[], [11, 12], 1e-10);
+    const [w] = eigsh(A, { k: 2, rng: np.random.default_rng(5) });
+    near(w.tolist() as number[], [11, 12], 1e-10);
+    const [we] = eigs(A, { k: 2, rng: 9 });
+    near((we as np.ndarray).tolist() as number[], [12, 11], 1e-10);
+  });
+
   it('reject what they do not implement and bad arguments, with messages', () => {
     const A = sp.eye_array(10, { format: 'csr' });
     expect(() => eigs(A, { k: 9 })).toThrow(/eigs: argument 'k' expected an integer with 0 < k < n - 1 = 9/);
@@ -193,7 +226,13 @@ describe('eigs, svds, lobpcg: properties and arguments', () => {
     );
     expect(() => svds(A, { which: 'LA' as never })).toThrow(/argument 'which' expected 'LM' or 'SM'/);
     expect(() => svds(A, { solver: 'propack' as never })).toThrow(/argument 'solver' expected 'arpack'/);
-    expect(() => svds(A, { random_state: 0 } as never)).toThrow(ArgumentTypeError);
+    // SciPy's rng (and its older name random_state) draw the starting vector; anything but a seed
+    // or a Generator is rejected, naming the function and the argument.
+    for (const f of [svds, eigsh, eigs] as const)
+      expect(() => (f as (A: unknown, o: unknown) => unknown)(A, { k: 2, rng: 'x' })).toThrow(
+        /^(svds|eigsh|eigs): argument 'rng' expected an integer seed or a np\.random\.Generator, received "x"$/,
+      );
+    expect(() => svds(A, { k: 2, random_state: [1] } as never)).toThrow(ArgumentTypeError);
     expect(() => lobpcg(A, np.ones([10, 1]), { B: A as never })).toThrow(
       /lobpcg: argument 'B' expected null/,
     );

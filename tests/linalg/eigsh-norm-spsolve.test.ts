@@ -208,4 +208,18 @@ describe('LinearOperator', () => {
     expect(() => op.add(np.eye(3))).toThrow(/add: argument 'other'/);
     expect(() => aslinearoperator(np.ones([3]))).toThrow(/aslinearoperator: argument 'A'/);
   });
+  it("takes SciPy's signature, with or without new", () => {
+    const mv = (v: np.ndarray) => np.array([v.get(0).multiply(2), v.get(1).multiply(3)]);
+    const A = LinearOperator([2, 2], { matvec: mv });
+    expect(A).toBeInstanceOf(LinearOperator);
+    expect(A.matmul(np.ones(2)).tolist()).toEqual([2, 3]);
+    expect(new LinearOperator([2, 2], mv).matvec(np.ones(2)).tolist()).toEqual([2, 3]);
+    expect(LinearOperator({ shape: [2, 2], matvec: mv, dtype: 'float64' }).dtype).toBe('float64');
+    expect(() => LinearOperator([2, 2], { matvec: mv, tol: 1 } as never)).toThrow(
+      /^LinearOperator: unknown option 'tol'/,
+    );
+    expect(() => LinearOperator([2, 2], mv, { matvec: mv } as never)).toThrow(
+      /^LinearOperator: argument 'matvec' given twice/,
+    );
+  });
 });

@@ -203,7 +203,7 @@ const linalg: Row[] = [
     name: 'LinearOperator: null options',
     call: () => new LinearOperator(null as never),
     error: ArgumentTypeError,
-    message: /^LinearOperator: argument 'opts' expected an options object, received null$/,
+    message: /^LinearOperator: argument 'shape' expected a shape \[rows, cols\], received null$/,
   },
   {
     name: 'LinearOperator: a negative dimension',

@@ -313,6 +313,24 @@ describe('sparse.random: data_rvs on the host, the launch on the pool, errors', 
     expect(() => sparse.random(3, 3, { density: 0.5, data_rvs: () => [1, 2] })).toThrow(
       /random: argument 'data_rvs' expected a function returning 4 values/,
     );
+    // A sampler returning an ndarray, as SciPy's docstring samplers do (rng.standard_normal(k) ** 2).
+    const rng = np.random.default_rng(4);
+    const S = sparse.random(3, 4, { density: 0.25, rng, data_rvs: (k) => rng.standard_normal(k).power(2) });
+    expect(S.nnz).toBe(3);
+    expect((S.min().item() as number) >= 0).toBe(true);
+    expect(
+      sparse
+        .random_array([3, 4], { density: 0.25, data_sampler: (k) => np.full(k, 36) })
+        .sum()
+        .item(),
+    ).toBe(108);
+    expect(() => sparse.random(3, 3, { density: 0.5, data_rvs: () => np.ones([2, 2]) })).toThrow(
+      /^random: argument 'data_rvs' expected a function returning 4 values, received/,
+    );
+    // random_array names its own argument.
+    expect(() => sparse.random_array([3, 3], { density: 0.5, data_sampler: () => [1] })).toThrow(
+      /^random_array: argument 'data_sampler' expected a function returning 4 values, received \[1\]$/,
+    );
     // k = round(density·m·n) as Python rounds: 0.5·9 = 4.5 → 4, 0.5·3·5 = 7.5 → 8.
     expect(sparse.random(3, 3, { density: 0.5, rng: 1 }).nnz).toBe(4);
     expect(sparse.random(3, 5, { density: 0.5, rng: 1 }).nnz).toBe(8);

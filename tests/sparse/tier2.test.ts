@@ -342,6 +342,48 @@ describe('sparse Tier 2 errors and dtypes', () => {
       /random_array: argument 'shape' expected a shape \[rows, cols\]/,
     );
     expect(() => sp.diags_array([1, 2], [0] as never)).toThrow(/diags_array/);
+    // diags_array's own errors name diags_array (not the diags it shares a body with).
+    expect(() => sp.diags_array([[1, 2]], { offsets: [0, 1] })).toThrow(
+      /^diags_array: argument 'offsets' expected 1 offsets \(one per diagonal\), received "2"$/,
+    );
+  });
+
+  it("diags / diags_array: SciPy's dtype — omitted: a float type; null (None): the diagonals' own", () => {
+    configure({ workers: 0 });
+    expect(sp.diags_array([1, 2, 3], { offsets: 0 }).dtype).toBe('float64');
+    expect(sp.diags_array(np.arange(1, 5), { offsets: 0, dtype: null }).dtype).toBe('int32');
+    expect(sp.diags([1, 2, 3], 0, { dtype: null }).dtype).toBe('int32');
+    expect(
+      sp.diags_array(
+        [
+          [1, 2, 3],
+          [1.5, 2],
+        ],
+        { offsets: [0, 1], dtype: null },
+      ).dtype,
+    ).toBe('float64');
+    const mixed = [np.array([1, 2, 3], { dtype: 'float32' }), np.array([1, 2], { dtype: 'uint8' })];
+    expect(sp.diags_array(mixed, { offsets: [0, 1], dtype: null }).dtype).toBe('float32');
+    expect(sp.diags_array([[true, false]] as never, { offsets: [0], dtype: null }).dtype).toBe('bool');
+    expect(sp.diags_array([1, 2], { offsets: 0, dtype: 'float32' }).dtype).toBe('float32');
+    const ex = np.ones(3);
+    // dia_array((data, offsets)) with data a list of 1-D arrays, as SciPy accepts it.
+    expect(
+      sp
+        .dia_array(
+          [
+            [ex, ex.multiply(2)],
+            [0, 1],
+          ],
+          { shape: [3, 3] },
+        )
+        .toarray()
+        .tolist(),
+    ).toEqual([
+      [1, 2, 0],
+      [0, 1, 2],
+      [0, 0, 1],
+    ]);
   });
 
   it("keeps NumPy's result dtypes", () => {
