@@ -8,7 +8,7 @@
 import * as np from '../../dense/index.js';
 import { argMessage, type DType, ValueError } from '../../runtime/index.js';
 import type { sparray } from '../base.js';
-import { aslinearoperator, type LinearOperator } from '../linalg/index.js';
+import { aslinearoperator, type LinearOperator } from '../linalg/interface.js';
 import { isSparse } from '../ops.js';
 import { wrap } from '../registry.js';
 import { ssig } from '../sig.js';

@@ -46,3 +46,6 @@ export { type SpsolveTriangularOptions, spsolve_triangular } from './spsolve-tri
 export { type SvdsOptions, svds } from './svds.js';
 export type { SolverOptions } from './system.js';
 export { type TfqmrOptions, tfqmr } from './tfqmr.js';
+
+// Last: runs the library's warm-up once every module above is evaluated (sparse/linalg/warm.ts).
+import './warm.js';
