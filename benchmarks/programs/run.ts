@@ -178,7 +178,9 @@ function collect(jobs: Job[], res: ReturnType<typeof runBatch>): void {
     console.log(
       `${j.prog.name.padEnd(14)} ${j.size.padEnd(5)} cohort ${c.ms.toFixed(1)} ms` +
         (p ? `, NumPy/SciPy ${p.ms.toFixed(1)} ms, ratio ${(p.ms / c.ms).toFixed(3)}` : '') +
-        `, relative error ${Number.isNaN(err) ? 'n/a' : err.toExponential(1)}`,
+        `, relative error ${Number.isNaN(err) ? 'n/a' : err.toExponential(1)}` +
+        `; setup (inputs built, not timed above) cohort ${c.setupMs.toFixed(1)} ms` +
+        (p ? `, NumPy/SciPy ${p.setupMs.toFixed(1)} ms, ratio ${(p.setupMs / c.setupMs).toFixed(3)}` : ''),
     );
   }
 }
