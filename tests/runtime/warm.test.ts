@@ -71,6 +71,48 @@ describe('the numpy warm-up at import (fresh processes)', () => {
   );
 });
 
+describe('the sparse.linalg warm-up at import (fresh processes)', () => {
+  const linalgChild = fileURLToPath(new URL('./child/warm-linalg.ts', import.meta.url));
+  const runLinalg = (entry: string, env: Record<string, string>) => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', linalgChild, entry], {
+      encoding: 'utf8',
+      // The default mapper's rules, as a user's process has them (the suite's environment posts
+      // small launches and turns one-task solves off).
+      env: {
+        ...process.env,
+        COHORT_WORKERS: '2',
+        COHORT_INLINE_LAUNCH_BYTES: '',
+        COHORT_ONE_TASK_SOLVE_BYTES: '',
+        ...env,
+      },
+      timeout: 120_000,
+    });
+    if (r.status !== 0) throw new Error(`child failed (${r.status}): ${r.stderr}`);
+    return JSON.parse(r.stdout.trim().split('\n').pop()!) as Omit<Report, 'made'> & { made: number };
+  };
+  // Every entry point runs it to the end (through linalg's index inside cohortjs/sparse's
+  // evaluation it once failed on a binding not yet initialized — recorded, not thrown).
+  it.each(['root', 'sparse', 'linalg'])(
+    'entry %s: runs to the end; the first solve finds its kernel made; decisions, numbering and bits unchanged',
+    (entry) => {
+      const warm = runLinalg(entry, {});
+      const cold = runLinalg(entry, { COHORT_WARMUP: '0' });
+      expect(warm.warmups.map((w) => [w.name, w.skipped])).toEqual([
+        ['numpy', null],
+        ['sparse.linalg', null],
+      ]);
+      expect(cold.warmups.map((w) => w.skipped)).toEqual(['COHORT_WARMUP=0', 'COHORT_WARMUP=0']);
+      expect(warm.made).toBe(0);
+      expect(cold.made).toBeGreaterThan(0);
+      expect(warm.seqAfterImport).toBe(cold.seqAfterImport);
+      expect(warm.seqEnd).toBe(cold.seqEnd);
+      expect(warm.log).toEqual(cold.log);
+      expect(warm.bits).toEqual(cold.bits);
+    },
+    240_000,
+  );
+});
+
 describe('warmUp', () => {
   const saved = process.env.COHORT_WARMUP;
   afterEach(() => {
