@@ -5,7 +5,7 @@
  * max/min/mean (NumPy also warns). Integer and bool arrays have no NaN: the plain reductions.
  */
 import { fx } from '../codegen/index.js';
-import type { DType } from '../runtime/index.js';
+import { type DType, ValueError } from '../runtime/index.js';
 import { floatResult, isFloat } from './dtypes.js';
 import { copyAs, ewise } from './ewise.js';
 import type { ndarray } from './ndarray.js';
@@ -15,8 +15,13 @@ import {
   finish,
   type MeanOptions as MeanWhereOptions,
   type MinMaxOptions as MinMaxWhereOptions,
+  max,
+  mean,
+  min,
   type SumOptions,
+  sum,
 } from './reduce-api.js';
+import { masked, whereMask } from './reduce-where.js';
 import { type ArrayInput, sig } from './sig.js';
 
 const cast = (fn: string, a: ndarray, dtype: DType | undefined | null): ndarray =>
@@ -28,11 +33,19 @@ const replaceNan = (fn: string, a: ndarray, v: number): ndarray =>
     build: ([x, s]) => fx.where(fx.isnan(x!), s!, x!),
   });
 
-/** NumPy's nan-reductions take `where=` too; cohort's do not yet (their signature lines say so). */
-type MeanOptions = Omit<MeanWhereOptions, 'where'>;
-type MinMaxOptions = Omit<MinMaxWhereOptions, 'where'>;
-type NanSumOptions = Omit<SumOptions, 'where'>;
-/** `sum`'s signature without `where=` (nansum, nanprod). */
+/**
+ * `a` with the elements outside NumPy's `where=` mask made NaN, which the nan-reductions then skip
+ * as they skip NaN (a float `a`; none given: `a` itself).
+ */
+export function nanWhere(fn: string, a: ndarray, where: ndarray | undefined | null): ndarray {
+  if (where === undefined || where === null) return a;
+  return masked(fn, a, whereMask(fn, a, where), Number.NaN);
+}
+
+type MeanOptions = MeanWhereOptions;
+type MinMaxOptions = MinMaxWhereOptions;
+type NanSumOptions = SumOptions;
+/** `sum`'s signature (nansum, nanprod). */
 export type NanSum = (
   a: ArrayInput,
   axis?: AxisArg | NanSumOptions,
@@ -70,10 +83,20 @@ type MinMax = (
  * @example np.nansum([[1, np.nan], [1, np.nan]], 0).tolist() // [2, 0]
  */
 export const nansum = sig<NanSum>(
-  'nansum(a: array_like, axis: axes = None, dtype: dtype = None, out: ndarray = None, keepdims: bool = False, initial: number = None)',
-  ((a: ndarray, axis: AxisArg, dtype: DType, out: ndarray, keepdims: boolean, initial: number) => {
+  'nansum(a: array_like, axis: axes = None, dtype: dtype = None, out: ndarray = None, keepdims: bool = False, initial: number = None, where: array_like = None)',
+  ((
+    a: ndarray,
+    axis: AxisArg,
+    dtype: DType,
+    out: ndarray,
+    keepdims: boolean,
+    initial: number,
+    where: ndarray | undefined,
+  ) => {
     const x = cast('nansum', a, dtype);
-    const src = isFloat(x.dtype) ? replaceNan('nansum', x, 0) : x;
+    if (!isFloat(x.dtype) && where !== undefined && where !== null)
+      return sum(x, { axis, out: out ?? null, keepdims, initial: initial ?? null, where });
+    const src = isFloat(x.dtype) ? replaceNan('nansum', nanWhere('nansum', x, where), 0) : x;
     let r = red.reduction('nansum', 'sum', src, { axis, keepdims });
     if (initial !== undefined && initial !== null)
       r = ewise('nansum', 'add', [r, initial], ['a', 'initial'], null, { dtype: r.dtype });
@@ -91,11 +114,14 @@ export const nansum = sig<NanSum>(
  * @example np.nanmean([[1, np.nan], [3, 4]], 1).tolist() // [1, 3.5]
  */
 export const nanmean = sig<Mean>(
-  'nanmean(a: array_like, axis: axes = None, dtype: dtype = None, out: ndarray = None, keepdims: bool = False)',
-  ((a: ndarray, axis: AxisArg, dtype: DType, out: ndarray, keepdims: boolean) => {
-    if (!isFloat(a.dtype) && (dtype === undefined || dtype === null || !isFloat(dtype)))
+  'nanmean(a: array_like, axis: axes = None, dtype: dtype = None, out: ndarray = None, keepdims: bool = False, *, where: array_like = None)',
+  ((a: ndarray, axis: AxisArg, dtype: DType, out: ndarray, keepdims: boolean, where: ndarray | undefined) => {
+    if (!isFloat(a.dtype) && (dtype === undefined || dtype === null || !isFloat(dtype))) {
+      if (where !== undefined && where !== null)
+        return mean(cast('nanmean', a, dtype), { axis, out: out ?? null, keepdims, where });
       return finish('nanmean', red.mean(cast('nanmean', a, dtype), { axis, keepdims }), out);
-    const x = cast('nanmean', a, dtype ?? floatResult(a.dtype));
+    }
+    const x = nanWhere('nanmean', cast('nanmean', a, dtype ?? floatResult(a.dtype)), where);
     const s = red.reduction('nanmean', 'sum', replaceNan('nanmean', x, 0), { axis, keepdims });
     const notnan = ewise('nanmean', 'notnan', [x], ['a'], null, {
       build: ([v]) => fx.logical_not(fx.isnan(v!)),
@@ -107,11 +133,33 @@ export const nanmean = sig<Mean>(
 
 const nanMinMax = (fn: 'nanmax' | 'nanmin', kind: 'max' | 'min') =>
   sig<MinMax>(
-    `${fn}(a: array_like, axis: axes = None, out: ndarray = None, keepdims: bool = False, initial: number = None)`,
-    ((a: ndarray, axis: AxisArg, out: ndarray, keepdims: boolean, initial: number) => {
+    `${fn}(a: array_like, axis: axes = None, out: ndarray = None, keepdims: bool = False, initial: number = None, where: array_like = None)`,
+    ((
+      a: ndarray,
+      axis: AxisArg,
+      out: ndarray,
+      keepdims: boolean,
+      initial: number,
+      where: ndarray | undefined,
+    ) => {
+      const masking = where !== undefined && where !== null;
+      if (masking && (initial === undefined || initial === null))
+        throw new ValueError(
+          `${fn}: reduction operation '${kind === 'max' ? 'fmax' : 'fmin'}' does not have an identity, so to use a where mask one has to specify 'initial'`,
+        );
       let r: ndarray;
-      if (!isFloat(a.dtype)) r = red.reduction(fn, kind, a, { axis, keepdims });
-      else {
+      if (!isFloat(a.dtype)) {
+        if (masking)
+          return (kind === 'max' ? max : min)(a, {
+            axis,
+            out: out ?? null,
+            keepdims,
+            initial: initial ?? null,
+            where,
+          });
+        r = red.reduction(fn, kind, a, { axis, keepdims });
+      } else {
+        a = nanWhere(fn, a, where);
         const fill = kind === 'max' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
         const m = red.reduction(fn, kind, replaceNan(fn, a, fill), { axis, keepdims });
         const allNan = red.reduction(fn, 'all', ewise(fn, 'isnan', [a], ['a']), { axis, keepdims });

@@ -11,7 +11,7 @@ import { type DType, ValueError } from '../runtime/index.js';
 import { cumprod } from './cumprod.js';
 import { isFloat } from './dtypes.js';
 import { copyAs, ewise } from './ewise.js';
-import type { NanSum } from './nanreduce.js';
+import { type NanSum, nanWhere } from './nanreduce.js';
 import type { ndarray } from './ndarray.js';
 import * as red from './reduce.js';
 import { argmax, argmin, cumsum, finish, prod, var_ } from './reduce-api.js';
@@ -33,15 +33,32 @@ type AxisArg = number | readonly number[] | null;
  * @example np.nanprod([[1, 2], [3, np.nan]], 0).tolist() // [3, 2]
  */
 export const nanprod = sig<NanSum>(
-  'nanprod(a: array_like, axis: axes = None, dtype: dtype = None, out: ndarray = None, keepdims: bool = False, initial: number = None)',
-  ((a: ndarray, axis: AxisArg, dtype: DType, out: ndarray, keepdims: boolean, initial: number) =>
-    prod(replaceNan('nanprod', a, 1), {
-      axis,
-      dtype: dtype ?? null,
-      out: out ?? null,
-      keepdims,
-      initial: initial ?? null,
-    })) as never,
+  'nanprod(a: array_like, axis: axes = None, dtype: dtype = None, out: ndarray = None, keepdims: bool = False, initial: number = None, where: array_like = None)',
+  ((
+    a: ndarray,
+    axis: AxisArg,
+    dtype: DType,
+    out: ndarray,
+    keepdims: boolean,
+    initial: number,
+    where: ndarray | undefined,
+  ) =>
+    isFloat(a.dtype)
+      ? prod(replaceNan('nanprod', nanWhere('nanprod', a, where), 1), {
+          axis,
+          dtype: dtype ?? null,
+          out: out ?? null,
+          keepdims,
+          initial: initial ?? null,
+        })
+      : prod(a, {
+          axis,
+          dtype: dtype ?? null,
+          out: out ?? null,
+          keepdims,
+          initial: initial ?? null,
+          where,
+        })) as never,
 );
 
 type Cum = typeof cumsum;
@@ -82,6 +99,8 @@ export interface NanVarOptions {
   out?: ndarray | null;
   ddof?: number;
   keepdims?: boolean;
+  /** The elements to include (a bool mask broadcast to the array's shape). */
+  where?: ArrayInput | null;
   /** The array API name of `ddof` (give one of them). */
   correction?: number | null;
 }
@@ -147,7 +166,7 @@ function nanvarImpl(
 
 const nanVarLike = (fn: 'nanvar' | 'nanstd') =>
   sig<NanVar>(
-    `${fn}(a: array_like, axis: axes = None, dtype: dtype = None, out: ndarray = None, ddof: number = 0, keepdims: bool = False, *, correction: number = None)`,
+    `${fn}(a: array_like, axis: axes = None, dtype: dtype = None, out: ndarray = None, ddof: number = 0, keepdims: bool = False, *, where: array_like = None, correction: number = None)`,
     ((
       a: ndarray,
       axis: AxisArg,
@@ -155,6 +174,7 @@ const nanVarLike = (fn: 'nanvar' | 'nanstd') =>
       out: ndarray,
       ddof: number,
       keepdims: boolean,
+      where: ndarray | undefined,
       correction: number,
     ) => {
       if (correction !== undefined && correction !== null) {
@@ -162,10 +182,10 @@ const nanVarLike = (fn: 'nanvar' | 'nanstd') =>
         ddof = correction;
       }
       if (!isFloat(a.dtype) && (dtype === undefined || dtype === null || !isFloat(dtype))) {
-        const r = var_(a, { axis, dtype: dtype ?? null, ddof, keepdims });
+        const r = var_(a, { axis, dtype: dtype ?? null, ddof, keepdims, where: where ?? null });
         return finish(fn, fn === 'nanvar' ? r : ewise(fn, 'sqrt', [r], ['a']), out);
       }
-      const x = dtype && dtype !== a.dtype ? copyAs(fn, a, dtype) : a;
+      const x = nanWhere(fn, dtype && dtype !== a.dtype ? copyAs(fn, a, dtype) : a, where);
       const v = nanvarImpl(fn, x, axis, dtype ?? undefined, ddof, keepdims);
       return finish(fn, fn === 'nanvar' ? v : ewise(fn, 'sqrt', [v], ['a']), out);
     }) as never,
