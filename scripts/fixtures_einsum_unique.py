@@ -9,37 +9,19 @@ the error NumPy raises: AxisError is recorded as IndexError, cohort's class for 
 results are recorded as int32 (cohort's default integer).
 """
 import json
-import math
 import pathlib
+import sys
 import warnings
 
 import numpy as np
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from fixture_arrays import arr  # noqa: E402
 
 warnings.simplefilter("ignore")
 OUT = pathlib.Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "einsum_unique" / "cases.json"
 rng = np.random.default_rng(20261201)
 DT = ("bool", "uint8", "int32", "float32", "float64")
-
-
-def enc(v):
-    if isinstance(v, (bool, np.bool_)):
-        return bool(v)
-    v = float(v)
-    if math.isnan(v):
-        return "nan"
-    if math.isinf(v):
-        return "inf" if v > 0 else "-inf"
-    if v == 0 and math.copysign(1, v) < 0:
-        return "-0"
-    return v
-
-
-def arr(a):
-    a = np.asarray(a)
-    dt = str(a.dtype)
-    if dt in ("int64", "uint64"):
-        dt = "int32"
-    return {"dtype": dt, "shape": list(a.shape), "values": [enc(x) for x in a.ravel()]}
 
 
 def rand(dtype, shape, lo=-3, hi=4):
