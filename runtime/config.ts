@@ -16,7 +16,7 @@ export interface RuntimeOptions {
   mapper?: Mapper;
   /**
    * The worker file the pool's threads run (a `URL` or a path), for bundles: a bundler leaves
-   * `dist/runtime/worker.js` behind, so copy it beside the bundle (as `.mjs` unless the bundle's
+   * `dist/bundle/runtime/worker.js` behind, so copy it beside the bundle (as `.mjs` unless the bundle's
    * folder is an ES module package) and name it here. Default: the environment variable
    * `COHORT_WORKER_URL`, else the file beside cohort's own runtime module, else the installed
    * `cohortjs` package's. `null` restores the default. Applies to pools started afterwards: set it

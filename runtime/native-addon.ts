@@ -32,9 +32,14 @@ export function nativeAddon(): NativeAddon | null {
   if (addon !== undefined) return addon;
   addon = null;
   // The workspace package in the repo, else the copy an installed cohortjs ships beside dist/
-  // (its install script builds it).
+  // (its install script builds it): from dist/runtime/ (tsc's tree) or dist/bundle/runtime/ (the
+  // bundle the package's exports load, scripts/bundle.mjs).
   const req = createRequire(import.meta.url);
-  for (const id of ['cohortjs-pages', '../../packages/pages/index.cjs']) {
+  for (const id of [
+    'cohortjs-pages',
+    '../../packages/pages/index.cjs',
+    '../../../packages/pages/index.cjs',
+  ]) {
     try {
       const mod = req(id) as { addon: NativeAddon | null; reason: string };
       addon = mod.addon;

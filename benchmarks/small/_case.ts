@@ -12,11 +12,11 @@ import { existsSync } from 'node:fs';
 import { handCgIterate, handCgStart, poisson as poissonOf } from './_loops.js';
 
 /**
- * The built package (`dist/`, what an installed cohortjs runs: plain JavaScript, also in its
+ * The built package (`dist/bundle/`, what an installed cohortjs runs: plain JavaScript, also in its
  * worker threads) when it exists, else the TypeScript sources through tsx (whose loader makes
  * worker start-up ~3× slower). `COHORT_BENCH_SOURCES=1` forces the sources.
  */
-const dist = new URL('../../dist/index.js', import.meta.url);
+const dist = new URL('../../dist/bundle/index.js', import.meta.url);
 const useDist = process.env.COHORT_BENCH_SOURCES !== '1' && existsSync(dist);
 const lib = (await import(useDist ? dist.href : '../../index.js')) as typeof import('../../index.js');
 const { np, configure } = lib;

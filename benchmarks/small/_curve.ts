@@ -28,7 +28,7 @@ function threadCpu(): number {
   }
 }
 
-const dist = new URL('../../dist/index.js', import.meta.url);
+const dist = new URL('../../dist/bundle/index.js', import.meta.url);
 const useDist = process.env.COHORT_BENCH_SOURCES !== '1' && existsSync(dist);
 const t0 = performance.now();
 const lib = (await import(useDist ? dist.href : '../../index.js')) as typeof import('../../index.js');

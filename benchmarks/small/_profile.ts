@@ -19,7 +19,7 @@ interface Node {
   selfSize?: number;
 }
 
-const dist = new URL('../../dist/index.js', import.meta.url);
+const dist = new URL('../../dist/bundle/index.js', import.meta.url);
 const useDist = process.env.COHORT_BENCH_SOURCES !== '1' && existsSync(dist);
 const lib = (await import(useDist ? dist.href : '../../index.js')) as typeof import('../../index.js');
 const calls = Number(process.argv[2] ?? 200_000);

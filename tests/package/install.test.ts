@@ -78,7 +78,7 @@ afterAll(() => {
 });
 
 describe('the npm package', () => {
-  it('ships dist/ (JavaScript, declarations, the worker), README and LICENSE, and no sources or tests', () => {
+  it('ships dist/ (JavaScript, its bundle, declarations, the worker), README and LICENSE, and no sources or tests', () => {
     for (const f of [
       'LICENSE',
       'README.md',
@@ -86,6 +86,10 @@ describe('the npm package', () => {
       'dist/index.js',
       'dist/index.d.ts',
       'dist/runtime/worker.js',
+      // The bundle the exports load (scripts/bundle.mjs), its worker file beside its runtime.
+      'dist/bundle/index.js',
+      'dist/bundle/runtime/index.js',
+      'dist/bundle/runtime/worker.js',
     ]) {
       expect(files).toContain(f);
     }

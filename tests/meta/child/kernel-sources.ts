@@ -2,13 +2,23 @@
  * Run under `node --import tsx` (as users' TypeScript programs and the benchmarks run when dist/
  * is absent): loads the library from source, runs a broad workload on one worker (so kernels are
  * registered and shipped), then prints one JSON line: how many kernels were registered and which
- * of them name, in their shipped source or warm-up, a transpiler helper a worker does not have.
+ * of them name, in their shipped source or warm-up, a transpiler helper a worker does not have,
+ * and the workload's result. With the argument `bundle` it loads the package's bundle instead
+ * (dist/bundle/, what `cohortjs` resolves to once built: scripts/bundle.mjs) and runs the same
+ * workload, whose kernels are then the bundle's function texts (count 0: the bundle's kernel
+ * table is not reachable from here; a kernel naming a missing helper fails in the worker).
  */
-import { configure, fence, linalg, np, sp } from '../../../index.js';
+import type * as Lib from '../../../index.js';
 import { kernelById } from '../../../runtime/kernels.js';
 
+const fromBundle = process.argv[2] === 'bundle';
+const lib = (await import(fromBundle ? '../../../dist/bundle/index.js' : '../../../index.js')) as typeof Lib;
+const { configure, fence, linalg, np, sp } = lib;
+type ndarray = InstanceType<typeof np.ndarray>;
+type csr = InstanceType<typeof sp.csr_array>;
+
 configure({ workers: 1 });
-const sum = (x: np.ndarray) => np.sum(x).item() as number;
+const sum = (x: ndarray) => np.sum(x).item() as number;
 const n = 40;
 const rng = np.random.default_rng(7);
 const a = rng.random([n, n]);
@@ -26,13 +36,13 @@ acc += sum(np.linalg.solve(np.add(a, np.multiply(np.eye(n), n)), v)) + sum(np.ma
 const A = sp.diags([-1, 4, -1], [-1, 0, 1], { shape: [n, n], format: 'csr' });
 const R = sp.random(n, n, { density: 0.2, format: 'csr', rng: 3 });
 const C = sp.coo_array([v, [np.arange(n).astype('int32'), np.arange(n).astype('int32')]], { shape: [n, n] });
-acc += sum(A.dot(v) as np.ndarray) + sum(A.T.dot(v) as np.ndarray) + sum(R.tocsc().dot(v) as np.ndarray);
-acc += sum((A.add(R) as sp.csr_array).data) + sum((A.multiply(R) as sp.csr_array).data);
-acc += sum((A.transpose() as sp.csr_array).tocsr().data) + sum(C.tocsr().data) + sum(A.todia().data);
+acc += sum(A.dot(v) as ndarray) + sum(A.T.dot(v) as ndarray) + sum(R.tocsc().dot(v) as ndarray);
+acc += sum((A.add(R) as csr).data) + sum((A.multiply(R) as csr).data);
+acc += sum((A.transpose() as csr).tocsr().data) + sum(C.tocsr().data) + sum(A.todia().data);
 acc +=
-  sum((sp.kron(A, sp.eye(2, { format: 'csr' }), { format: 'csr' }) as sp.csr_array).data) +
-  sum((sp.tril(R, { format: 'csr' }) as sp.csr_array).data);
-acc += sum((A.dot(R) as sp.csr_array).data) + sum(linalg.cg(A, v)[0]) + sum(linalg.spsolve(A.tocsc(), v));
+  sum((sp.kron(A, sp.eye(2, { format: 'csr' }), { format: 'csr' }) as csr).data) +
+  sum((sp.tril(R, { format: 'csr' }) as csr).data);
+acc += sum((A.dot(R) as csr).data) + sum(linalg.cg(A, v)[0]) + sum(linalg.spsolve(A.tocsc(), v));
 fence();
 if (!Number.isFinite(acc)) throw new Error(`workload result ${acc}`);
 
@@ -40,7 +50,7 @@ if (!Number.isFinite(acc)) throw new Error(`workload result ${acc}`);
 const HELPERS = /\b(__name|__publicField|__async|__spreadValues|__objRest|__awaiter|__generator)\(/;
 const bad: string[] = [];
 let count = 0;
-for (let id = 0; kernelById(id) !== undefined; id++) {
+for (let id = 0; !fromBundle && kernelById(id) !== undefined; id++) {
   const k = kernelById(id);
   count++;
   for (const text of [k.source, k.warm ?? '']) {
@@ -48,5 +58,5 @@ for (let id = 0; kernelById(id) !== undefined; id++) {
     if (m !== null) bad.push(`${k.name}: ${m[1]}`);
   }
 }
-console.log(JSON.stringify({ count, bad }));
+console.log(JSON.stringify({ count, bad, acc }));
 process.exit(0);
