@@ -230,5 +230,12 @@ function bicgstabGang(t: TaskContext): void {
 }
 
 /** The helpers the gang BiCGSTAB kernel adds to one-task-kernels.ts's. */
-export const GANG_BICG_HELPERS = [...GANG_DRIVER, blockYmx, blockYpx, bicgWork, bicgFinish, bicgTop] as const;
+export const GANG_BICG_HELPERS = {
+  ...GANG_DRIVER,
+  blockYmx,
+  blockYpx,
+  bicgWork,
+  bicgFinish,
+  bicgTop,
+} as const;
 export { bicgstabGang };

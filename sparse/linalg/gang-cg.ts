@@ -180,5 +180,5 @@ function cgGang(t: TaskContext): void {
 }
 
 /** The helpers the gang CG kernel adds to one-task-kernels.ts's. */
-export const GANG_CG_HELPERS = [...GANG_DRIVER, cgWork, cgFinish, cgTop] as const;
+export const GANG_CG_HELPERS = { ...GANG_DRIVER, cgWork, cgFinish, cgTop } as const;
 export { cgGang };

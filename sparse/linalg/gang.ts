@@ -127,4 +127,4 @@ export function gangStop(st: Float64Array, info: number): number {
 }
 
 /** The driver's functions, for a gang kernel's source. */
-export const GANG_DRIVER = [gangSum, gangDrive, gangStop] as const;
+export const GANG_DRIVER = { gangSum, gangDrive, gangStop } as const;

@@ -449,7 +449,15 @@ export function blockSpmvDot(
   return dotPart(w, y, lo, hi);
 }
 
-const HELPERS = [
+/**
+ * The helpers joined into every one-task kernel, by the names the kernels call them by. An object,
+ * not a list: a bundler may rename a module-level function when two modules define the same name
+ * (the package's bundle, scripts/bundle.mjs, renamed `view` to `view2`), and the gang phases call
+ * these helpers through ambient declarations (gang-cg.ts) that no bundler links — their text
+ * keeps the source name. Property keys are never renamed: {@link sourceOf} binds each key to the
+ * function's own (possibly renamed) name.
+ */
+const HELPERS: Readonly<Record<string, (...a: never[]) => unknown>> = {
   dotBlocks,
   dotPart,
   spmvRows,
@@ -466,22 +474,34 @@ const HELPERS = [
   spmvDotWith,
   blockDot,
   blockSpmvDot,
-];
+};
+
+/**
+ * One helper's text in a kernel source: its declaration, then — where a bundler renamed it — a
+ * binding of the name the other texts use.
+ */
+function helperText(name: string, f: (...a: never[]) => unknown): string {
+  const text = f.toString();
+  return f.name === name ? text : `${text}\nconst ${name} = ${f.name};`;
+}
 
 /**
  * One kernel's source: the module (base64), the helpers (and `extra` ones), then `solve`, in one
  * function expression.
  * @param solve - the kernel
- * @param extra - more module-level helpers it calls (sparse/linalg/gang-cg.ts)
+ * @param extra - more module-level helpers it calls, by the names it calls them (sparse/linalg/gang-cg.ts)
  * @returns the source text
  */
 export function sourceOf(
   solve: (t: TaskContext) => void,
-  extra: readonly ((...a: never[]) => unknown)[] = [],
+  extra: Readonly<Record<string, (...a: never[]) => unknown>> = {},
 ): string {
   const wasm = JSON.stringify(ONE_TASK_WASM_BASE64);
-  const parts = [...HELPERS, ...extra, solve].map((f) => f.toString()).join('\n');
-  return `(() => { const ONE_TASK_WASM = ${wasm};\n${parts}\nreturn ${solve.name}; })()`;
+  const parts = [
+    ...Object.entries({ ...HELPERS, ...extra }).map(([k, f]) => helperText(k, f)),
+    solve.toString(),
+  ];
+  return `(() => { const ONE_TASK_WASM = ${wasm};\n${parts.join('\n')}\nreturn ${solve.name}; })()`;
 }
 
 /**

@@ -13,7 +13,7 @@ import { kernelById } from '../../../runtime/kernels.js';
 
 const fromBundle = process.argv[2] === 'bundle';
 const lib = (await import(fromBundle ? '../../../dist/bundle/index.js' : '../../../index.js')) as typeof Lib;
-const { configure, fence, linalg, np, sp } = lib;
+const { configure, DefaultMapper, fence, linalg, np, sp } = lib;
 type ndarray = InstanceType<typeof np.ndarray>;
 type csr = InstanceType<typeof sp.csr_array>;
 
@@ -43,7 +43,14 @@ acc +=
   sum((sp.kron(A, sp.eye(2, { format: 'csr' }), { format: 'csr' }) as csr).data) +
   sum((sp.tril(R, { format: 'csr' }) as csr).data);
 acc += sum((A.dot(R) as csr).data) + sum(linalg.cg(A, v)[0]) + sum(linalg.spsolve(A.tocsc(), v));
+// Gang solves (two workers, sparse/linalg/gang*.ts): their kernels join module-level helpers'
+// texts by name (one-task-kernels.ts `sourceOf`), which a bundler may rename.
+configure({ workers: 2, mapper: new DefaultMapper({ oneTaskSolveBytes: 2 ** 40, gangSolveBytes: 1 }) });
+const P = sp.diags([-1, 4, -1], [-1, 0, 1], { shape: [3000, 3000], format: 'csr' });
+const pb = np.ones([3000]);
+acc += sum(linalg.cg(P, pb)[0]) + sum(linalg.bicgstab(P, pb)[0]);
 fence();
+configure({ workers: 1, mapper: new DefaultMapper() });
 if (!Number.isFinite(acc)) throw new Error(`workload result ${acc}`);
 
 /** Helpers esbuild (tsx) and tsc may inject into a function's text; none exists in a worker. */
