@@ -15,6 +15,12 @@
  * mark-compacts spent 9 ms marking roots under tsx, 0.7 ms on `dist/`). Build first:
  * `npm run build`.
  *
+ * NumPy's OpenBLAS runs matrix products (GEMV, GEMM, dot) on every core — two threads on this
+ * machine kind, the cores cohort's two workers use — and the rest of NumPy on one. The twin prints
+ * its BLAS thread count; for programs marked `blas` (ports/_program.ts) the twin runs a second
+ * time with `OPENBLAS_NUM_THREADS=1`, and each line and the table give that ratio too ("1 BLAS
+ * thread"): NumPy as installed, and NumPy on one core. Not at `BENCH_SMALL`.
+ *
  * Run: node --import tsx benchmarks/programs/run.ts [NAME ...] [--sizes small,large] [--workers 2]
  */
 import { spawnSync } from 'node:child_process';
@@ -53,6 +59,8 @@ interface Timing {
   n: number;
   ms: number;
   setupMs: number;
+  /** The twin's OpenBLAS threads (twins.py `blas_threads`), null when unknown. */
+  blasThreads?: number | null;
 }
 type Size = 'tiny' | 'small' | 'large';
 interface Job {
@@ -63,12 +71,19 @@ interface Job {
 }
 
 /** Runs one side for a batch of jobs in one fresh process; returns its timings by program name. */
-function side(cmd: string, args: string[], jobs: Job[], ext: string): Map<string, Timing> {
+function side(
+  cmd: string,
+  args: string[],
+  jobs: Job[],
+  ext: string,
+  env: Record<string, string> = {},
+): Map<string, Timing> {
   const specs = jobs.map((j) => `${j.prog.name}:${j.n}:${j.out}.${ext}`);
   const r = spawnSync(cmd, [...args, ...specs], {
     encoding: 'utf8',
     maxBuffer: 1 << 24,
     cwd: join(here, '../..'),
+    env: { ...process.env, ...env },
   });
   if (r.status !== 0) {
     throw new Error(
@@ -131,11 +146,22 @@ function cohortArgs(): string[] {
 }
 let childArgs: string[] | undefined;
 
-function runBatch(jobs: Job[]): { cohort: Map<string, Timing>; numpy?: Map<string, Timing> } {
+/** The BLAS thread settings of a twin run on one core (OpenBLAS, and the other BLAS builds' variables). */
+const ONE_BLAS_THREAD = { OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1', MKL_NUM_THREADS: '1' };
+
+function runBatch(jobs: Job[]): {
+  cohort: Map<string, Timing>;
+  numpy?: Map<string, Timing>;
+  numpy1?: Map<string, Timing>;
+} {
   childArgs ??= cohortArgs();
   const cohort = side(process.execPath, [...childArgs, String(workers)], jobs, 'js');
-  const numpy = missing ? undefined : side('python3', [join(here, 'twins.py')], jobs, 'py');
-  return { cohort, numpy };
+  if (missing) return { cohort };
+  const twins = [join(here, 'twins.py')];
+  const numpy = side('python3', twins, jobs, 'py');
+  const blasJobs = SMALL ? [] : jobs.filter((j) => j.prog.blas === true);
+  const numpy1 = blasJobs.length > 0 ? side('python3', twins, blasJobs, 'py1', ONE_BLAS_THREAD) : undefined;
+  return { cohort, numpy, numpy1 };
 }
 
 interface Row {
@@ -144,10 +170,25 @@ interface Row {
   n: number;
   cohortMs: number;
   numpyMs?: number;
+  /** The twin's time with one BLAS thread (programs marked `blas`). */
+  numpy1Ms?: number;
   err: number;
 }
 const rows: Row[] = [];
 let bad = 0;
+let blasSaid = false;
+
+/** One line, once: how many threads the twin's OpenBLAS used. */
+function sayBlas(t: Timing): void {
+  if (blasSaid || t.blasThreads === undefined) return;
+  blasSaid = true;
+  console.log(
+    t.blasThreads === null
+      ? "NumPy/SciPy side: its BLAS's thread count is unknown (not OpenBLAS)"
+      : `NumPy/SciPy side: OpenBLAS runs NumPy's matrix products on ${t.blasThreads} thread(s), the rest of NumPy on one; ` +
+          'programs marked blas also run with 1 BLAS thread',
+  );
+}
 
 function collect(jobs: Job[], res: ReturnType<typeof runBatch>): void {
   for (const j of jobs) {
@@ -165,10 +206,26 @@ function collect(jobs: Job[], res: ReturnType<typeof runBatch>): void {
     }
     const row: Row = { prog: j.prog, size: j.size, n: j.n, cohortMs: c.ms, err };
     const p = res.numpy?.get(j.prog.name);
-    if (p) row.numpyMs = p.ms;
+    if (p) {
+      row.numpyMs = p.ms;
+      sayBlas(p);
+    }
+    const p1 = res.numpy1?.get(j.prog.name);
+    if (p1) {
+      row.numpy1Ms = p1.ms;
+      // The one-thread run computes the same program: it must agree as well.
+      const err1 = relErr(got, read(`${j.out}.py1`));
+      if (!(err1 <= TOLERANCE)) {
+        bad++;
+        console.log(
+          `${j.prog.name} ${j.size}: cohort disagrees with NumPy on 1 BLAS thread, relative error ${err1}`,
+        );
+      }
+    }
     rows.push(row);
     const ms: Record<string, number> = { [`cohort w=${workers}`]: c.ms };
     if (p) ms['NumPy/SciPy'] = p.ms;
+    if (p1) ms['NumPy/SciPy, 1 BLAS thread'] = p1.ms;
     emit({
       area: 'programs',
       name: `${j.prog.name}, ${j.size} (${j.prog.elements(j.n).toExponential(1)} elements)`,
@@ -178,6 +235,7 @@ function collect(jobs: Job[], res: ReturnType<typeof runBatch>): void {
     console.log(
       `${j.prog.name.padEnd(14)} ${j.size.padEnd(5)} cohort ${c.ms.toFixed(1)} ms` +
         (p ? `, NumPy/SciPy ${p.ms.toFixed(1)} ms, ratio ${(p.ms / c.ms).toFixed(3)}` : '') +
+        (p1 ? ` (1 BLAS thread: ${p1.ms.toFixed(1)} ms, ratio ${(p1.ms / c.ms).toFixed(3)})` : '') +
         `, relative error ${Number.isNaN(err) ? 'n/a' : err.toExponential(1)}` +
         `; setup (inputs built, not timed above) cohort ${c.setupMs.toFixed(1)} ms` +
         (p ? `, NumPy/SciPy ${p.setupMs.toFixed(1)} ms, ratio ${(p.setupMs / c.setupMs).toFixed(3)}` : ''),
@@ -211,13 +269,18 @@ const fmt = (r?: Row) =>
     : r.numpyMs === undefined
       ? `${r.cohortMs.toFixed(1)} ms`
       : (r.numpyMs / r.cohortMs).toFixed(3);
+/** The ratio against the twin on one BLAS thread, where it ran. */
+const fmt1 = (r?: Row) => (r?.numpy1Ms === undefined ? '—' : (r.numpy1Ms / r.cohortMs).toFixed(3));
+const oneThread = rows.some((r) => r.numpy1Ms !== undefined);
+const heads = [...sizes, ...(oneThread ? sizes.map((s) => `${s}, 1 BLAS thread`) : [])];
 console.log('');
-console.log(`| program | ${sizes.join(' | ')} | agreement | workaround |`);
-console.log(`|---|${sizes.map(() => '---|').join('')}---|---|`);
+console.log(`| program | ${heads.join(' | ')} | agreement | workaround |`);
+console.log(`|---|${heads.map(() => '---|').join('')}---|---|`);
 for (const prog of progs) {
   const mine = rows.filter((r) => r.prog === prog);
   const worst = Math.max(...mine.map((r) => (Number.isNaN(r.err) ? 0 : r.err)));
   const cells = sizes.map((s) => fmt(mine.find((r) => r.size === s)));
+  if (oneThread) cells.push(...sizes.map((s) => fmt1(mine.find((r) => r.size === s))));
   console.log(
     `| ${prog.name} | ${cells.join(' | ')} | ${worst.toExponential(1)} | ${prog.workaround || '—'} |`,
   );

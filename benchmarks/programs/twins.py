@@ -1,7 +1,8 @@
 """NumPy/SciPy twins of the ported programs in ports/ (the same algorithms, sizes and inputs).
 
 CLI: python3 twins.py NAME:N:OUT [...] -- for each program build its inputs, time run() (the first
-call), write the result as raw float64 to OUT, print {"name", "n", "ms", "setupMs"} as JSON.
+call), write the result as raw float64 to OUT, print {"name", "n", "ms", "setupMs", "blasThreads"}
+as JSON (blasThreads: the threads OpenBLAS runs NumPy's matrix products on, None when unknown).
 scripts/make_program_fixtures.py imports PROGRAMS from here.
 """
 import json
@@ -13,6 +14,30 @@ import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
 _M = np.uint64(0xFFFFFFFF)
+
+
+def blas_threads():
+    """The threads OpenBLAS runs NumPy's matrix products on here (OPENBLAS_NUM_THREADS, else one
+    per core), read from the loaded library; None when no OpenBLAS is loaded or it cannot say."""
+    import ctypes
+    import re
+
+    try:
+        with open("/proc/self/maps") as f:
+            libs = sorted(set(re.findall(r"(/\S*openblas\S*\.so\S*)", f.read())))
+    except OSError:
+        return None
+    for lib in libs:
+        try:
+            handle = ctypes.CDLL(lib)
+        except OSError:
+            continue
+        for sym in ("scipy_openblas_get_num_threads64_", "scipy_openblas_get_num_threads",
+                    "openblas_get_num_threads64_", "openblas_get_num_threads"):
+            fn = getattr(handle, sym, None)
+            if fn is not None:
+                return int(fn())
+    return None
 
 
 def uniform(count, seed):
@@ -383,4 +408,5 @@ if __name__ == "__main__":
         result = np.ascontiguousarray(run(), dtype=np.float64).ravel()
         ms = (time.perf_counter() - t0) * 1000
         result.tofile(out)
-        print(json.dumps({"name": name, "n": int(n), "ms": ms, "setupMs": (t0 - s0) * 1000}), flush=True)
+        print(json.dumps({"name": name, "n": int(n), "ms": ms, "setupMs": (t0 - s0) * 1000,
+                          "blasThreads": blas_threads()}), flush=True)

@@ -17,6 +17,12 @@ export interface Program {
   /** What cohort lacks and how the port works around it (empty when nothing). */
   readonly workaround: string;
   /**
+   * True when the twin's time is mostly BLAS matrix products (GEMV, GEMM, dot), which NumPy's
+   * OpenBLAS runs on every core of the machine; the runner then also times the twin with one BLAS
+   * thread (`OPENBLAS_NUM_THREADS=1`), the rest of NumPy being single-threaded anyway.
+   */
+  readonly blas?: boolean;
+  /**
    * Builds the inputs (not timed) and returns them with the timed part: `run` does the program's
    * work and returns its result, which the caller reads (counted in the time).
    */

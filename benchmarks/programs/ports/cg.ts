@@ -15,6 +15,7 @@ export const cg: Program = {
   sizes: { tiny: 4, small: 10, large: 45 },
   elements: (n) => n ** 4,
   workaround: '',
+  blas: true,
   prepare(N) {
     const n = N * N;
     let A = np.add(np.zeros([n, n]), np.multiply(4, np.eye(n)));

@@ -13,6 +13,7 @@ export const gemm: Program = {
   sizes: { tiny: 9, small: 100, large: 2000 },
   elements: (n) => n * n,
   workaround: '',
+  blas: true,
   prepare(N) {
     const A0 = np.array(uniform(N * N, 1)).reshape(N, N);
     const B0 = np.array(uniform(N * N, 2)).reshape(N, N);

@@ -13,6 +13,7 @@ export const jacobi: Program = {
   sizes: { tiny: 12, small: 100, large: 2000 },
   elements: (n) => n * n,
   workaround: '',
+  blas: true,
   prepare(N) {
     const A = np.add(np.array(uniform(N * N, 1)).reshape(N, N), np.multiply(np.eye(N), N));
     const b = np.array(uniform(N, 2));

@@ -17,6 +17,7 @@ export const lasso: Program = {
   sizes: { tiny: 30, small: 500, large: 200_000 },
   elements: (n) => n * F,
   workaround: '',
+  blas: true,
   prepare(N) {
     const X = np.subtract(np.array(uniform(N * F, 1)).reshape(N, F), 0.5);
     X.set(':, 0', 1.0);

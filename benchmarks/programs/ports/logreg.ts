@@ -16,6 +16,7 @@ export const logreg: Program = {
   sizes: { tiny: 40, small: 312, large: 125_000 },
   elements: (n) => n * F,
   workaround: '',
+  blas: true,
   prepare(N) {
     const X = np.subtract(np.array(uniform(N * F, 1)).reshape(N, F), 0.5);
     const target = np.floor(np.multiply(2.0, np.array(uniform(N, 2))));
