@@ -4,6 +4,7 @@
  * reduce the last axis of a permuted input view into each output element of the piece.
  */
 import { ensureKernel, registerCombine, registerKernel, type TaskContext } from '../runtime/index.js';
+import { colsumWasmBytes } from './colsum-wasm.js';
 import { AXIS_REDUCE_PREFIX, REDUCE_PREFIX } from './kernel-names.js';
 
 /** The reduction operations with their accumulator snippets (`v` is the element, `k` its index). */
@@ -113,7 +114,7 @@ function axisSource(
   r: number,
   prelude: string,
   row: string,
-  column?: { init: string; step: string },
+  column?: { init: string; step: string; wasm?: string },
 ): string {
   // One output axis (a matrix reduced along its rows: kmeans' argmin(pairwise, 1) over 2e6 rows
   // of 10): a plain loop over the rows, the offsets stepped, no odometer per output element.
@@ -123,10 +124,29 @@ function axisSource(
   // the same operations in the same order per output (the same bits), instead of one strided
   // pass over X per output.
   if (r === 1) {
+    // Sums of float64 rows in the region heap, with contiguous rows and outputs: the same loop as
+    // WebAssembly SIMD (dense/colsum-wasm.ts: the same additions in the same order), compiled once
+    // per thread and heap and kept on globalThis.
+    const wasm =
+      column?.wasm === undefined
+        ? ''
+        : `if (t.heap && xs0 === 1 && os0 === 1 && sk > 0 && X instanceof Float64Array && O instanceof Float64Array) {
+      const g = globalThis;
+      let c = g.__cohortColsum;
+      if (c === undefined || c.mem !== t.heap) {
+        const bytes = new Uint8Array(${column.wasm});
+        const mod = g.__cohortWasmModule ? g.__cohortWasmModule(bytes, n * (i1 - i0)) : new g.WebAssembly.Module(bytes);
+        c = { mem: t.heap, fn: new g.WebAssembly.Instance(mod, { e: { mem: t.heap } }).exports.kernel };
+        g.__cohortColsum = c;
+      }
+      c.fn(O.byteOffset + 8 * (t.offsets[0] + i0), X.byteOffset + 8 * (t.offsets[1] + i0), 8 * sk, i1 - i0, n);
+      return;
+    }`;
     const swapped =
       column === undefined
         ? ''
         : `if (i1 - i0 > 1 && n > 1 && Math.abs(sk) > Math.abs(xs0)) {
+    ${wasm}
     const A = new Float64Array(i1 - i0).fill(${column.init});
     const w = i1 - i0;
     for (let k = 0, xk = t.offsets[1] + i0 * xs0; k < n; k++, xk += sk) {
@@ -207,11 +227,26 @@ export function axisKernel(kind: RedKind, r: number, pairwise = false): string {
     }
     O[oo] = ${s.arg ? 'ai' : 'acc'};`,
       ext === undefined && !s.arg && s.init !== 'first'
-        ? { init: s.init, step: s.step.replace(/\bacc\b/g, 'A[j]') }
+        ? {
+            init: s.init,
+            step: s.step.replace(/\bacc\b/g, 'A[j]'),
+            ...(kind === 'sum' && colsumLiteral() !== null ? { wasm: colsumLiteral()! } : {}),
+          }
         : undefined,
     ),
   }));
   return name;
+}
+
+let colsum: string | null | undefined;
+
+/** The column-sum module's bytes as an array literal for a kernel's source; null without Wasm SIMD. */
+function colsumLiteral(): string | null {
+  if (colsum !== undefined) return colsum;
+  const bytes = colsumWasmBytes();
+  const api = (globalThis as unknown as { WebAssembly?: { validate(b: Uint8Array): boolean } }).WebAssembly;
+  colsum = api?.validate(bytes) === true ? `[${Array.from(bytes).join(',')}]` : null;
+  return colsum;
 }
 
 /**
