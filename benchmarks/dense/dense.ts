@@ -1,5 +1,6 @@
 /**
- * Dense benchmarks (issue 4): `a*x + y` on 1e7 float64, `dot` on 1e7, `sum(axis=1)` on 4000×2500,
+ * Dense benchmarks (issue 4): `a*x + y` on 1e7 float64, `dot` on 1e7, `sum(axis=1)` and
+ * `sum(axis=0)` on 4000×2500,
  * a 1000×1000 matmul, and a loop of 10,000 small `x.iadd(y.multiply(2))` on 1,024 elements —
  * cohort (2 workers and inline) next to NumPy (python3, when present) and a plain JS loop.
  *
@@ -35,7 +36,7 @@ xs=np.ones(1024); ys=np.ones(1024)
 def small():
     global xs
     for _ in range(${SMALL_OPS}): xs += 2*ys
-print(json.dumps({"axpy": t(lambda: a*x+y, 7, ${STEADY_WARM}), "dot": t(lambda: np.dot(x,y)), "sum1": t(lambda: A.sum(axis=1)),
+print(json.dumps({"axpy": t(lambda: a*x+y, 7, ${STEADY_WARM}), "dot": t(lambda: np.dot(x,y)), "sum1": t(lambda: A.sum(axis=1)), "sum0": t(lambda: A.sum(axis=0)),
   "matmul": t(lambda: B@B, 7, 3), "small": t(small, 3)/${SMALL_OPS}}))`;
   return runPython(py, 'NumPy') ?? {};
 }
@@ -46,6 +47,7 @@ function plainJs(): Record<string, number> {
   const out = new Float64Array(N);
   const A = new Float64Array(R * C).fill(1);
   const s1 = new Float64Array(R);
+  const s0 = new Float64Array(C);
   return {
     axpy: timeMs(() => {
       for (let i = 0; i < N; i++) out[i] = 2.5 * x[i]! + y[i]!;
@@ -61,6 +63,10 @@ function plainJs(): Record<string, number> {
         for (let c = 0; c < C; c++) s += A[r * C + c]!;
         s1[r] = s;
       }
+    }),
+    sum0: timeMs(() => {
+      s0.fill(0);
+      for (let r = 0; r < R; r++) for (let c = 0; c < C; c++) s0[c] += A[r * C + c]!;
     }),
   };
 }
@@ -87,6 +93,9 @@ function cohort(workers: number): Record<string, number> {
     }),
     sum1: timeMs(() => {
       np.sum(A, { axis: 1 }).get('0').item();
+    }),
+    sum0: timeMs(() => {
+      np.sum(A, { axis: 0 }).get('0').item();
     }),
     matmul: timeMs(
       () => {
@@ -117,6 +126,7 @@ const names: Record<string, string> = {
   axpy: `a*x + y, n=${N}`,
   dot: `dot, n=${N}`,
   sum1: `sum(axis=1), ${R}x${C}`,
+  sum0: `sum(axis=0), ${R}x${C}`,
   matmul: `matmul ${M}x${M}`,
   small: 'x.iadd(y.multiply(2)), n=1024 (per op)',
 };
