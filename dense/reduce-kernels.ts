@@ -6,6 +6,7 @@
 import { ensureKernel, registerCombine, registerKernel, type TaskContext } from '../runtime/index.js';
 import { colsumWasmBytes } from './colsum-wasm.js';
 import { AXIS_REDUCE_PREFIX, REDUCE_PREFIX } from './kernel-names.js';
+import { pairwiseWasmBytes } from './pairwise-wasm.js';
 
 /** The reduction operations with their accumulator snippets (`v` is the element, `k` its index). */
 export type RedKind =
@@ -238,6 +239,23 @@ export function axisKernel(kind: RedKind, r: number, pairwise = false): string {
   return name;
 }
 
+/**
+ * Shortest row whose pairwise sum runs as WebAssembly (dense/pairwise-wasm.ts): below it a call
+ * into the module costs more than the few additions it saves (kmeans' 2e6 rows of 10).
+ */
+const PAIRWISE_WASM_MIN = 32;
+
+let pairwise: string | undefined;
+
+/** The pairwise-sum module's bytes as an array literal for a kernel's source; `null` without Wasm SIMD. */
+function pairwiseLiteral(): string {
+  if (pairwise !== undefined) return pairwise;
+  const bytes = pairwiseWasmBytes();
+  const api = (globalThis as unknown as { WebAssembly?: { validate(b: Uint8Array): boolean } }).WebAssembly;
+  pairwise = api?.validate(bytes) === true ? `[${Array.from(bytes).join(',')}]` : 'null';
+  return pairwise;
+}
+
 let colsum: string | null | undefined;
 
 /** The column-sum module's bytes as an array literal for a kernel's source; null without Wasm SIMD. */
@@ -256,7 +274,10 @@ function colsumLiteral(): string | null {
  * longer runs split at half rounded down to a multiple of 8 and add the two halves' sums. The
  * output is `0 + sum`, NumPy's identity-initialized reduction. So float64 row sums of a C-ordered
  * array carry NumPy's bits, and eight independent sums run at the adder's throughput instead of
- * its latency (a single running sum waits ~4 cycles per element).
+ * its latency (a single running sum waits ~4 cycles per element). Contiguous float64 rows of at
+ * least {@link PAIRWISE_WASM_MIN} elements in the region heap run the same summation as
+ * WebAssembly SIMD (dense/pairwise-wasm.ts: the eight sums are the lanes of four `f64x2`
+ * accumulators), compiled once per thread and heap.
  */
 function pairwiseAxisKernel(r: number): string {
   const name = `${AXIS_REDUCE_PREFIX}sum.pairwise.${r}`;
@@ -285,8 +306,21 @@ function pairwiseAxisKernel(r: number): string {
     let half = Math.floor(len / 2);
     half -= half % 8;
     return pw(o, half) + pw(o + half * sk, len - half);
-  };`,
-      'O[oo] = 0 + pw(xo, n);',
+  };
+  let pwx = pw;
+  if (${pairwiseLiteral()} !== null && n >= ${PAIRWISE_WASM_MIN} && sk === 1 && t.heap && X instanceof Float64Array) {
+    const g = globalThis;
+    let c = g.__cohortPairwise;
+    if (c === undefined || c.mem !== t.heap) {
+      const bytes = new Uint8Array(${pairwiseLiteral()});
+      const mod = g.__cohortWasmModule ? g.__cohortWasmModule(bytes, n) : new g.WebAssembly.Module(bytes);
+      c = { mem: t.heap, fn: new g.WebAssembly.Instance(mod, { e: { mem: t.heap } }).exports.kernel };
+      g.__cohortPairwise = c;
+    }
+    const fn = c.fn, xb = X.byteOffset;
+    pwx = (o, len) => fn(xb + 8 * o, len);
+  }`,
+      'O[oo] = 0 + pwx(xo, n);',
     ),
   }));
   return name;

@@ -6,12 +6,15 @@
  * values (NaN, ±0, ±Inf, subnormals, wide magnitudes), on contiguous arrays, row-sliced and
  * row-strided views, a transpose over its outer axis and float32 (the JavaScript loop), at pool
  * sizes 0, 1 and 2; and the module itself against the loop on blocks wider than one column block.
+ * Row sums of contiguous float64 rows run NumPy's pairwise summation as WebAssembly
+ * (dense/pairwise-wasm.ts): checked against that summation, stated here, the same way.
  */
 import * as np from 'cohortjs/numpy';
 import { configure } from 'cohortjs/runtime';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COLSUM_BLOCK, colsumWasmBytes } from '../../dense/colsum-wasm.js';
+import { pairwiseWasmBytes } from '../../dense/pairwise-wasm.js';
 
 afterAll(() => configure({ workers: 0 }));
 
@@ -22,6 +25,15 @@ const value = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(...SPECIAL) },
   { weight: 12, arbitrary: fc.double({ min: -1e6, max: 1e6, noNaN: true }) },
   { weight: 2, arbitrary: fc.double({ noNaN: true }) },
+);
+
+/**
+ * A finite value (signed zeros and subnormals now and then): long sums of {@link value} are almost
+ * always NaN or ±Inf, which would hide a wrong order of additions.
+ */
+const finite = fc.oneof(
+  { weight: 1, arbitrary: fc.constantFrom(0, -0, 5e-324, -2.2e-308) },
+  { weight: 20, arbitrary: fc.double({ min: -1e6, max: 1e6, noNaN: true }) },
 );
 
 /** Column sums of a row-major [rows, cols] matrix, each column in row order from +0. */
@@ -55,7 +67,7 @@ describe('sum over an outer axis', () => {
           fc.integer({ min: 2, max: 300 }),
           fc.integer({ min: 0, max: 1_000_000 }),
           (rows, cols, seed) => {
-            const vals = fc.sample(value, { numRuns: rows * cols, seed });
+            const vals = fc.sample(seed % 4 === 0 ? value : finite, { numRuns: rows * cols, seed });
             const a = np.array(Float64Array.from(vals)).reshape(rows, cols);
             // Contiguous rows.
             same(np.sum(a, 0).toArray() as Float64Array, naive(vals, rows, cols));
@@ -134,7 +146,7 @@ describe('sum over an outer axis', () => {
           const ld = w + pad;
           const xo = 16;
           const oo = xo + n * ld + 8;
-          const vals = fc.sample(value, { numRuns: Math.max(1, n * ld), seed });
+          const vals = fc.sample(seed % 4 === 0 ? value : finite, { numRuns: Math.max(1, n * ld), seed });
           for (let i = 0; i < n * ld; i++) H[xo + i] = vals[i]!;
           H[oo - 1] = 7;
           H[oo + w] = 9;
@@ -151,6 +163,86 @@ describe('sum over an outer axis', () => {
         },
       ),
       { numRuns: 60 },
+    );
+  });
+});
+
+/** NumPy's pairwise_sum of a[o], a[o + 1], … (len of them), as dense/reduce-kernels.ts states it. */
+function pairwise(a: ArrayLike<number>, o: number, len: number): number {
+  if (len < 8) {
+    let acc = 0;
+    for (let k = 0; k < len; k++) acc += a[o + k]!;
+    return acc;
+  }
+  if (len <= 128) {
+    const s = [0, 1, 2, 3, 4, 5, 6, 7].map((j) => a[o + j]!);
+    const e = len - (len % 8);
+    let k = 8;
+    for (; k < e; k += 8) for (let j = 0; j < 8; j++) s[j]! += a[o + k + j]!;
+    let acc = s[0]! + s[1]! + (s[2]! + s[3]!) + (s[4]! + s[5]! + (s[6]! + s[7]!));
+    for (; k < len; k++) acc += a[o + k]!;
+    return acc;
+  }
+  let half = Math.floor(len / 2);
+  half -= half % 8;
+  return pairwise(a, o, half) + pairwise(a, o + half, len - half);
+}
+
+describe('row sums (pairwise) through the module', () => {
+  for (const workers of [0, 1, 2]) {
+    it(`equal NumPy's pairwise summation bit for bit (pool size ${workers})`, () => {
+      configure({ workers });
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 1, max: 12 }),
+          fc.integer({ min: 1, max: 700 }),
+          fc.integer({ min: 0, max: 1_000_000 }),
+          (rows, cols, seed) => {
+            const vals = fc.sample(seed % 4 === 0 ? value : finite, { numRuns: rows * cols, seed });
+            const a = np.array(Float64Array.from(vals)).reshape(rows, cols);
+            const want = [...Array(rows).keys()].map((i) => 0 + pairwise(vals, i * cols, cols));
+            same(np.sum(a, 1).toArray() as Float64Array, want);
+            // A row-sliced view: rows still contiguous, at an offset.
+            if (cols > 1) {
+              const v = (a.get(':, 1:') as np.ndarray).toArray() as Float64Array;
+              same(
+                np.sum(a.get(':, 1:') as np.ndarray, 1).toArray() as Float64Array,
+                [...Array(rows).keys()].map((i) => 0 + pairwise(v, i * (cols - 1), cols - 1)),
+              );
+            }
+          },
+        ),
+        { numRuns: 25 },
+      );
+      if (workers === 0) {
+        expect((globalThis as { __cohortPairwise?: unknown }).__cohortPairwise).toBeDefined();
+      }
+    });
+  }
+
+  it('the module equals the summation on runs of every length up to 3,000', () => {
+    const Wasm = (
+      globalThis as unknown as {
+        WebAssembly: {
+          Memory: new (d: object) => { buffer: SharedArrayBuffer };
+          Module: new (b: Uint8Array) => object;
+          Instance: new (m: object, i: object) => { exports: Record<string, unknown> };
+        };
+      }
+    ).WebAssembly;
+    const mem = new Wasm.Memory({ initial: 1, maximum: 16, shared: true });
+    const pw = new Wasm.Instance(new Wasm.Module(pairwiseWasmBytes()), { e: { mem } }).exports.kernel as (
+      p: number,
+      len: number,
+    ) => number;
+    const H = new Float64Array(mem.buffer);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 1_000_000 }), (len, seed) => {
+        const vals = fc.sample(seed % 4 === 0 ? value : finite, { numRuns: Math.max(1, len), seed });
+        for (let i = 0; i < len; i++) H[3 + i] = vals[i]!;
+        same([pw(8 * 3, len)], [pairwise(H, 3, len)]);
+      }),
+      { numRuns: 200 },
     );
   });
 });
