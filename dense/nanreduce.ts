@@ -18,7 +18,7 @@ import {
   max,
   mean,
   min,
-  type SumOptions,
+  type Sum,
   sum,
 } from './reduce-api.js';
 import { masked, whereMask } from './reduce-where.js';
@@ -44,17 +44,8 @@ export function nanWhere(fn: string, a: ndarray, where: ndarray | undefined | nu
 
 type MeanOptions = MeanWhereOptions;
 type MinMaxOptions = MinMaxWhereOptions;
-type NanSumOptions = SumOptions;
 /** `sum`'s signature (nansum, nanprod). */
-export type NanSum = (
-  a: ArrayInput,
-  axis?: AxisArg | NanSumOptions,
-  dtype?: DType | null | NanSumOptions,
-  out?: ndarray | null | NanSumOptions,
-  keepdims?: boolean | NanSumOptions,
-  initial?: number | null | NanSumOptions,
-  opts?: NanSumOptions,
-) => ndarray;
+export type NanSum = Sum;
 
 type Mean = (
   a: ArrayInput,

@@ -131,16 +131,9 @@ function axisSource(
     const wasm =
       column?.wasm === undefined
         ? ''
-        : `if (t.heap && xs0 === 1 && os0 === 1 && sk > 0 && X instanceof Float64Array && O instanceof Float64Array) {
-      const g = globalThis;
-      let c = g.__cohortColsum;
-      if (c === undefined || c.mem !== t.heap) {
-        const bytes = new Uint8Array(${column.wasm});
-        const mod = g.__cohortWasmModule ? g.__cohortWasmModule(bytes, n * (i1 - i0)) : new g.WebAssembly.Module(bytes);
-        c = { mem: t.heap, fn: new g.WebAssembly.Instance(mod, { e: { mem: t.heap } }).exports.kernel };
-        g.__cohortColsum = c;
-      }
-      c.fn(O.byteOffset + 8 * (t.offsets[0] + i0), X.byteOffset + 8 * (t.offsets[1] + i0), 8 * sk, i1 - i0, n);
+        : `if (${column.wasm} !== null && t.heap && xs0 === 1 && os0 === 1 && sk > 0 && X instanceof Float64Array && O instanceof Float64Array) {
+      ${heapKernelSource('__cohortColsum', column.wasm, 'n * (i1 - i0)')}
+      fn(O.byteOffset + 8 * (t.offsets[0] + i0), X.byteOffset + 8 * (t.offsets[1] + i0), 8 * sk, i1 - i0, n);
       return;
     }`;
     const swapped =
@@ -231,7 +224,7 @@ export function axisKernel(kind: RedKind, r: number, pairwise = false): string {
         ? {
             init: s.init,
             step: s.step.replace(/\bacc\b/g, 'A[j]'),
-            ...(kind === 'sum' && colsumLiteral() !== null ? { wasm: colsumLiteral()! } : {}),
+            ...(kind === 'sum' ? { wasm: moduleLiteral(colsumWasmBytes) } : {}),
           }
         : undefined,
     ),
@@ -245,26 +238,35 @@ export function axisKernel(kind: RedKind, r: number, pairwise = false): string {
  */
 const PAIRWISE_WASM_MIN = 32;
 
-let pairwise: string | undefined;
+const literals = new Map<() => Uint8Array, string>();
 
-/** The pairwise-sum module's bytes as an array literal for a kernel's source; `null` without Wasm SIMD. */
-function pairwiseLiteral(): string {
-  if (pairwise !== undefined) return pairwise;
-  const bytes = pairwiseWasmBytes();
-  const api = (globalThis as unknown as { WebAssembly?: { validate(b: Uint8Array): boolean } }).WebAssembly;
-  pairwise = api?.validate(bytes) === true ? `[${Array.from(bytes).join(',')}]` : 'null';
-  return pairwise;
+/** A module's bytes as an array literal for a kernel's source (once per module); `null` without Wasm SIMD. */
+function moduleLiteral(build: () => Uint8Array): string {
+  let lit = literals.get(build);
+  if (lit === undefined) {
+    const bytes = build();
+    const api = (globalThis as unknown as { WebAssembly?: { validate(b: Uint8Array): boolean } }).WebAssembly;
+    lit = api?.validate(bytes) === true ? `[${Array.from(bytes).join(',')}]` : 'null';
+    literals.set(build, lit);
+  }
+  return lit;
 }
 
-let colsum: string | null | undefined;
-
-/** The column-sum module's bytes as an array literal for a kernel's source; null without Wasm SIMD. */
-function colsumLiteral(): string | null {
-  if (colsum !== undefined) return colsum;
-  const bytes = colsumWasmBytes();
-  const api = (globalThis as unknown as { WebAssembly?: { validate(b: Uint8Array): boolean } }).WebAssembly;
-  colsum = api?.validate(bytes) === true ? `[${Array.from(bytes).join(',')}]` : null;
-  return colsum;
+/**
+ * Kernel source declaring `fn`, the `kernel` export of the module `literal` on this thread's heap
+ * (`t.heap`): compiled once per thread and heap (`elements`: the piece's size, for the tier
+ * runtime/wasm-tier.ts picks) and kept on `globalThis[key]`.
+ */
+function heapKernelSource(key: string, literal: string, elements: string): string {
+  return `const g = globalThis;
+    let c = g.${key};
+    if (c === undefined || c.mem !== t.heap) {
+      const bytes = new Uint8Array(${literal});
+      const mod = g.__cohortWasmModule ? g.__cohortWasmModule(bytes, ${elements}) : new g.WebAssembly.Module(bytes);
+      c = { mem: t.heap, fn: new g.WebAssembly.Instance(mod, { e: { mem: t.heap } }).exports.kernel };
+      g.${key} = c;
+    }
+    const fn = c.fn;`;
 }
 
 /**
@@ -308,16 +310,9 @@ function pairwiseAxisKernel(r: number): string {
     return pw(o, half) + pw(o + half * sk, len - half);
   };
   let pwx = pw;
-  if (${pairwiseLiteral()} !== null && n >= ${PAIRWISE_WASM_MIN} && sk === 1 && t.heap && X instanceof Float64Array) {
-    const g = globalThis;
-    let c = g.__cohortPairwise;
-    if (c === undefined || c.mem !== t.heap) {
-      const bytes = new Uint8Array(${pairwiseLiteral()});
-      const mod = g.__cohortWasmModule ? g.__cohortWasmModule(bytes, n) : new g.WebAssembly.Module(bytes);
-      c = { mem: t.heap, fn: new g.WebAssembly.Instance(mod, { e: { mem: t.heap } }).exports.kernel };
-      g.__cohortPairwise = c;
-    }
-    const fn = c.fn, xb = X.byteOffset;
+  if (${moduleLiteral(pairwiseWasmBytes)} !== null && n >= ${PAIRWISE_WASM_MIN} && sk === 1 && t.heap && X instanceof Float64Array) {
+    ${heapKernelSource('__cohortPairwise', moduleLiteral(pairwiseWasmBytes), 'n')}
+    const xb = X.byteOffset;
     pwx = (o, len) => fn(xb + 8 * o, len);
   }`,
       'O[oo] = 0 + pwx(xo, n);',

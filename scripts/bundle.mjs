@@ -18,23 +18,18 @@
  *
  * Run by `npm run build` after tsc; needs esbuild (a devDependency), the installed package does not.
  */
-import { copyFileSync, existsSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = `${root}dist`;
-/** The package's subpath entries (package.json `exports`), as tsc wrote them. */
-export const ENTRIES = [
-  'index.js',
-  'dense/index.js',
-  'sparse/index.js',
-  'sparse/linalg/index.js',
-  'sparse/csgraph/index.js',
-  'sparse/io/index.js',
-  'integrate/index.js',
-  'runtime/index.js',
-];
+/**
+ * The package's subpath entries as tsc wrote them: each export's `./dist/bundle/<path>` is built
+ * from `dist/<path>`.
+ */
+const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
+const ENTRIES = Object.values(pkg.exports).map((e) => e.default.replace(/^\.\/dist\/bundle\//, ''));
 
 for (const e of ENTRIES) {
   if (!existsSync(`${dist}/${e}`)) throw new Error(`bundle: dist/${e} is missing (run tsc first)`);

@@ -47,6 +47,25 @@ function naive(a: ArrayLike<number>, rows: number, cols: number): number[] {
   return out;
 }
 
+/**
+ * A module's `kernel` export on a fresh shared memory of `pages` 64 KiB pages, and that memory as
+ * float64. (The project's lib has no WebAssembly types: a local view of the API, as the runtime's.)
+ */
+function instantiate(bytes: Uint8Array, pages: number): { kernel: unknown; H: Float64Array } {
+  const Wasm = (
+    globalThis as unknown as {
+      WebAssembly: {
+        Memory: new (d: object) => { buffer: SharedArrayBuffer };
+        Module: new (b: Uint8Array) => object;
+        Instance: new (m: object, i: object) => { exports: Record<string, unknown> };
+      };
+    }
+  ).WebAssembly;
+  const mem = new Wasm.Memory({ initial: pages, maximum: 65536, shared: true });
+  const kernel = new Wasm.Instance(new Wasm.Module(bytes), { e: { mem } }).exports.kernel;
+  return { kernel, H: new Float64Array(mem.buffer) };
+}
+
 const same = (got: ArrayLike<number>, want: number[]) => {
   expect(got.length).toBe(want.length);
   for (let j = 0; j < want.length; j++) {
@@ -117,25 +136,8 @@ describe('sum over an outer axis', () => {
   });
 
   it('the module sums blocks wider than one column block, odd widths and empty row sets alike', () => {
-    // The project's lib has no WebAssembly types (as the runtime's modules, a local view of the API).
-    const Wasm = (
-      globalThis as unknown as {
-        WebAssembly: {
-          Memory: new (d: object) => { buffer: SharedArrayBuffer };
-          Module: new (b: Uint8Array) => object;
-          Instance: new (m: object, i: object) => { exports: Record<string, unknown> };
-        };
-      }
-    ).WebAssembly;
-    const mem = new Wasm.Memory({ initial: 64, maximum: 65536, shared: true });
-    const sum = new Wasm.Instance(new Wasm.Module(colsumWasmBytes()), { e: { mem } }).exports.kernel as (
-      op: number,
-      xp: number,
-      rb: number,
-      w: number,
-      n: number,
-    ) => void;
-    const H = new Float64Array(mem.buffer);
+    const { kernel, H } = instantiate(colsumWasmBytes(), 64);
+    const sum = kernel as (op: number, xp: number, rb: number, w: number, n: number) => void;
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 6 }),
@@ -221,21 +223,8 @@ describe('row sums (pairwise) through the module', () => {
   }
 
   it('the module equals the summation on runs of every length up to 3,000', () => {
-    const Wasm = (
-      globalThis as unknown as {
-        WebAssembly: {
-          Memory: new (d: object) => { buffer: SharedArrayBuffer };
-          Module: new (b: Uint8Array) => object;
-          Instance: new (m: object, i: object) => { exports: Record<string, unknown> };
-        };
-      }
-    ).WebAssembly;
-    const mem = new Wasm.Memory({ initial: 1, maximum: 16, shared: true });
-    const pw = new Wasm.Instance(new Wasm.Module(pairwiseWasmBytes()), { e: { mem } }).exports.kernel as (
-      p: number,
-      len: number,
-    ) => number;
-    const H = new Float64Array(mem.buffer);
+    const { kernel, H } = instantiate(pairwiseWasmBytes(), 1);
+    const pw = kernel as (p: number, len: number) => number;
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 1_000_000 }), (len, seed) => {
         const vals = fc.sample(seed % 4 === 0 ? value : finite, { numRuns: Math.max(1, len), seed });
