@@ -289,6 +289,14 @@ export function ewiseKernelName(fname: string, suffix = ''): string {
   return `${EWISE_PREFIX}${kernelSeq++}.${fname}${suffix}`;
 }
 
+/**
+ * Elements per call of a contiguous kernel's Wasm function. V8 compiles a module's functions with
+ * its baseline compiler and optimizes a function that has run a while for its *next* call; a
+ * piece's elements in calls of this many let the optimized code take over within the piece (a
+ * call costs ~0.05 µs, these elements ≥ 30 µs).
+ */
+export const WASM_CHUNK = 16384;
+
 /** `COHORT_WASM=0`: the JavaScript forms only. */
 export const noWasm = process.env.COHORT_WASM === '0';
 
@@ -312,7 +320,7 @@ function wasmSource(fk: FusedKernel, call: string[], bytes: Uint8Array, nIn: num
   for (let k = 1; k <= nIn; k++) wargs.push(`a[${k}].byteOffset + o[${k}] * 8`);
   for (let m = 0; m < ns; m++) wargs.push(`c[${m}]`);
   for (let j = 0; j < fk.hoisted; j++) wargs.push(`hv[${j}]`);
-  wargs.push('lo[0]', 'hi[0]');
+  wargs.push('s', 'e');
   const js = fk.source;
   const fname = fk.name;
   // The loop-invariant values are computed in JavaScript (any operation), then passed in.
@@ -335,7 +343,12 @@ return function (t) {
       mem = t.heap;
     }
     ${hoist}
-    wk(${wargs.join(', ')});
+    // In chunks: V8 optimizes a Wasm function for its next call, never the one running (no
+    // on-stack replacement), so one call over a whole piece ran it in baseline code throughout.
+    for (let s = lo[0], h = hi[0], e = 0; s < h; s = e) {
+      e = h - s > ${WASM_CHUNK} ? s + ${WASM_CHUNK} : h;
+      wk(${wargs.join(', ')});
+    }
     return;
   }
   ${fname}(${call.join(', ')});
