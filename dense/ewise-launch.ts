@@ -21,6 +21,7 @@ import { ROWS_MIN, rowsContiguous, rowsKernelSource } from './ewise-rows.js';
 import { EWISE_PREFIX } from './kernel-names.js';
 import { treeCost } from './lazy-share.js';
 import { ndarray } from './ndarray.js';
+import { noteWasmKernel, warmWasmKernel } from './wasm-warm.js';
 
 const kernelCache = new Map<string, string>();
 
@@ -167,6 +168,7 @@ function launchStrided(
     const same = sameLayout(s, cShape, cStr[k + 1]!);
     args[k + 1] = { store: same ? s : s.view(cShape, cStr[k + 1]!, s.offset), privilege: 'read' };
   }
+  if (mode === 'c') warmWasmKernel(kname, outStore.size);
   launch({ op: fn, kernel: kname, args, scalars, constraints: alignedTo0(n), key: 0, work: treeCost(tree) });
   // Back to the heap once the launches reading them are done, not at a later collection (a
   // stencil's `center.set(':', work)` made four 32 MB copies per step).
@@ -269,6 +271,7 @@ function launchContiguous(
     const st = arrays[k]!.store;
     args[k + 1] = { store: mask & (1 << k) ? spread(st, size) : flatView(st), privilege: 'read' };
   }
+  warmWasmKernel(kname, size);
   launch({ op: fn, kernel: kname, args, scalars, constraints: alignedTo0(n), key: 0, work: treeCost(tree) });
   return true;
 }
@@ -384,6 +387,8 @@ function makeKernel(
       ? `(function () {\n${fk.source}\nreturn function (t) {\n  const a = t.arrays, o = t.offsets, st = t.strides, c = t.scalars, lo = t.lo, hi = t.hi;\n  ${fk.name}(${call.join(', ')});\n};\n})()`
       : wasmSource(fk, call, wasm, nIn, Math.max(ns, fk.scalars));
   const name = `${EWISE_PREFIX}${kernelSeq++}.${fk.name}`;
+  if (wasm !== null)
+    noteWasmKernel(name, wasm, 1 + nIn, Math.max(ns, fk.scalars) + fk.hoisted, wasmImports(fk.source));
   const warm = warmMaker(tree, out, rank, nIn, Math.max(ns, fk.scalars));
   ensureKernel(name, () => ({ source, warm }));
   return name;

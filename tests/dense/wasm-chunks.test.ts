@@ -18,7 +18,7 @@ afterAll(() => configure({ workers: 0 }));
 const fexp = mathJS.fexp!;
 const C = WASM_CHUNK;
 const lengths = fc.oneof(
-  fc.constantFrom(C - 1, C, C + 1, 2 * C, 2 * C + 3, 3 * C - 1, 8 * C + 5),
+  fc.constantFrom(C - 1, C, C + 1, 2 * C, 2 * C + 3, 3 * C - 1, 8 * C + 5, 16 * C + 9),
   fc.integer({ min: 1, max: 4 * C + 7 }),
 );
 
