@@ -389,7 +389,9 @@ function makeKernel(
   const name = `${EWISE_PREFIX}${kernelSeq++}.${fk.name}`;
   if (wasm !== null)
     noteWasmKernel(name, wasm, 1 + nIn, Math.max(ns, fk.scalars) + fk.hoisted, wasmImports(fk.source));
-  const warm = warmMaker(tree, out, rank, nIn, Math.max(ns, fk.scalars));
+  // The JavaScript form runs only on regions outside the heap when there is a Wasm form: warming
+  // it (20 calls per worker) only had V8 optimize it on every worker, competing for the cores.
+  const warm = wasm === null ? warmMaker(tree, out, rank, nIn, Math.max(ns, fk.scalars)) : undefined;
   ensureKernel(name, () => ({ source, warm }));
   return name;
 }
@@ -399,9 +401,9 @@ function makeRowsKernel(tree: FuseNode, n: number, ns: number, broadcast: readon
   const k = rowsKernelSource(tree, n, ns, broadcast, wasmFor);
   if (k === null) return null;
   const name = `${EWISE_PREFIX}${kernelSeq++}.${k.name}.rows`;
-  const warm = warmMaker(tree, 'float64', 2, k.nIn, k.ns);
+  // Wasm on heap regions, as makeKernel's (no JavaScript warm-up).
   const source = k.source;
-  ensureKernel(name, () => ({ source, warm }));
+  ensureKernel(name, () => ({ source }));
   return name;
 }
 
