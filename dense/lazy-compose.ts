@@ -17,6 +17,7 @@ import {
   MAX_NODES,
   materialize,
   release,
+  unuse,
 } from './lazy.js';
 import { EXPENSIVE, type PartRecord, prepareLaunch, remap, treeCost } from './lazy-share.js';
 import { ndarray } from './ndarray.js';
@@ -420,5 +421,5 @@ export function launchFused(fn: string, f: Fused, out: Store): void {
   }
   const p = prepareLaunch(f.tree, f.arrays, f.scalars, f.parts, compute);
   launchEwise(fn, p.tree, out, p.arrays, p.scalars);
-  for (let i = 0; i < f.parts.length; i++) f.parts[i]!.state.uses--;
+  for (let i = 0; i < f.parts.length; i++) unuse(f.parts[i]!.state);
 }

@@ -27,6 +27,7 @@ import {
   type DType,
   disposeRegion,
   type Future,
+  onCollected,
   type Region,
   Store,
   ValueError,
@@ -106,6 +107,8 @@ export interface LazyState {
   parts: readonly PartRecord[];
   /** Pending expressions that recorded this one in their `parts` (see `lazy-share.ts`). */
   uses: number;
+  /** Set when every array made from it was collected while `uses` kept it (see {@link dropSharer}). */
+  orphan: boolean;
   /** The version of `result`'s region right after it was computed. */
   resultVersion: number;
 }
@@ -254,8 +257,8 @@ export function compute(s: LazyState): Store {
   unregister(s);
   if (out.size > 0) launchState(s, out);
   const parts = s.parts;
-  for (let i = 0; i < parts.length; i++) parts[i]!.state.uses--;
   s.parts = NO_PARTS;
+  for (let i = 0; i < parts.length; i++) unuse(parts[i]!.state);
   s.result = out;
   s.resultVersion = out.region.version;
   s.arrays = NO_ARRAYS;
@@ -334,6 +337,7 @@ export function reduceLazy(a: ndarray, kind: FoldKind): Future | null {
   s.arrays = NO_ARRAYS;
   a._store = out;
   a._lazy = null;
+  unwatch(a);
   return f;
 }
 
@@ -423,6 +427,7 @@ export function discardLazy(a: ndarray): void {
   const s = a._lazy;
   if (s === null) return;
   a._lazy = null;
+  unwatch(a);
   if (s.sharers > 1) {
     s.sharers--;
     return;
@@ -460,6 +465,7 @@ export function materialize(a: ndarray): Store {
   }
   a._store = st;
   a._lazy = null;
+  unwatch(a);
   return st;
 }
 
@@ -474,10 +480,15 @@ export function lazyArray(
   shape: readonly number[],
   parts: readonly PartRecord[] = NO_PARTS,
 ): ndarray {
+  if (collected.length !== 0) drainCollected();
   const prev = (arrays[0]!._store!.region.readerGroup as Readers | null)?.last?.get(tree);
   if (prev != null && sameExpression(prev, tree, arrays, scalars, dtype)) {
     prev.sharers++;
-    for (let i = 0; i < parts.length; i++) parts[i]!.state.uses--; // recorded by the shared state already
+    // An orphan (its arrays collected, kept for a pending expression's use) has one again.
+    prev.orphan = false;
+    for (let i = 0; i < parts.length; i++) unuse(parts[i]!.state); // recorded by the shared state already
+    // Not watched (a loop's same temporary every step would cost a watch per step): the state then
+    // outlives its arrays, as it did before watches — one state per loop, bounded.
     return ndarray._fromLazy(prev);
   }
   const s: LazyState = {
@@ -495,10 +506,101 @@ export function lazyArray(
     released: null,
     parts,
     uses: 0,
+    orphan: false,
     resultVersion: 0,
   };
   register(s);
-  return ndarray._fromLazy(s);
+  return watched(ndarray._fromLazy(s), s);
+}
+
+/**
+ * What the collection of a lazy array undoes (issue 24): a pending state stays registered with
+ * its operands' reader groups — so that a write to an operand computes it first — and holds its
+ * operands, until it is computed. A temporary the program dropped after inlining it into another
+ * expression (black_scholes' `d2`, `K`, …) was never computed: each run left ~40 such states on
+ * its inputs, holding their materialized parts, and the heap grew by the run's temporaries at
+ * every run (a collection could free none of them; 391 → 1,863 MB over four runs, the later runs
+ * 1.5–2× slower in page faults). `done` is set once the array no longer stands for the state.
+ */
+interface LazyWatch {
+  done: boolean;
+  readonly bytes: number;
+  /** Null once done: the watch must not keep a computed state's store alive. */
+  state: LazyState | null;
+}
+
+function watched(a: ndarray, s: LazyState): ndarray {
+  const h: LazyWatch = { done: false, bytes: 0, state: s };
+  a._lazyWatch = h;
+  onCollected(a, h, lazyCollected);
+  return a;
+}
+
+/** Marks `a`'s watch done: it no longer stands for its pending state (computed or discarded). */
+function unwatch(a: ndarray): void {
+  const h = a._lazyWatch as LazyWatch | null;
+  if (h !== null) {
+    h.done = true;
+    h.state = null;
+    a._lazyWatch = null;
+  }
+}
+
+/**
+ * States one of whose arrays was collected, for {@link drainCollected}. Not dropped in the
+ * callback: the sweep runs inside allocations, some of them in the middle of computing that very
+ * state (a write's `beforeWrite` computing a pending reader allocates its result first).
+ */
+const collected: LazyState[] = [];
+
+function lazyCollected(h: LazyWatch): void {
+  const s = h.state;
+  h.done = true;
+  h.state = null;
+  if (s !== null) collected.push(s);
+}
+
+/** Drops the states of collected arrays (at the making of a lazy array: nothing is being computed). */
+function drainCollected(): void {
+  for (let i = 0; i < collected.length; i++) dropSharer(collected[i]!);
+  collected.length = 0;
+}
+
+/**
+ * One array made from pending state `s` is gone (collected): the state is forgotten once none is
+ * left — at once, or, while pending expressions record it as a part (their launch may still
+ * compute it for them), when the last of those is done with it ({@link unuse}).
+ */
+function dropSharer(s: LazyState): void {
+  if (s.result === null && s.groups === NO_GROUPS && s.arrays === NO_ARRAYS) return;
+  if (s.sharers > 1) {
+    s.sharers--;
+    return;
+  }
+  s.sharers = 0;
+  if (s.uses > 0) s.orphan = true;
+  else forget(s);
+}
+
+/** A pending expression recording `s` as a part is done with it (computed, launched, or shared instead). */
+export function unuse(s: LazyState): void {
+  s.uses--;
+  if (s.orphan && s.uses === 0) forget(s);
+}
+
+/** Drops a pending state nobody can read any more: no longer a reader of its operands, nor holding them. */
+function forget(s: LazyState): void {
+  s.orphan = false;
+  unregister(s);
+  s.arrays = NO_ARRAYS;
+  const parts = s.parts;
+  s.parts = NO_PARTS;
+  for (let i = 0; i < parts.length; i++) unuse(parts[i]!.state);
+  if (s.result !== null) {
+    // Forced by a write to an operand; nobody holds it now.
+    disposeRegion(s.result.region);
+    s.result = null;
+  }
 }
 
 /** True when `s` is pending and computes exactly this expression (same leaves, same scalars). */

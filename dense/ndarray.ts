@@ -60,6 +60,8 @@ export class ndarray {
   _store: Store | null;
   /** @internal The pending fused expression of a lazy array. */
   _lazy: LazyState | null = null;
+  /** @internal What the collection of a lazy array undoes (dense/lazy.ts `LazyWatch`), while it stands for `_lazy`. */
+  _lazyWatch: object | null = null;
   /**
    * @internal A lazy array a full reduction folded without storing (dense/lazy.ts `reduceLazy`):
    * its next use stores it instead of computing it again.

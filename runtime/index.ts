@@ -80,6 +80,7 @@ export {
   type RedOp,
   type ReduceSpec,
 } from './launch-types.js';
+export { onCollected } from './memory.js';
 export {
   allgatherBytes,
   barrier,

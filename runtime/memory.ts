@@ -299,3 +299,29 @@ export function watchCollection<H extends { done: boolean; bytes: number }>(
   watchPublic(target, held, free);
   return true;
 }
+
+/** The finalizer behind {@link onCollected} when the V8 flags are on. */
+let collectedRegistry: Registry<{ done: boolean; free: (held: never) => void }> | null = null;
+
+/**
+ * Runs `free(held)` once `target` is collected, at the same points as the regions' own
+ * reclamation (public APIs: the sweeps after scavenges, allocations and the runtime's
+ * collections; with the V8 flags, the finalizers right after its collections) — unless
+ * `held.done` is set by then. For libraries' bookkeeping tied to an object's life (the dense
+ * library's pending expressions, dense/lazy.ts); `held.bytes` counts as memory the sweep freed.
+ * @param target - the watched object
+ * @param held - `done` (set it when the work no longer applies) and `bytes`
+ * @param free - the work, given `held` (one function for every object: no closure each)
+ */
+export function onCollected<H extends { done: boolean; bytes: number }>(
+  target: object,
+  held: H,
+  free: (held: H) => void,
+): void {
+  if (watchCollection(target, held, free)) return;
+  collectedRegistry ??= finalizationRegistry<{ done: boolean; free: (held: never) => void }>((h) => {
+    if (!h.done) h.free(h as never);
+  });
+  (held as unknown as { free: (held: never) => void }).free = free as (held: never) => void;
+  collectedRegistry.register(target, held as unknown as { done: boolean; free: (held: never) => void });
+}

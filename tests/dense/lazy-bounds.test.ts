@@ -74,8 +74,11 @@ describe('pending readers of a loop stay bounded', () => {
       expect(x.get('5').item()).toBe(-5 / 6);
       expect(pendingOn(b).states).toBeLessThanOrEqual(1);
     }
-    // One registration of `b - y` (shared), one per computed `(b - y) / d`.
-    expect(lazyStats.registered - before).toBe(201);
+    // One registration of `b - y` (shared), one per computed `(b - y) / d` — and `b - y` again
+    // after a collection found the last iteration's dropped one dead (its state is forgotten then).
+    const again = lazyStats.registered - before - 201;
+    expect(again).toBeGreaterThanOrEqual(0);
+    expect(again).toBeLessThanOrEqual(20);
   });
 
   it.each(POOLS)(
