@@ -30,6 +30,7 @@ import {
   onCollected,
   type Region,
   Store,
+  shapeSize,
   ValueError,
   withFusedLaunches,
 } from '../runtime/index.js';
@@ -510,8 +511,18 @@ export function lazyArray(
     resultVersion: 0,
   };
   register(s);
-  return watched(ndarray._fromLazy(s), s);
+  const a = ndarray._fromLazy(s);
+  return shapeSize(shape) >= WATCH_ELEMENTS ? watched(a, s) : a;
 }
+
+/**
+ * Elements from which a lazy array is watched ({@link LazyWatch}). A watch keeps its state
+ * reachable from the sweep's table until the array is found dead, so young collections copy it:
+ * the hand-written CG loop at nx = 32 (1,024 elements) had 2.6–2.9 KB per iteration copied
+ * instead of ≤ 1.2 (tests/runtime/small-loop-heap.test.ts). Small dropped states hold little and
+ * stay bounded by the reader groups' limits (below), as before.
+ */
+const WATCH_ELEMENTS = 8192;
 
 /**
  * What the collection of a lazy array undoes (issue 24): a pending state stays registered with
