@@ -26,6 +26,7 @@ import {
 } from './ewise-launch.js';
 import { treeCost } from './lazy-share.js';
 import type { ndarray } from './ndarray.js';
+import { noteWasmKernel, warmWasmKernel } from './wasm-warm.js';
 
 /**
  * Whether {@link launchEwiseReduce} takes operands `arrays` for values of `shape`: at most 8, each
@@ -120,6 +121,7 @@ export function launchEwiseReduce(
     args[k + 1] = { store: view, privilege: 'read' };
   }
   if (!store && !contiguous) args[0] = { store: arrays[keyArg]!.store, privilege: 'read' };
+  warmWasmKernel(kname, size);
   return launch({
     op: reduceOp(fn, kind),
     kernel: kname,
@@ -214,7 +216,10 @@ return function (t) {
 };
 })()`;
   const name = ewiseKernelName(fk.name, `.${kind}${store ? '' : '.nostore'}${contiguous ? '' : '.strided'}`);
-  const warm = warmMaker(tree, out, 1, nIn, nS, true);
+  // With a Wasm form: warmed on the issuing thread before its first big launch (wasm-warm.ts),
+  // and no JavaScript warm-up (that form runs only on regions outside the heap).
+  if (wasm !== null) noteWasmKernel(name, wasm, 1 + nIn, nS + fk.hoisted, wasmImports(js));
+  const warm = wasm === null ? warmMaker(tree, out, 1, nIn, nS, true) : undefined;
   ensureKernel(name, () => ({ source, warm }));
   return name;
 }
