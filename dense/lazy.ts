@@ -421,7 +421,8 @@ function snapshot(g: Readers): void {
 /**
  * Forgets the pending expression of a lazy array that is disposed before it was computed: it
  * stops being a deferred reader of its operands (their memory may be reused at once), and a value
- * that a write to an operand already forced is freed.
+ * that a write to an operand already forced is freed — once no pending expression records it as
+ * an expensive part any more (until then their launches may compute it for them).
  * @returns nothing
  */
 export function discardLazy(a: ndarray): void {
@@ -433,9 +434,12 @@ export function discardLazy(a: ndarray): void {
     s.sharers--;
     return;
   }
-  unregister(s);
-  s.arrays = NO_ARRAYS;
-  if (s.result !== null) disposeRegion(s.result.region);
+  // As a collected array's (dropSharer): while pending expressions record it as a part, their
+  // launch may still compute it for them — it was emptied here before, and such a launch then ran
+  // without operands ("Cannot read properties of undefined"); now it stays until they are done.
+  s.sharers = 0;
+  if (s.uses > 0) s.orphan = true;
+  else forget(s);
 }
 
 /** The store of a lazy array: computed now unless a write to an operand already forced it. */

@@ -68,4 +68,17 @@ describe.each(POOLS)('dropped pending expressions at pool size %i', (workers) =>
     expect(live[5]! - live[1]!, `live bytes per run ${live}`).toBeLessThan(bytes);
     expect(readers[5]!, `pending readers per run ${readers}`).toBeLessThanOrEqual(readers[1]! + 3);
   });
+
+  it('a disposed lazy array that pending expressions use as an expensive part still computes for them', () => {
+    configure({ workers });
+    const xv = [0.5, 1, 2, 3, -1.25];
+    const x = np.array(xv);
+    const A = np.exp(np.multiply(x, 2)); // expensive: recorded as a part by B and C
+    const B = np.add(A, 1);
+    const C = np.multiply(A, 2);
+    A.dispose();
+    const e = np.exp(np.multiply(np.array(xv), 2)).toArray() as Float64Array;
+    expect(Array.from(B.toArray() as Float64Array)).toEqual(Array.from(e, (v) => v + 1));
+    expect(Array.from(C.toArray() as Float64Array)).toEqual(Array.from(e, (v) => v * 2));
+  });
 });
