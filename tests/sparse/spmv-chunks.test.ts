@@ -14,7 +14,10 @@ import { POOLS } from './ref.js';
 afterAll(() => configure({ workers: 0 }));
 
 const C = 16384;
-const rowsArb = fc.oneof(fc.constantFrom(C - 1, C, C + 1, 2 * C + 5, 4 * C + 3), fc.integer({ min: 1, max: 5 * C }));
+const rowsArb = fc.oneof(
+  fc.constantFrom(C - 1, C, C + 1, 2 * C + 5, 4 * C + 3),
+  fc.integer({ min: 1, max: 5 * C }),
+);
 
 /** Host `A @ x` over a CSR's stored arrays, each row in storage order. */
 function hostCsr(A: sp.csr_array, x: Float64Array): Float64Array {
@@ -58,9 +61,12 @@ describe.each(POOLS)('SpMV in row chunks at pool size %i', (workers) => {
           const xv = rng.random([n]).toArray() as Float64Array;
           const x = np.array(xv);
           // DIA data row d holds column j's value at position j (SciPy's layout).
-          const dia = sp.dia_array([np.array(data.flatMap((r) => Array.from(r))).reshape(offsets.length, n), offsets], {
-            shape: [n, n],
-          });
+          const dia = sp.dia_array(
+            [np.array(data.flatMap((r) => Array.from(r))).reshape(offsets.length, n), offsets],
+            {
+              shape: [n, n],
+            },
+          );
           const csr = dia.tocsr();
           const yd = dia.dot(x).toArray() as Float64Array;
           const yc = csr.dot(x).toArray() as Float64Array;
