@@ -577,8 +577,9 @@ function lazyCollected(h: LazyWatch): void {
 
 /** Drops the states of collected arrays (at the making of a lazy array: nothing is being computed). */
 function drainCollected(): void {
-  for (let i = 0; i < collected.length; i++) dropSharer(collected[i]!);
-  collected.length = 0;
+  // Taken out first: a throw halfway must not have the next drain drop the same ones again.
+  const list = collected.splice(0);
+  for (let i = 0; i < list.length; i++) dropSharer(list[i]!);
 }
 
 /**

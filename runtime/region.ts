@@ -1,6 +1,7 @@
 import { ctorOf, type DType, dtypeOfArray, itemsize, type TypedArray } from './dtype.js';
 import { AllocationError, argMessage, DisposedError, ValueError } from './errors.js';
 import { heapAlloc, heapFree, heapMemory } from './heap.js';
+import { issueHeld } from './launch-hold.js';
 import { finalizationRegistry, noteAllocation, watchCollection } from './memory.js';
 import { zeroFill } from './shard-pages.js';
 
@@ -192,6 +193,10 @@ function release(h: Held): void {
  */
 export function disposeRegion(region: Region): void {
   if (region.disposed) return;
+  // A launch held for pairing (launch-hold.ts) may read it: posted first, it counts among the
+  // tasks the block's reuse waits for (held, it did not, and the block could be handed out and
+  // written while the launch was still to read it).
+  issueHeld();
   flushDeferredReaders(region);
   region.disposed = true;
   region.markFreed();
