@@ -6,13 +6,18 @@
 /** Unsigned LEB128. */
 export function uleb(n: number): number[] {
   const out: number[] = [];
+  writeUleb(out, n);
+  return out;
+}
+
+/** Appends `n` as unsigned LEB128 to `out`. */
+function writeUleb(out: number[], n: number): void {
   do {
     let b = n & 0x7f;
     n >>>= 7;
     if (n !== 0) b |= 0x80;
     out.push(b);
   } while (n !== 0);
-  return out;
 }
 
 /** A SIMD instruction (the 0xfd prefix and its opcode). */
@@ -109,15 +114,6 @@ export function kernelModule(
   bytes.set(body, out.length + codeSection.length);
   bytes.set(code, out.length + codeSection.length + body.length);
   return bytes;
-}
-
-function writeUleb(out: number[], n: number): void {
-  do {
-    let b = n & 0x7f;
-    n >>>= 7;
-    if (n !== 0) b |= 0x80;
-    out.push(b);
-  } while (n !== 0);
 }
 
 function writeName(out: number[], s: string): void {

@@ -1,6 +1,6 @@
 /** `fuse`: CuPy's `cupy.fuse` for cohort — a function whose element-wise intermediates are its own. */
 import { ArgumentTypeError, argMessage } from '../runtime/index.js';
-import { runFused } from './lazy.js';
+import { runFused } from './lazy-fused.js';
 import { sig } from './sig.js';
 
 /**

@@ -8,17 +8,9 @@
 import { type FuseNode, fx, typeTree } from '../codegen/index.js';
 import { ctorOf, type DType, type Region, type Store, type TypedArray } from '../runtime/index.js';
 import { launchEwise } from './ewise-launch.js';
-import {
-  checkReleased,
-  compute,
-  currentFuseScope,
-  type LazyState,
-  MAX_INPUTS,
-  MAX_NODES,
-  materialize,
-  release,
-  unuse,
-} from './lazy.js';
+import { compute, type LazyState, MAX_INPUTS, MAX_NODES, materialize } from './lazy.js';
+import { unuse } from './lazy-forget.js';
+import { checkReleased, currentFuseScope, release } from './lazy-fused.js';
 import { EXPENSIVE, type PartRecord, prepareLaunch, remap, treeCost } from './lazy-share.js';
 import { ndarray } from './ndarray.js';
 

@@ -25,18 +25,15 @@ import {
   checkLive,
   type DeferredReader,
   type DType,
-  disposeRegion,
   type Future,
-  onCollected,
   type Region,
   Store,
-  shapeSize,
-  ValueError,
-  withFusedLaunches,
 } from '../runtime/index.js';
 import { allocStore } from './alloc.js';
 import { launchEwise } from './ewise-launch.js';
 import { type FoldKind, launchEwiseReduce, reducibleInto } from './ewise-reduce.js';
+import { drainCollected, dropSharer, unuse, unwatch, watchIfLarge } from './lazy-forget.js';
+import { checkReleased, currentFuseScope } from './lazy-fused.js';
 import { EXPENSIVE, type PartRecord, prepareLaunch, treeCost } from './lazy-share.js';
 import { ndarray } from './ndarray.js';
 
@@ -167,7 +164,7 @@ function groupOf(region: Region): Readers {
   return g;
 }
 
-function register(s: LazyState): void {
+export function register(s: LazyState): void {
   lazyStats.registered++;
   const arrays = s.arrays;
   // A disposed operand fails here, before any reader group holds this state.
@@ -231,7 +228,7 @@ function dropHeld(g: Readers, r: Region): void {
   }
 }
 
-function unregister(s: LazyState): void {
+export function unregister(s: LazyState): void {
   const gs = s.groups;
   for (let k = 0; k < gs.length; k++) {
     const g = gs[k]!;
@@ -279,10 +276,10 @@ function launchState(s: LazyState, out: Store): void {
  * The leaves of a computed or forgotten state: one shared empty list, never written (`register`
  * and `snapshot` only reach registered states, whose lists are their own).
  */
-const NO_ARRAYS: ndarray[] = [];
-const NO_PARTS: readonly PartRecord[] = Object.freeze([]);
+export const NO_ARRAYS: ndarray[] = [];
+export const NO_PARTS: readonly PartRecord[] = Object.freeze([]);
 /** The groups of an unregistered state (never written: `register` makes a fresh list). */
-const NO_GROUPS: Readers[] = [];
+export const NO_GROUPS: Readers[] = [];
 
 /**
  * Whether {@link reduceLazy} folds cheap values without storing them (`COHORT_FOLD_UNSTORED=1`;
@@ -430,16 +427,10 @@ export function discardLazy(a: ndarray): void {
   if (s === null) return;
   a._lazy = null;
   unwatch(a);
-  if (s.sharers > 1) {
-    s.sharers--;
-    return;
-  }
-  // As a collected array's (dropSharer): while pending expressions record it as a part, their
-  // launch may still compute it for them — it was emptied here before, and such a launch then ran
-  // without operands ("Cannot read properties of undefined"); now it stays until they are done.
-  s.sharers = 0;
-  if (s.uses > 0) s.orphan = true;
-  else forget(s);
+  // As a collected array's: while pending expressions record it as a part, their launch may still
+  // compute it for them — it was emptied here before, and such a launch then ran without operands
+  // ("Cannot read properties of undefined"); now it stays until they are done.
+  dropSharer(s);
 }
 
 /** The store of a lazy array: computed now unless a write to an operand already forced it. */
@@ -485,7 +476,7 @@ export function lazyArray(
   shape: readonly number[],
   parts: readonly PartRecord[] = NO_PARTS,
 ): ndarray {
-  if (collected.length !== 0) drainCollected();
+  drainCollected();
   const prev = (arrays[0]!._store!.region.readerGroup as Readers | null)?.last?.get(tree);
   if (prev != null && sameExpression(prev, tree, arrays, scalars, dtype)) {
     prev.sharers++;
@@ -507,7 +498,7 @@ export function lazyArray(
     groups: NO_GROUPS,
     result: null,
     sharers: 1,
-    scope: fuseScope,
+    scope: currentFuseScope(),
     released: null,
     parts,
     uses: 0,
@@ -515,108 +506,7 @@ export function lazyArray(
     resultVersion: 0,
   };
   register(s);
-  const a = ndarray._fromLazy(s);
-  return shapeSize(shape) >= WATCH_ELEMENTS ? watched(a, s) : a;
-}
-
-/**
- * Elements from which a lazy array is watched ({@link LazyWatch}). A watch keeps its state
- * reachable from the sweep's table until the array is found dead, so young collections copy it:
- * the hand-written CG loop at nx = 32 (1,024 elements) had 2.6–2.9 KB per iteration copied
- * instead of ≤ 1.2 (tests/runtime/small-loop-heap.test.ts). Small dropped states hold little and
- * stay bounded by the reader groups' limits (below), as before.
- */
-const WATCH_ELEMENTS = 8192;
-
-/**
- * What the collection of a lazy array undoes (issue 24): a pending state stays registered with
- * its operands' reader groups — so that a write to an operand computes it first — and holds its
- * operands, until it is computed. A temporary the program dropped after inlining it into another
- * expression (black_scholes' `d2`, `K`, …) was never computed: each run left ~40 such states on
- * its inputs, holding their materialized parts, and the heap grew by the run's temporaries at
- * every run (a collection could free none of them; 391 → 1,863 MB over four runs, the later runs
- * 1.5–2× slower in page faults). `done` is set once the array no longer stands for the state.
- */
-interface LazyWatch {
-  done: boolean;
-  readonly bytes: number;
-  /** Null once done: the watch must not keep a computed state's store alive. */
-  state: LazyState | null;
-}
-
-function watched(a: ndarray, s: LazyState): ndarray {
-  const h: LazyWatch = { done: false, bytes: 0, state: s };
-  a._lazyWatch = h;
-  onCollected(a, h, lazyCollected);
-  return a;
-}
-
-/** Marks `a`'s watch done: it no longer stands for its pending state (computed or discarded). */
-function unwatch(a: ndarray): void {
-  const h = a._lazyWatch as LazyWatch | null;
-  if (h !== null) {
-    h.done = true;
-    h.state = null;
-    a._lazyWatch = null;
-  }
-}
-
-/**
- * States one of whose arrays was collected, for {@link drainCollected}. Not dropped in the
- * callback: the sweep runs inside allocations, some of them in the middle of computing that very
- * state (a write's `beforeWrite` computing a pending reader allocates its result first).
- */
-const collected: LazyState[] = [];
-
-function lazyCollected(h: LazyWatch): void {
-  const s = h.state;
-  h.done = true;
-  h.state = null;
-  if (s !== null) collected.push(s);
-}
-
-/** Drops the states of collected arrays (at the making of a lazy array: nothing is being computed). */
-function drainCollected(): void {
-  // Taken out first: a throw halfway must not have the next drain drop the same ones again.
-  const list = collected.splice(0);
-  for (let i = 0; i < list.length; i++) dropSharer(list[i]!);
-}
-
-/**
- * One array made from pending state `s` is gone (collected): the state is forgotten once none is
- * left — at once, or, while pending expressions record it as a part (their launch may still
- * compute it for them), when the last of those is done with it ({@link unuse}).
- */
-function dropSharer(s: LazyState): void {
-  if (s.result === null && s.groups === NO_GROUPS && s.arrays === NO_ARRAYS) return;
-  if (s.sharers > 1) {
-    s.sharers--;
-    return;
-  }
-  s.sharers = 0;
-  if (s.uses > 0) s.orphan = true;
-  else forget(s);
-}
-
-/** A pending expression recording `s` as a part is done with it (computed, launched, or shared instead). */
-export function unuse(s: LazyState): void {
-  s.uses--;
-  if (s.orphan && s.uses === 0) forget(s);
-}
-
-/** Drops a pending state nobody can read any more: no longer a reader of its operands, nor holding them. */
-function forget(s: LazyState): void {
-  s.orphan = false;
-  unregister(s);
-  s.arrays = NO_ARRAYS;
-  const parts = s.parts;
-  s.parts = NO_PARTS;
-  for (let i = 0; i < parts.length; i++) unuse(parts[i]!.state);
-  if (s.result !== null) {
-    // Forced by a write to an operand; nobody holds it now.
-    disposeRegion(s.result.region);
-    s.result = null;
-  }
+  return watchIfLarge(ndarray._fromLazy(s), s);
 }
 
 /** True when `s` is pending and computes exactly this expression (same leaves, same scalars). */
@@ -633,79 +523,6 @@ function sameExpression(
   for (let i = 0; i < a.length; i++) if (a[i] !== arrays[i]) return false;
   for (let i = 0; i < scalars.length; i++) if (!Object.is(s.scalars[i], scalars[i])) return false;
   return true;
-}
-
-// ---- fused functions ---------------------------------------------------------------------------
-
-/** The id of the innermost {@link runFused} call running (0: none), and the last id given. */
-let fuseScope = 0;
-let lastScope = 0;
-
-/** The innermost fused function's id (0: none; lazy-compose.ts reads it). */
-export function currentFuseScope(): number {
-  return fuseScope;
-}
-
-/** Stops tracking writes to `s`'s operands (a fused function consumed it); remembers versions. */
-export function release(s: LazyState): void {
-  unregister(s);
-  s.released = s.arrays.map((a) => a._store!.region.version);
-}
-
-/** Throws when an operand of a released state was written since it was released. */
-export function checkReleased(s: LazyState): void {
-  const v = s.released;
-  if (v === null) return;
-  for (let i = 0; i < v.length; i++) {
-    if (s.arrays[i]!._store!.region.version !== v[i]) {
-      throw new ValueError(
-        `fuse: an intermediate array of a fused function (${s.fn}) was used after one of its operands was overwritten; inside a fused function, keep such a value with .copy() before overwriting its operands`,
-      );
-    }
-  }
-}
-
-/**
- * Tracks the arrays in `v` again if a fused function consumed them (they leave the function):
- * `v` itself, or arrays inside plain arrays and objects.
- */
-function retrack(v: unknown, seen: Set<object> | null = null): void {
-  if (typeof v !== 'object' || v === null) return;
-  if (v instanceof ndarray) {
-    const s = v._lazy;
-    if (s === null || s.released === null || s.result !== null) return;
-    checkReleased(s);
-    s.released = null;
-    register(s);
-    return;
-  }
-  // Containers only: a fused call that returns one array (the common case) allocates nothing.
-  const visited = seen ?? new Set<object>();
-  if (visited.has(v)) return;
-  visited.add(v);
-  if (Array.isArray(v)) for (const x of v) retrack(x, visited);
-  else if (Object.getPrototypeOf(v) === Object.prototype)
-    for (const x of Object.values(v)) retrack(x, visited);
-}
-
-/**
- * Runs `fn` as a fused function (see dense/fuse.ts): pending intermediates made in this very call
- * (not in an enclosing or nested one) and consumed by another operation are not kept up to date
- * against later writes, so an in-place update such as `p = z + beta·p` is one launch with no
- * leftover pending reader of `p`.
- */
-export function runFused<R>(fn: () => R): R {
-  const outer = fuseScope;
-  fuseScope = ++lastScope;
-  let r: R;
-  try {
-    // Launches fuse in pairs too: an update and the reduction of its result run as one launch.
-    r = withFusedLaunches(fn);
-  } finally {
-    fuseScope = outer;
-  }
-  retrack(r);
-  return r;
 }
 
 /**
