@@ -286,6 +286,8 @@ export function emitLanes(e: WasmEmitter, args: number, p: Lanes, result: Ref): 
   const V128 = 0x7b;
   const argLocal = Array.from({ length: args }, () => e.local(V128));
   for (let i = args - 1; i >= 0; i--) e.emit(set(argLocal[i]!));
+  // Every step below sets a local: a chunk boundary for fuse-wasm's interleaving.
+  e.cut?.();
   const loc = new Map<Ref, number>();
   /** A constant: a local set before the loop when the emitter offers one, else inline. */
   const k = (bytes: number[]): number[] => (e.constant ? get(e.constant(bytes.slice(2))) : bytes);
@@ -311,6 +313,7 @@ export function emitLanes(e: WasmEmitter, args: number, p: Lanes, result: Ref): 
     const l = e.local(V128);
     loc.set(r, l);
     e.emit(set(l));
+    e.cut?.();
   });
   e.emit(v(result));
 }

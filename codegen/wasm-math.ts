@@ -93,6 +93,12 @@ export interface WasmEmitter {
    * same local for the same bytes): inline `v128.const` is rebuilt at every use in the loop.
    */
   constant?(bytes: readonly number[]): number;
+  /**
+   * Ends a chunk of straight-line code (fuse-wasm.ts interleaves the chunks of several pairs):
+   * offered to emitters marked `chunked` in {@link WASM_MATH}, which call it only where the
+   * operand stack is as it was when they started, less their argument.
+   */
+  cut?(): void;
 }
 
 const V128 = 0x7b;
@@ -113,6 +119,9 @@ const W = {
   div: simd(0xf3),
   min: simd(0xf4),
   max: simd(0xf5),
+  /** `b < a ? b : a` and `a < b ? b : a`: one x64 instruction each (min/max take ~7 for NaN and ±0). */
+  pmin: simd(0xf6),
+  pmax: simd(0xf7),
   ne: simd(0x48),
   lt: simd(0x49),
   gt: simd(0x4a),
@@ -139,10 +148,23 @@ function sleb(n: number): number[] {
 }
 
 /**
+ * The emitter's constant makers: a `v128.const` of two equal float64 (`f`) or int64 (`i`) lanes,
+ * as a local set once before the loop when the emitter offers {@link WasmEmitter.constant} (V8
+ * rebuilds an inline `v128.const` from two 64-bit immediates at every use: four instructions
+ * each, ~14 of them in an exp), else inline.
+ */
+function constants(e: WasmEmitter): { f: (v: number) => number[]; i: (v: bigint) => number[] } {
+  const hoist = (c: number[]): number[] => (e.constant ? get(e.constant(c.slice(2))) : c);
+  return { f: (v) => hoist(f2(v)), i: (v) => hoist(i2(v)) };
+}
+
+/**
  * exp of the f64x2 on the stack (leaves the result on the stack): the same operations, in the
  * same order, as {@link MATH_JS}'s `fexp`.
  */
 export function emitExp(e: WasmEmitter): void {
+  const { f: f2, i: i2 } = constants(e);
+  const cut = () => e.cut?.();
   const x = e.local(V128);
   const t = e.local(V128);
   const k = e.local(V128);
@@ -151,29 +173,56 @@ export function emitExp(e: WasmEmitter): void {
   const r = e.local(V128);
   const z = e.local(V128);
   const c = e.local(V128);
+  const y = e.local(V128);
   const kb = e.local(V128);
   const k1 = e.local(V128);
-  // x = min(max(x, -800), 800)
-  e.emit(f2(-800), W.max, f2(800), W.min, set(x));
-  // wasm's f64x2.max(x, -800): NaN if x is NaN, as Math.max. (operand order does not matter here)
+  // x = min(max(x, -800), 800): pmax/pmin give Math.max/min's values here (the bounds are
+  // neither NaN nor ±0; a NaN x stays NaN).
+  e.emit(f2(-800), W.pmax, f2(800), W.pmin, set(x));
+  cut();
   e.emit(get(x), f2(INVLN2), W.mul, f2(SHIFT), W.add, tee(t), f2(SHIFT), W.sub, set(k));
+  cut();
   e.emit(get(x), get(k), f2(LN2HI), W.mul, W.sub, set(hi));
+  cut();
   e.emit(get(k), f2(LN2LO), W.mul, set(lo));
+  cut();
   e.emit(get(hi), get(lo), W.sub, tee(r), get(r), W.mul, set(z));
+  cut();
   // c = r - z*(P1 + z*(P2 + z*(P3 + z*(P4 + z*P5))))
-  e.emit(get(r), get(z));
-  e.emit(f2(EP[4]), get(z), W.mul, f2(EP[3]), W.add);
-  e.emit(set(c), get(z), get(c), W.mul, f2(EP[2]), W.add);
-  e.emit(set(c), get(z), get(c), W.mul, f2(EP[1]), W.add);
-  e.emit(set(c), get(z), get(c), W.mul, f2(EP[0]), W.add);
-  e.emit(W.mul, W.sub, set(c));
+  e.emit(f2(EP[4]), get(z), W.mul, f2(EP[3]), W.add, set(c));
+  cut();
+  for (const p of [EP[2], EP[1], EP[0]]) {
+    e.emit(get(z), get(c), W.mul, f2(p), W.add, set(c));
+    cut();
+  }
+  e.emit(get(r), get(z), get(c), W.mul, W.sub, set(c));
+  cut();
   // y = 1 - ((lo - (r*c)/(2 - c)) - hi)
-  e.emit(f2(1), get(lo), get(r), get(c), W.mul, f2(2), get(c), W.sub, W.div, W.sub, get(hi), W.sub, W.sub);
+  e.emit(
+    f2(1),
+    get(lo),
+    get(r),
+    get(c),
+    W.mul,
+    f2(2),
+    get(c),
+    W.sub,
+    W.div,
+    W.sub,
+    get(hi),
+    W.sub,
+    W.sub,
+    set(y),
+  );
+  cut();
   // k as int64 lanes: bits(t) - bits(SHIFT); k1 = k >> 1; scale by 2^k1 then 2^(k - k1).
   e.emit(get(t), i2(0x4338000000000000n), W.i64sub, set(kb));
+  cut();
   e.emit(get(kb), W.i32c(1), W.i64shrS, set(k1));
-  e.emit(get(k1), i2(1023n), W.i64add, W.i32c(52), W.i64shl, W.mul);
-  e.emit(get(kb), get(k1), W.i64sub, i2(1023n), W.i64add, W.i32c(52), W.i64shl, W.mul);
+  cut();
+  e.emit(get(y), get(k1), i2(1023n), W.i64add, W.i32c(52), W.i64shl, W.mul, set(y));
+  cut();
+  e.emit(get(y), get(kb), get(k1), W.i64sub, i2(1023n), W.i64add, W.i32c(52), W.i64shl, W.mul);
 }
 
 /**
@@ -181,6 +230,8 @@ export function emitExp(e: WasmEmitter): void {
  * same order, as {@link MATH_JS}'s `flog`.
  */
 export function emitLog(e: WasmEmitter): void {
+  const { f: f2, i: i2 } = constants(e);
+  const cut = () => e.cut?.();
   const x = e.local(V128);
   const sub = e.local(V128);
   const hx = e.local(V128);
@@ -191,29 +242,40 @@ export function emitLog(e: WasmEmitter): void {
   const w = e.local(V128);
   const R = e.local(V128);
   const hf = e.local(V128);
+  const v = e.local(V128);
   e.emit(tee(x), f2(MIN_NORMAL), W.lt, set(sub));
+  cut();
   // x' = sub ? x * 2^54 : x; hx = bits(x') + (0x3ff00000 - 0x3fe6a09e) << 32
   e.emit(get(x), f2(TWO54), W.mul, get(x), get(sub), W.bitselect);
   e.emit(i2(BigInt(0x3ff00000 - 0x3fe6a09e) << 32n), W.i64add, set(hx));
+  cut();
   // k = (hx >>> 52) - (sub ? 1077 : 1023), as a double via the shifter's bits.
   e.emit(get(hx), W.i32c(52), W.i64shrU, i2(1077n), i2(1023n), get(sub), W.bitselect, W.i64sub);
   e.emit(i2(0x4338000000000000n), W.i64add, f2(SHIFT), W.sub, set(k));
+  cut();
   // f = bits((hx & 0xfffff << 32 | low) + 0x3fe6a09e << 32) - 1
   e.emit(get(hx), i2(0x000fffffffffffffn), simd(0x4e), i2(BigInt(0x3fe6a09e) << 32n), W.i64add);
   e.emit(f2(1), W.sub, set(f));
+  cut();
   e.emit(get(f), f2(2), get(f), W.add, W.div, tee(s), get(s), W.mul, tee(z), get(z), W.mul, set(w));
+  cut();
   // R = z*(Lg1 + w*(Lg3 + w*(Lg5 + w*Lg7))) + w*(Lg2 + w*(Lg4 + w*Lg6))
   e.emit(get(z));
   e.emit(f2(LG[0]), get(w), f2(LG[2]), get(w), f2(LG[4]), get(w), f2(LG[6]), W.mul, W.add, W.mul, W.add);
-  e.emit(W.mul, W.add, W.mul);
-  e.emit(get(w), f2(LG[1]), get(w), f2(LG[3]), get(w), f2(LG[5]), W.mul, W.add, W.mul, W.add, W.mul, W.add);
-  e.emit(set(R));
+  e.emit(W.mul, W.add, W.mul, set(R));
+  cut();
+  e.emit(get(R), get(w), f2(LG[1]), get(w), f2(LG[3]), get(w), f2(LG[5]), W.mul, W.add, W.mul, W.add, W.mul);
+  e.emit(W.add, set(R));
+  cut();
   // hfsq = 0.5*f*f; v = k*ln2hi - ((hfsq - (s*(hfsq + R) + k*ln2lo)) - f)
   e.emit(f2(0.5), get(f), W.mul, get(f), W.mul, set(hf));
+  cut();
   e.emit(get(k), f2(LN2HI), W.mul);
   e.emit(get(hf), get(s), get(hf), get(R), W.add, W.mul, get(k), f2(LN2LO), W.mul, W.add, W.sub);
-  e.emit(get(f), W.sub, W.sub);
+  e.emit(get(f), W.sub, W.sub, set(v));
+  cut();
   // Specials: x > 0 && x < inf ? v : x == 0 ? -inf : x < 0 ? NaN : x
+  e.emit(get(v));
   e.emit(f2(Number.NaN), get(x), get(x), f2(0), W.lt, W.bitselect); // x < 0 ? NaN : x
   e.emit(f2(-Infinity), get(x), f2(0), W.ne, W.bitselect); // x != 0 ? that : -inf
   // stack: v, special
@@ -223,17 +285,18 @@ export function emitLog(e: WasmEmitter): void {
 }
 
 /** Names of the operations this module gives both forms of, with their helper names. */
-export const WASM_MATH: Readonly<Record<string, { js: string; emit: (e: WasmEmitter) => void; arity?: 2 }>> =
-  {
-    exp: { js: 'fexp', emit: emitExp },
-    log: { js: 'flog', emit: emitLog },
-    sin: { js: 'ftrig', emit: (e) => emitTrig(e, 0) },
-    cos: { js: 'ftrig', emit: (e) => emitTrig(e, 1) },
-    tanh: { js: 'ftanh', emit: (e) => emitTanh(e, emitExp) },
-    expm1: { js: 'fexpm1', emit: emitExpm1 },
-    log1p: { js: 'flog1p', emit: emitLog1p },
-    log2: { js: 'flog2', emit: emitLog2 },
-    log10: { js: 'flog10', emit: emitLog10 },
-    power: { js: 'fpow', emit: emitPow, arity: 2 },
-    float_power: { js: 'fpow', emit: emitPow, arity: 2 },
-  };
+export const WASM_MATH: Readonly<
+  Record<string, { js: string; emit: (e: WasmEmitter) => void; arity?: 2; chunked?: true }>
+> = {
+  exp: { js: 'fexp', emit: emitExp, chunked: true },
+  log: { js: 'flog', emit: emitLog, chunked: true },
+  sin: { js: 'ftrig', emit: (e) => emitTrig(e, 0) },
+  cos: { js: 'ftrig', emit: (e) => emitTrig(e, 1) },
+  tanh: { js: 'ftanh', emit: (e) => emitTanh(e, emitExp), chunked: true },
+  expm1: { js: 'fexpm1', emit: emitExpm1, chunked: true },
+  log1p: { js: 'flog1p', emit: emitLog1p, chunked: true },
+  log2: { js: 'flog2', emit: emitLog2, chunked: true },
+  log10: { js: 'flog10', emit: emitLog10, chunked: true },
+  power: { js: 'fpow', emit: emitPow, arity: 2, chunked: true },
+  float_power: { js: 'fpow', emit: emitPow, arity: 2, chunked: true },
+};

@@ -53,22 +53,30 @@ const W = {
  */
 export function emitTanh(e: WasmEmitter, emitExp: (e: WasmEmitter) => void): void {
   const V128 = 0x7b;
+  const cut = () => e.cut?.();
   const x = e.local(V128);
   const a = e.local(V128);
   const z = e.local(V128);
   const p = e.local(V128);
   const q = e.local(V128);
+  const ex = e.local(V128);
   e.emit(tee(x), W.abs, tee(a), get(a), W.mul, set(z));
+  cut();
   // p = a + (a·z)·T(z)
   e.emit(get(a), get(a), get(z), W.mul, f2(T[T.length - 1]!));
   for (let k = T.length - 2; k >= 0; k--) e.emit(get(z), W.mul, f2(T[k]!), W.add);
   e.emit(W.mul, W.add, set(p));
-  // q = 1 − 2/(exp(2a) + 1)
-  e.emit(f2(1), f2(2), f2(2), get(a), W.mul);
+  cut();
+  // q = 1 − 2/(exp(2a) + 1) (exp's statements are chunks of their own)
+  e.emit(f2(2), get(a), W.mul);
   emitExp(e);
-  e.emit(f2(1), W.add, W.div, W.sub, set(q));
+  e.emit(set(ex));
+  cut();
+  e.emit(f2(1), f2(2), get(ex), f2(1), W.add, W.div, W.sub, set(q));
+  cut();
   // v = a < SPLIT ? p : q; the sign of x on v (v ≥ 0); a < TINY ? x : that.
   e.emit(get(p), get(q), get(a), f2(SPLIT), W.lt, W.bitselect);
   e.emit(get(x), i2(-0x8000000000000000n), W.and, W.xor, set(q));
+  cut();
   e.emit(get(x), get(q), get(a), f2(TINY), W.lt, W.bitselect);
 }

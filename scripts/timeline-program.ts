@@ -28,6 +28,29 @@ for (const x of inputs) {
 fence();
 const f = (x: number) => x.toFixed(2).padStart(8);
 
+/** Per op: tasks inline and on the pool, and the summed length of each (ms), longest first. */
+function byOp(recs: ReturnType<typeof traceStop>): string {
+  const ops = new Map<string, { inline: number; pooled: number; inlineMs: number; pooledMs: number }>();
+  for (const q of recs) {
+    const o = ops.get(q.op) ?? { inline: 0, pooled: 0, inlineMs: 0, pooledMs: 0 };
+    if (q.worker < 0) {
+      o.inline++;
+      o.inlineMs += q.end - q.start;
+    } else {
+      o.pooled++;
+      o.pooledMs += q.end - q.start;
+    }
+    ops.set(q.op, o);
+  }
+  const rows = [...ops].sort((a, b) => b[1].inlineMs + b[1].pooledMs - (a[1].inlineMs + a[1].pooledMs));
+  const lines = ['op           inline tasks, ms    pool tasks, ms'];
+  for (const [op, o] of rows)
+    lines.push(
+      `${op.padEnd(12)} ${String(o.inline).padStart(6)} ${f(o.inlineMs)}  ${String(o.pooled).padStart(6)} ${f(o.pooledMs)}`,
+    );
+  return lines.join('\n');
+}
+
 /**
  * How the pool shared the work (issue 24): of the launches cut into pieces (consecutive tasks of
  * one op issued together), how many ran on more than one worker; and for each one-piece task run
@@ -77,5 +100,6 @@ for (let r = 0; r <= runIdx; r++) {
   }
   if (recs.length > max) console.log(`… ${recs.length - max} more tasks`);
   console.log(spread(recs));
+  console.log(byOp(recs));
 }
 process.exit(0);

@@ -28,6 +28,10 @@ const VALUES = [
   7e-310,
 ];
 const UN = [
+  'exp',
+  'log',
+  'square',
+  'reciprocal',
   'negative',
   'abs',
   'sqrt',
@@ -41,6 +45,7 @@ const UN = [
   'log2',
   'log10',
 ] as const;
+const CMPS = ['less', 'greater', 'equal', 'not_equal', 'less_equal', 'greater_equal'] as const;
 const BIN = ['add', 'subtract', 'multiply', 'divide', 'maximum', 'minimum', 'power'] as const;
 
 const tree = fc.letrec<{ node: FuseNode }>((rec) => ({
@@ -52,6 +57,9 @@ const tree = fc.letrec<{ node: FuseNode }>((rec) => ({
     fc.tuple(fc.constantFrom(...BIN), rec('node'), rec('node')).map(([op, a, b]) => fx[op](a, b)),
     fc.tuple(rec('node'), rec('node'), rec('node')).map(([a, b, c]) => fx.clip(a, b, c)),
     rec('node').map((a) => fx.castTo('float64', a)),
+    fc
+      .tuple(fc.constantFrom(...CMPS), rec('node'), rec('node'), rec('node'), rec('node'))
+      .map(([op, a, b, x, y]) => fx.where(fx[op](a, b), x, y)),
   ),
 })).node;
 
