@@ -19,6 +19,7 @@
  * `hoistSource` of {@link fuse}, which may use any operation), and it computes elements `[lo, hi)`.
  */
 import { CodegenError } from './errors.js';
+import { SUM_LANES } from './fuse.js';
 import type { FuseNode, TypedNode } from './fuse-expr.js';
 import { typeTree, valueNumbers, valueUses } from './fuse-expr.js';
 import { invariantSubtrees } from './fuse-hoist.js';
@@ -80,6 +81,8 @@ const ONE = Array.from(new Uint8Array(new Float64Array([1]).buffer));
  * with four (in L2; two: ~6).
  */
 const PAIRS = 4;
+// A sum's eight running sums are the lanes of the main loop's pairs.
+if (2 * PAIRS !== SUM_LANES) throw new Error('fuse-wasm: PAIRS must give SUM_LANES lanes');
 
 const refuse = (what: string): never => {
   throw new CodegenError(`fuseWasm: ${what} has no exact Wasm form here`);
@@ -392,6 +395,10 @@ export function fuseWasm(
   if (reduce !== undefined) emit(0x44, ...(reduce === 'sum' ? new Array(8).fill(0) : ONE), set(ACC));
   // Pairs: while (t + 2·PAIRS − 1 < hi) { out[t..] = f(x[t..]) for PAIRS pairs, interleaved;
   // t += 2·PAIRS }, then pair by pair.
+  // A sum's main loop keeps the eight running sums of SUM_LANES (codegen/fuse.ts) as the lanes of
+  // four f64x2 (pair p of a turn is lanes 2p and 2p + 1), joined after it; then the rest in order.
+  const lanes = reduce === 'sum' ? Array.from({ length: PAIRS }, () => local(V128)) : [];
+  for (const l of lanes) emit(V.splat0, set(l));
   for (const [step, pairs] of [
     [2 * PAIRS, PAIRS],
     [2, 1],
@@ -401,11 +408,25 @@ export function fuseWasm(
     const vals = elements(true, pairs);
     for (let p = 0; p < pairs; p++) {
       if (keep) emit(addr(OUT, p * 16), get(vals[p]!), V.store);
+      if (reduce === undefined) continue;
+      if (pairs === PAIRS && lanes.length > 0) emit(get(lanes[p]!), get(vals[p]!), V.add, set(lanes[p]!));
       // Lane 0 (element t + 2p) first, then lane 1: index order.
-      if (reduce !== undefined)
-        emit(get(ACC), get(vals[p]!), simd(0x21), 0, fold, get(vals[p]!), simd(0x21), 1, fold, set(ACC));
+      else emit(get(ACC), get(vals[p]!), simd(0x21), 0, fold, get(vals[p]!), simd(0x21), 1, fold, set(ACC));
     }
     emit(get(T), i32c(step), 0x6a, set(T), 0x0c, 0, 0x0b, 0x0b); // t += step; br 0; end end
+    if (pairs === PAIRS && lanes.length > 0) {
+      // ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7))
+      const half = (p: number) => [
+        ...get(lanes[p]!),
+        ...simd(0x21),
+        0,
+        ...get(lanes[p]!),
+        ...simd(0x21),
+        1,
+        ...S.add,
+      ];
+      emit(half(0), half(1), S.add, half(2), half(3), S.add, S.add, set(ACC));
+    }
   }
   // The last element, if any.
   emit(get(T), get(HI), 0x48, 0x04, 0x40); // if (t < hi)

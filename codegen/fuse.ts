@@ -124,6 +124,19 @@ function emitElement(
 }
 
 /**
+ * The order of a fused sum (`reduce: 'sum'`), fixed so that every form gives the same bits: over
+ * `[lo, hi)`, eight running sums from +0, a_j adding the elements t with (t − lo) mod 8 = j in
+ * order, over the first 8·⌊(hi − lo)/8⌋ elements; then {@link SUM_LANES_JOIN}; then the remaining
+ * elements added to that in order. Eight independent sums keep the adder busy (one running sum
+ * waits ~4 cycles per element) and are NumPy's pairwise leaf. dense/reduce-kernels.ts sums a
+ * block of a stored array in the same order, so a fused `sum(f(x))` equals the sum of `f(x)`
+ * stored. Products fold in index order.
+ */
+export const SUM_LANES = 8;
+/** How the eight running sums of {@link SUM_LANES} are joined. */
+export const SUM_LANES_JOIN = '((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7))';
+
+/**
  * Compiles an element-wise expression into one kernel.
  *
  * Strided kernel (default), rank r ≥ 1:
@@ -136,8 +149,8 @@ function emitElement(
  * Contiguous kernel (`contiguous: true`, every operand and the output laid out alike and densely):
  * `(out, offsetOut, x0, offsetX0, ..., s0, ..., lo, hi)` — for `t` in `[lo, hi)`:
  * `out[offsetOut + t] = f(x_k[offsetX_k + t], ...)`; one flat loop unrolled ×4. With `reduce`, it
- * also returns the sum (or product) of the stored values, folded in index order (`store: false`:
- * the same fold, nothing stored).
+ * also returns the sum (in the order of {@link SUM_LANES}) or the product (in index order) of the
+ * stored values (`store: false`: the same fold, nothing stored).
  *
  * @param expr - the expression tree (see {@link fx})
  * @param opts - output dtype, rank, contiguity, name
@@ -197,14 +210,37 @@ export function fuse(expr: FuseNode, opts: FuseOptions): FusedKernel {
   const hoistedNodes = contiguous && r > 0 ? invariantSubtrees(tree, bcast, ids) : [];
   const hoisted = new Map<number, string>();
   const hoistLines: string[] = [];
-  // The value as stored (the typed array's conversion), folded into the accumulator.
-  const fold = (res: string) =>
+  // The value as stored (the typed array's conversion), folded into the accumulator `acc`.
+  const fold = (res: string, acc: string) =>
     reduce === undefined
       ? []
-      : [`acc ${reduce === 'sum' ? '+=' : '*='} ${castJS(res, tree.dtype, opts.out)};`];
-  const element = (load: (k: number) => string, outIdx: string, sfx: string, ind: string): string[] => {
+      : [`${acc} ${reduce === 'sum' ? '+=' : '*='} ${castJS(res, tree.dtype, opts.out)};`];
+  const element = (
+    load: (k: number) => string,
+    outIdx: string,
+    sfx: string,
+    ind: string,
+    acc = 'acc',
+  ): string[] => {
     const { lines, result } = emitElement(tree, ids, load, sfx, helpers, hoisted);
-    return [...lines, ...(keep ? [store(outIdx, result)] : []), ...fold(result)].map((l) => ind + l);
+    return [...lines, ...(keep ? [store(outIdx, result)] : []), ...fold(result, acc)].map((l) => ind + l);
+  };
+  /**
+   * A sum folds eight running sums, element t - lo into a_((t - lo) mod 8), over the largest
+   * multiple of eight elements, then `acc` = their {@link SUM_LANES_JOIN}, then the rest in order
+   * (see {@link SUM_LANES}): the loop `head` (given the unrolled step) and the per-lane element.
+   */
+  const lanes = (
+    head: string,
+    at: (u: number) => { load: (k: number) => string; out: string; step: string[] },
+  ): string[] => {
+    const lines = [`  let ${Array.from({ length: SUM_LANES }, (_, u) => `a${u} = 0`).join(', ')};`, head];
+    for (let u = 0; u < SUM_LANES; u++) {
+      const a = at(u);
+      lines.push(...element(a.load, a.out, `_${u}`, '    ', `a${u}`), ...a.step);
+    }
+    lines.push('  }', `  let acc = ${SUM_LANES_JOIN};`);
+    return lines;
   };
   const body: string[] = [];
   if (r === 0) {
@@ -220,16 +256,43 @@ export function fuse(expr: FuseNode, opts: FuseOptions): FusedKernel {
       hoistLines.push(...hl, `  hv[${j}] = h${j};`);
       hoisted.set(ids.get(h)!, `h${j}`);
     });
-    if (reduce !== undefined) body.push(`  let acc = ${reduce === 'sum' ? 0 : 1};`);
-    body.push('  let t = lo;', '  for (; t + 3 < hi; t += 4) {');
-    for (let u = 0; u < 4; u++) {
-      const at = (base: string) => `${base} + t${u === 0 ? '' : ` + ${u}`}`;
-      body.push(...element((k) => ld(k, at(`offsetX${k}`)), at('offsetOut'), `_${u}`, '    '));
+    const at = (base: string, u: number) => `${base} + t${u === 0 ? '' : ` + ${u}`}`;
+    body.push('  let t = lo;');
+    if (reduce === 'sum') {
+      const each = (u: number) => ({
+        load: (k: number) => ld(k, at(`offsetX${k}`, u)),
+        out: at('offsetOut', u),
+        step: [],
+      });
+      body.push(...lanes(`  for (; t + ${SUM_LANES - 1} < hi; t += ${SUM_LANES}) {`, each));
+    } else {
+      if (reduce !== undefined) body.push('  let acc = 1;');
+      body.push('  for (; t + 3 < hi; t += 4) {');
+      for (let u = 0; u < 4; u++)
+        body.push(...element((k) => ld(k, at(`offsetX${k}`, u)), at('offsetOut', u), `_${u}`, '    '));
+      body.push('  }');
     }
-    body.push('  }', '  for (; t < hi; t++) {');
+    body.push('  for (; t < hi; t++) {');
     body.push(...element((k) => ld(k, `offsetX${k} + t`), 'offsetOut + t', '', '    '));
     body.push('  }');
     if (reduce !== undefined) body.push('  return acc;');
+  } else if (reduce === 'sum') {
+    // Rank 1 (checked above): the running pointers step by the strides; the sum's lanes as in the
+    // contiguous form.
+    const names = ['Out', ...Array.from({ length: nIn }, (_, k) => `X${k}`)];
+    const stride = (nm: string) => (nm === 'Out' ? 'strideOut0' : `stride${nm}_0`);
+    const steps = names.map((nm) => `    j${nm} += ${stride(nm)};`);
+    for (const nm of names) body.push(`  let j${nm} = offset${nm} + lo0 * ${stride(nm)};`);
+    body.push('  let i0 = lo0;');
+    const each = () => ({ load: (k: number) => `x${k}[jX${k}]`, out: 'jOut', step: steps });
+    body.push(...lanes(`  for (; i0 + ${SUM_LANES - 1} < hi0; i0 += ${SUM_LANES}) {`, each));
+    body.push(
+      '  for (; i0 < hi0; i0++) {',
+      ...element((k) => `x${k}[jX${k}]`, 'jOut', '', '    '),
+      ...steps,
+      '  }',
+    );
+    body.push('  return acc;');
   } else {
     const names = ['Out', ...Array.from({ length: nIn }, (_, k) => `X${k}`)];
     const stride = (nm: string, d: number) => (nm === 'Out' ? `strideOut${d}` : `stride${nm}_${d}`);
@@ -251,7 +314,7 @@ export function fuse(expr: FuseNode, opts: FuseOptions): FusedKernel {
     }
     for (let d = r - 2; d >= 0; d--) body.push(`${'  '.repeat(d + 1)}}`);
     if (reduce !== undefined) {
-      body.unshift(`  let acc = ${reduce === 'sum' ? 0 : 1};`);
+      body.unshift('  let acc = 1;');
       body.push('  return acc;');
     }
   }

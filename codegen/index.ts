@@ -27,7 +27,7 @@ export {
   singleton,
 } from './formats.js';
 export type { FusedKernel, FuseOptions } from './fuse.js';
-export { fuse } from './fuse.js';
+export { fuse, SUM_LANES, SUM_LANES_JOIN } from './fuse.js';
 export type { BinaryOp, FuseNode, FuseOp, TernaryOp, TypedNode, UnaryOp } from './fuse-expr.js';
 export { BINARY_OPS, fx, promote, TERNARY_OPS, typeTree, UNARY_OPS } from './fuse-expr.js';
 export { fuseWasm } from './fuse-wasm.js';

@@ -3,6 +3,7 @@
  * reductions write one partial per fixed block (deterministic at any pool size); axis reductions
  * reduce the last axis of a permuted input view into each output element of the piece.
  */
+import { fuseWasm, fx, SUM_LANES, SUM_LANES_JOIN } from '../codegen/index.js';
 import { ensureKernel, registerCombine, registerKernel, type TaskContext } from '../runtime/index.js';
 import { colsumWasmBytes } from './colsum-wasm.js';
 import { AXIS_REDUCE_PREFIX, REDUCE_PREFIX } from './kernel-names.js';
@@ -42,13 +43,52 @@ const SNIPS: Record<RedKind, Snip> = {
 
 const fullRegistered = new Set<string>();
 
+/**
+ * The full sum's kernel: each block of a piece summed in codegen's fused-sum order (eight running
+ * sums over the first multiple of eight elements, joined, then the rest in order: `SUM_LANES`),
+ * so that a fused `sum(f(x))` (dense/ewise-reduce.ts) gives the bits of summing `f(x)` stored, and
+ * so that the eight sums run side by side instead of one waiting on each add. Contiguous float64
+ * in the region heap runs codegen's Wasm form of that sum (`fuseWasm` of the identity with
+ * `reduce: 'sum'`, nothing stored: the eight sums as four `f64x2`), compiled once per thread.
+ */
+function sumSource(): string {
+  const wasm = moduleLiteral(sumWasmBytes);
+  return `function (t) {
+  const X = t.arrays[0], off = t.offsets[0], s0 = t.strides[0][0], P = t.partials, B = t.block;
+  if (${wasm} !== null && s0 === 1 && t.heap && X instanceof Float64Array) {
+    ${heapKernelSource('__cohortSumLanes', wasm, 't.hi[0] - t.lo[0]')}
+    const xb = X.byteOffset + 8 * off;
+    for (let b0 = t.lo[0]; b0 < t.hi[0]; b0 += B) P[(b0 / B) | 0] = fn(0, xb, b0, Math.min(t.hi[0], b0 + B));
+    return;
+  }
+  for (let b0 = t.lo[0]; b0 < t.hi[0]; b0 += B) {
+    const e = Math.min(t.hi[0], b0 + B);
+    let ${Array.from({ length: SUM_LANES }, (_, u) => `a${u} = 0`).join(', ')};
+    let k = b0;
+    let j = off + b0 * s0;
+    for (; k + ${SUM_LANES - 1} < e; k += ${SUM_LANES}, j += ${SUM_LANES} * s0) {
+${Array.from({ length: SUM_LANES }, (_, u) => `      a${u} += X[j${u === 0 ? '' : ` + ${u} * s0`}];`).join('\n')}
+    }
+    let acc = ${SUM_LANES_JOIN};
+    for (; k < e; k++, j += s0) acc += X[j];
+    P[(b0 / B) | 0] = acc;
+  }
+}`;
+}
+
+/** The Wasm form of a contiguous float64 sum (see {@link sumSource}). */
+const sumWasmBytes = (): Uint8Array => fuseWasm(fx.input(0, 'float64'), 1, 0, [], 'sum', false);
+
 /** Name of the full-reduction kernel of `kind` (registered on first use). */
 export function fullKernel(kind: RedKind): string {
   const name = `${REDUCE_PREFIX}${kind}`;
   if (fullRegistered.has(name)) return name;
   const s = SNIPS[kind];
   const w = s.arg ? 2 : 1;
-  const source = `function (t) {
+  const source =
+    kind === 'sum'
+      ? sumSource()
+      : `function (t) {
   const X = t.arrays[0], off = t.offsets[0], s0 = t.strides[0][0], P = t.partials, B = t.block;
   const m = t.futures.length > 0 ? t.futures[0] : 0;
   for (let b0 = t.lo[0]; b0 < t.hi[0]; b0 += B) {

@@ -1,0 +1,72 @@
+/**
+ * A full float64 sum (`np.sum`, `np.mean`) folds each reduction block of 4096 elements in
+ * codegen's lane order (`SUM_LANES`: eight running sums from +0 over the first multiple of eight
+ * elements, joined as ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)), then the rest in order)
+ * and the blocks from 0 in order — checked against that order written plainly, bit for bit, on
+ * data whose sums depend on the order (magnitudes from 1e-8 to 1e8, ±0, NaN, ±Inf), contiguous
+ * and strided, at pool sizes 0, 1, 2. A fused `sum(f(x))` gives the same bits as `f(x)` stored
+ * and summed (tests/dense/reduce-fused.test.ts).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import * as np from '../../dense/index.js';
+import { configure, DEFAULT_REDUCTION_BLOCK } from '../../runtime/index.js';
+import { POOLS } from './ref.js';
+
+/** The documented order over `v[lo..hi)`. */
+function laneSum(v: ArrayLike<number>, lo: number, hi: number): number {
+  const a = [0, 0, 0, 0, 0, 0, 0, 0];
+  const full = lo + 8 * Math.floor((hi - lo) / 8);
+  for (let t = lo; t < full; t++) a[(t - lo) % 8] += v[t]!;
+  let acc = a[0]! + a[1]! + (a[2]! + a[3]!) + (a[4]! + a[5]! + (a[6]! + a[7]!));
+  for (let t = full; t < hi; t++) acc += v[t]!;
+  return acc;
+}
+
+/** Blocks of DEFAULT_REDUCTION_BLOCK, each in lane order, joined from 0 in block order. */
+function blockSum(v: ArrayLike<number>): number {
+  let s = 0;
+  for (let b = 0; b < v.length; b += DEFAULT_REDUCTION_BLOCK)
+    s += laneSum(v, b, Math.min(v.length, b + DEFAULT_REDUCTION_BLOCK));
+  return s;
+}
+
+const same = (a: number, b: number) => Object.is(a, b) || (Number.isNaN(a) && Number.isNaN(b));
+// Values whose sums round (fast-check's doubles favour integers and bounds, whose sums are exact).
+const value = fc.oneof(
+  {
+    weight: 16,
+    arbitrary: fc.tuple(fc.integer(), fc.integer({ min: -8, max: 8 })).map(([i, e]) => Math.sin(i) * 10 ** e),
+  },
+  { weight: 1, arbitrary: fc.constantFrom(0, -0, Number.NaN, Infinity, -Infinity) },
+);
+
+describe.each(POOLS)('np.sum in lane order at pool size %i', (workers) => {
+  it('equals the documented order, contiguous and strided', () => {
+    configure({ workers });
+    fc.assert(
+      fc.property(
+        fc.array(value, { minLength: 1, maxLength: 3 * DEFAULT_REDUCTION_BLOCK + 77 }),
+        fc.integer({ min: 2, max: 3 }),
+        (vals, step) => {
+          const a = np.array(vals);
+          const got = np.sum(a).item() as number;
+          if (!same(got, blockSum(vals))) expect(got).toBe(blockSum(vals));
+          // Every `step`-th element: a strided view, the same order over its elements.
+          const picked = vals.filter((_, i) => i % step === 0);
+          const strided = np.sum(a.get(`::${step}`)).item() as number;
+          if (!same(strided, blockSum(picked))) expect(strided).toBe(blockSum(picked));
+          a.dispose();
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
+
+it('the lane order is not the index order (the test above can tell them apart)', () => {
+  const v = [1e16, 1, -1e16, 1, 0, 0, 0, 0, 1];
+  let serial = 0;
+  for (const x of v) serial += x;
+  expect(laneSum(v, 0, v.length)).not.toBe(serial);
+});
