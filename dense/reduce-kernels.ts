@@ -6,6 +6,7 @@
 import { fuseWasm, fx, SUM_LANES, SUM_LANES_JOIN } from '../codegen/index.js';
 import { ensureKernel, registerCombine, registerKernel, type TaskContext } from '../runtime/index.js';
 import { colsumWasmBytes } from './colsum-wasm.js';
+import { extremeWasmBytes } from './extreme-wasm.js';
 import { AXIS_REDUCE_PREFIX, REDUCE_PREFIX } from './kernel-names.js';
 import { pairwiseWasmBytes } from './pairwise-wasm.js';
 
@@ -76,6 +77,10 @@ ${Array.from({ length: SUM_LANES }, (_, u) => `      a${u} += X[j${u === 0 ? '' 
 }`;
 }
 
+/** The Wasm extremes of contiguous float64 blocks (see {@link fullKernel}). */
+const maxWasmBytes = (): Uint8Array => extremeWasmBytes(true);
+const minWasmBytes = (): Uint8Array => extremeWasmBytes(false);
+
 /** The Wasm form of a contiguous float64 sum (see {@link sumSource}). */
 const sumWasmBytes = (): Uint8Array => fuseWasm(fx.input(0, 'float64'), 1, 0, [], 'sum', false);
 
@@ -85,14 +90,39 @@ export function fullKernel(kind: RedKind): string {
   if (fullRegistered.has(name)) return name;
   const s = SNIPS[kind];
   const w = s.arg ? 2 : 1;
+  // max and min of contiguous float64 in the heap: the block's Wasm extreme (dense/extreme-wasm.ts),
+  // unless it is zero or NaN, which the loop below decides (its first zero, its last NaN).
+  const wasm =
+    kind === 'max' || kind === 'min' ? moduleLiteral(kind === 'max' ? maxWasmBytes : minWasmBytes) : 'null';
+  const fast =
+    wasm === 'null'
+      ? ''
+      : `let ext = null, xb = 0;
+  if (${wasm} !== null && s0 === 1 && t.heap && X instanceof Float64Array) {
+    ${heapKernelSource(`__cohortExtreme_${kind}`, wasm, 't.hi[0] - t.lo[0]')}
+    ext = fn;
+    xb = X.byteOffset + 8 * off;
+  }`;
+  const fastBlock =
+    wasm === 'null'
+      ? ''
+      : `if (ext !== null) {
+      const r = ext(xb + 8 * b0, e - b0);
+      if (r !== 0 && r === r) {
+        P[(b0 / B) | 0] = r;
+        continue;
+      }
+    }`;
   const source =
     kind === 'sum'
       ? sumSource()
       : `function (t) {
   const X = t.arrays[0], off = t.offsets[0], s0 = t.strides[0][0], P = t.partials, B = t.block;
   const m = t.futures.length > 0 ? t.futures[0] : 0;
+  ${fast}
   for (let b0 = t.lo[0]; b0 < t.hi[0]; b0 += B) {
     const e = Math.min(t.hi[0], b0 + B);
+    ${fastBlock}
     const first = X[off + b0 * s0];
     let acc = ${s.init};
     let ai = b0;

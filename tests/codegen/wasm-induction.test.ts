@@ -19,7 +19,6 @@ import { inductionArrays, invariantIn, onlyAsIndex, unrollable } from '../../cod
 
 const N = 40;
 const PAD = 8; // elements of slack before each array: negative starts stay inside the memory
-// biome-ignore lint/suspicious/noExplicitAny: tsconfig has no DOM lib, so no WebAssembly types
 const wasmApi = (globalThis as any).WebAssembly;
 const mem = new wasmApi.Memory({ initial: 1, maximum: 65536, shared: true });
 
