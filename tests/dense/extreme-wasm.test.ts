@@ -82,3 +82,26 @@ describe.each(POOLS)('np.max and np.min at pool size %i', (workers) => {
     );
   });
 });
+
+it('a contiguous float64 max runs its blocks through the module (pool size 0)', () => {
+  configure({ workers: 0 });
+  const a = np.array(Array.from({ length: 3 * DEFAULT_REDUCTION_BLOCK }, (_, i) => Math.sin(i)));
+  np.max(a).item();
+  // The kernel finds the module's instance on this thread's globalThis (reduce-kernels.ts).
+  const held = (globalThis as Record<string, unknown>).__cohortExtreme_max as {
+    fn: (...a: number[]) => number;
+  };
+  const inner = held.fn;
+  let calls = 0;
+  held.fn = (...args: number[]) => {
+    calls++;
+    return inner(...args);
+  };
+  try {
+    expect(np.max(a).item()).toBe(loop(a.toArray() as number[], true));
+    expect(calls).toBe(3);
+  } finally {
+    held.fn = inner;
+    a.dispose();
+  }
+});
