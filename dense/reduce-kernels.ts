@@ -45,21 +45,29 @@ const SNIPS: Record<RedKind, Snip> = {
 const fullRegistered = new Set<string>();
 
 /**
- * The full sum's kernel: each block of a piece summed in codegen's fused-sum order (eight running
- * sums over the first multiple of eight elements, joined, then the rest in order: `SUM_LANES`),
- * so that a fused `sum(f(x))` (dense/ewise-reduce.ts) gives the bits of summing `f(x)` stored, and
- * so that the eight sums run side by side instead of one waiting on each add. Contiguous float64
- * in the region heap runs codegen's Wasm form of that sum (`fuseWasm` of the identity with
- * `reduce: 'sum'`, nothing stored: the eight sums as four `f64x2`), compiled once per thread.
+ * The full sum's kernel (`sqdev`: the sum of squared deviations from the future `m`, `var`'s):
+ * each block of a piece summed in codegen's fused-sum order (eight running sums over the first
+ * multiple of eight elements, joined, then the rest in order: `SUM_LANES`), so that a fused
+ * `sum(f(x))` (dense/ewise-reduce.ts) gives the bits of summing `f(x)` stored, and so that the
+ * eight sums run side by side instead of one waiting on each add. Contiguous float64 in the
+ * region heap runs codegen's Wasm form of the same sum (`fuseWasm` of the identity, or of
+ * `square(x - m)`, with `reduce: 'sum'`, nothing stored: the eight sums as four `f64x2`), compiled
+ * once per thread.
  */
-function sumSource(): string {
-  const wasm = moduleLiteral(sumWasmBytes);
+function laneSource(kind: 'sum' | 'sqdev'): string {
+  const sq = kind === 'sqdev';
+  const wasm = moduleLiteral(sq ? sqdevWasmBytes : sumWasmBytes);
+  /** Adds the term of element `X[idx]` to `acc` (sqdev: `d = x - m; acc += d * d`, as fuse's square). */
+  const add = (acc: string, idx: string, u: number | string) =>
+    sq ? `{ const d${u} = X[${idx}] - m; ${acc} += d${u} * d${u}; }` : `${acc} += X[${idx}];`;
   return `function (t) {
   const X = t.arrays[0], off = t.offsets[0], s0 = t.strides[0][0], P = t.partials, B = t.block;
+  const m = t.futures.length > 0 ? t.futures[0] : 0;
   if (${wasm} !== null && s0 === 1 && t.heap && X instanceof Float64Array) {
-    ${heapKernelSource('__cohortSumLanes', wasm, 't.hi[0] - t.lo[0]')}
+    ${heapKernelSource(`__cohortLanes_${kind}`, wasm, 't.hi[0] - t.lo[0]')}
     const xb = X.byteOffset + 8 * off;
-    for (let b0 = t.lo[0]; b0 < t.hi[0]; b0 += B) P[(b0 / B) | 0] = fn(0, xb, b0, Math.min(t.hi[0], b0 + B));
+    for (let b0 = t.lo[0]; b0 < t.hi[0]; b0 += B)
+      P[(b0 / B) | 0] = fn(0, xb, ${sq ? 'm, ' : ''}b0, Math.min(t.hi[0], b0 + B));
     return;
   }
   for (let b0 = t.lo[0]; b0 < t.hi[0]; b0 += B) {
@@ -68,10 +76,10 @@ function sumSource(): string {
     let k = b0;
     let j = off + b0 * s0;
     for (; k + ${SUM_LANES - 1} < e; k += ${SUM_LANES}, j += ${SUM_LANES} * s0) {
-${Array.from({ length: SUM_LANES }, (_, u) => `      a${u} += X[j${u === 0 ? '' : ` + ${u} * s0`}];`).join('\n')}
+${Array.from({ length: SUM_LANES }, (_, u) => `      ${add(`a${u}`, `j${u === 0 ? '' : ` + ${u} * s0`}`, u)}`).join('\n')}
     }
     let acc = ${SUM_LANES_JOIN};
-    for (; k < e; k++, j += s0) acc += X[j];
+    for (; k < e; k++, j += s0) ${add('acc', 'j', '')}
     P[(b0 / B) | 0] = acc;
   }
 }`;
@@ -81,8 +89,10 @@ ${Array.from({ length: SUM_LANES }, (_, u) => `      a${u} += X[j${u === 0 ? '' 
 const maxWasmBytes = (): Uint8Array => extremeWasmBytes(true);
 const minWasmBytes = (): Uint8Array => extremeWasmBytes(false);
 
-/** The Wasm form of a contiguous float64 sum (see {@link sumSource}). */
+/** The Wasm forms of a contiguous float64 sum and sum of squared deviations (see {@link laneSource}). */
 const sumWasmBytes = (): Uint8Array => fuseWasm(fx.input(0, 'float64'), 1, 0, [], 'sum', false);
+const sqdevWasmBytes = (): Uint8Array =>
+  fuseWasm(fx.square(fx.subtract(fx.input(0, 'float64'), fx.scalar(0, 'float64'))), 1, 1, [], 'sum', false);
 
 /** Name of the full-reduction kernel of `kind` (registered on first use). */
 export function fullKernel(kind: RedKind): string {
@@ -114,8 +124,8 @@ export function fullKernel(kind: RedKind): string {
       }
     }`;
   const source =
-    kind === 'sum'
-      ? sumSource()
+    kind === 'sum' || kind === 'sqdev'
+      ? laneSource(kind)
       : `function (t) {
   const X = t.arrays[0], off = t.offsets[0], s0 = t.strides[0][0], P = t.partials, B = t.block;
   const m = t.futures.length > 0 ? t.futures[0] : 0;

@@ -1,5 +1,5 @@
 /**
- * A full float64 sum (`np.sum`, `np.mean`) folds each reduction block of 4096 elements in
+ * A full float64 sum (`np.sum`, `np.mean`, and `np.var`'s squared deviations) folds each reduction block of 4096 elements in
  * codegen's lane order (`SUM_LANES`: eight running sums from +0 over the first multiple of eight
  * elements, joined as ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)), then the rest in order)
  * and the blocks from 0 in order — checked against that order written plainly, bit for bit, on
@@ -32,12 +32,14 @@ function blockSum(v: ArrayLike<number>): number {
 }
 
 const same = (a: number, b: number) => Object.is(a, b) || (Number.isNaN(a) && Number.isNaN(b));
-// Values whose sums round (fast-check's doubles favour integers and bounds, whose sums are exact).
+// Finite values whose sums round (fast-check's doubles favour integers and bounds, whose sums are
+// exact), and the special values, rarely: a long array holding one would make every sum NaN or ±∞
+// (and the order untestable), so they come in short arrays (the second property).
+const finite = fc
+  .tuple(fc.integer({ min: 1, max: 2 ** 30 }), fc.integer({ min: -8, max: 8 }))
+  .map(([i, e]) => Math.sin(i) * 10 ** e);
 const value = fc.oneof(
-  {
-    weight: 16,
-    arbitrary: fc.tuple(fc.integer(), fc.integer({ min: -8, max: 8 })).map(([i, e]) => Math.sin(i) * 10 ** e),
-  },
+  { weight: 16, arbitrary: finite },
   { weight: 1, arbitrary: fc.constantFrom(0, -0, Number.NaN, Infinity, -Infinity) },
 );
 
@@ -46,7 +48,13 @@ describe.each(POOLS)('np.sum in lane order at pool size %i', (workers) => {
     configure({ workers });
     fc.assert(
       fc.property(
-        fc.array(value, { minLength: 1, maxLength: 3 * DEFAULT_REDUCTION_BLOCK + 77 }),
+        fc.oneof(
+          // Lengths drawn uniformly (fast-check's default size keeps arrays to ~10 elements).
+          fc
+            .integer({ min: 1, max: 3 * DEFAULT_REDUCTION_BLOCK + 77 })
+            .chain((n) => fc.array(finite, { minLength: n, maxLength: n })),
+          fc.array(value, { minLength: 1, maxLength: 40 }),
+        ),
         fc.integer({ min: 2, max: 3 }),
         (vals, step) => {
           const a = np.array(vals);
@@ -56,6 +64,15 @@ describe.each(POOLS)('np.sum in lane order at pool size %i', (workers) => {
           const picked = vals.filter((_, i) => i % step === 0);
           const strided = np.sum(a.get(`::${step}`)).item() as number;
           if (!same(strided, blockSum(picked))) expect(strided).toBe(blockSum(picked));
+          // var: the squared deviations from the mean summed in the same order, over n.
+          const m = np.mean(a).item() as number;
+          const dev = vals.map((x) => (x - m) * (x - m));
+          const v = np.var(a).item() as number;
+          if (!same(v, blockSum(dev) / vals.length)) expect(v).toBe(blockSum(dev) / vals.length);
+          const ms = np.mean(a.get(`::${step}`)).item() as number;
+          const devs = picked.map((x) => (x - ms) * (x - ms));
+          const vs = np.var(a.get(`::${step}`)).item() as number;
+          if (!same(vs, blockSum(devs) / picked.length)) expect(vs).toBe(blockSum(devs) / picked.length);
           a.dispose();
         },
       ),
