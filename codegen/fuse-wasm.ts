@@ -81,6 +81,8 @@ const ONE = Array.from(new Uint8Array(new Float64Array([1]).buffer));
  * with four (in L2; two: ~6).
  */
 const PAIRS = 4;
+/** V8's limit on a Wasm function's locals, parameters included (kV8MaxWasmFunctionLocals). */
+const MAX_LOCALS = 50_000;
 // A sum's eight running sums are the lanes of the main loop's pairs.
 if (2 * PAIRS !== SUM_LANES) throw new Error('fuse-wasm: PAIRS must give SUM_LANES lanes');
 
@@ -142,11 +144,13 @@ function check(t: TypedNode, hoisted: ReadonlySet<TypedNode>): void {
  * @param inputs - the number of array operands (parameters exist for indices `0..inputs-1`)
  * @param scalars - the number of scalar parameters
  * @param broadcast - inputs that are one element read once (their address is that element's)
- * @param reduce - also fold the stored values in index order (`sum`: from 0, `prod`: from 1) and
- *   return the result (f64): the JavaScript form's `reduce` (see {@link fuse}), with its bits
+ * @param reduce - also fold the stored values (`sum` in the order of codegen's `SUM_LANES`,
+ *   `prod` from 1 in index order) and return the result (f64): the JavaScript form's `reduce`
+ *   (see {@link fuse}), with its bits
  * @param store - with `reduce`, false folds without storing (`out` is not written)
  * @returns the module's bytes (export `kernel`, import `e.mem`)
- * @throws {@link CodegenError} when the expression has no exact Wasm form
+ * @throws {@link CodegenError} when the expression has no exact Wasm form, or would pass V8's
+ *   limit on a function's locals
  * @example
  * const bytes = fuseWasm(fx.add(fx.input(0), fx.input(1)), 2, 0);
  * WebAssembly.validate(bytes) // true
@@ -388,7 +392,8 @@ export function fuseWasm(
   for (let m = 0; m < scalars + H; m++) emit(get(SC(m)), V.splat, set(splat[m]!));
   for (const [k, one] of bOne) emit(get(X(k)), S.load, tee(one), V.splat, set(bTwo.get(k)!));
   emit(get(LO), set(T));
-  // reduce: the stored values folded in index order into ACC (f64), returned at the end.
+  // reduce: the stored values folded into ACC (f64; a sum through its eight lanes, below),
+  // returned at the end.
   const keep = reduce === undefined || store;
   const ACC = reduce === undefined ? -1 : local(F64);
   const fold = reduce === 'prod' ? S.mul : S.add;
@@ -436,5 +441,11 @@ export function fuseWasm(
     emit(0x0b, 0x0b); // end if, end function
   else emit(get(ACC), get(last!), fold, set(ACC), 0x0b, get(ACC), 0x0b);
   const imports = trigImport ? [{ name: 'trig', params: [F64, I32], results: [F64] }] : [];
+  // Every node's value has a local in each of the six copies of the body (four interleaved pairs,
+  // the pair loop, the scalar tail): a deep expression (60 chained powers) passes V8's limit on a
+  // function's locals, and its module would fail to compile in the task. Refused here instead:
+  // the JavaScript kernel runs (the same bits).
+  if (params.length + locals.length > MAX_LOCALS)
+    refuse(`an expression this large (${locals.length} locals)`);
   return kernelModule(params, locals, [...pre, ...code], reduce === undefined ? [] : [F64], imports);
 }

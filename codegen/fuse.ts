@@ -30,9 +30,10 @@ export interface FuseOptions {
   readonly name?: string;
   /**
    * Rank-1 kernels (contiguous or strided) with a float output only: also fold every stored
-   * value, in index order, into an accumulator (`sum`: `acc = 0; acc += v`, `prod`: `acc = 1; acc *= v`, in float64) and
-   * return it — a full reduction's block partial computed in the same pass (the values as stored,
-   * so the bits of storing them and then reducing).
+   * value into an accumulator (`sum` in the order of {@link SUM_LANES}, `prod`: `acc = 1;
+   * acc *= v` in index order, in float64) and return it — a full reduction's block partial
+   * computed in the same pass (the values as stored, so the bits of storing them and then
+   * reducing).
    */
   readonly reduce?: 'sum' | 'prod';
   /**
@@ -148,7 +149,7 @@ export const SUM_LANES_JOIN = '((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7))
  *
  * Contiguous kernel (`contiguous: true`, every operand and the output laid out alike and densely):
  * `(out, offsetOut, x0, offsetX0, ..., s0, ..., lo, hi)` — for `t` in `[lo, hi)`:
- * `out[offsetOut + t] = f(x_k[offsetX_k + t], ...)`; one flat loop unrolled ×4. With `reduce`, it
+ * `out[offsetOut + t] = f(x_k[offsetX_k + t], ...)`; one flat loop unrolled ×4 (×8 for a sum). With `reduce`, it
  * also returns the sum (in the order of {@link SUM_LANES}) or the product (in index order) of the
  * stored values (`store: false`: the same fold, nothing stored).
  *
