@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { CodegenError, compileKernel, type FuseNode, fuse, fuseWasm, fx } from '../../codegen/index.js';
 import { ftrig } from '../../codegen/wasm-trig.js';
 import { heapAlloc, heapMemory } from '../../runtime/heap.js';
+import { laneSum } from './fusion-reference.js';
 
 const VALUES = [
   0,
@@ -42,16 +43,6 @@ const tree = fc.letrec<{ node: FuseNode }>((rec) => ({
     fc.tuple(fc.constantFrom(...BIN), rec('node'), rec('node')).map(([op, a, b]) => fx[op](a, b)),
   ),
 })).node;
-
-/** The sum of `v[lo..hi)` in the documented lane order, written plainly. */
-function laneSum(v: ArrayLike<number>, lo: number, hi: number): number {
-  const a = [0, 0, 0, 0, 0, 0, 0, 0];
-  const full = lo + 8 * Math.floor((hi - lo) / 8);
-  for (let t = lo; t < full; t++) a[(t - lo) % 8] += v[t]!;
-  let acc = a[0]! + a[1]! + (a[2]! + a[3]!) + (a[4]! + a[5]! + (a[6]! + a[7]!));
-  for (let t = full; t < hi; t++) acc += v[t]!;
-  return acc;
-}
 
 const same = (a: number, b: number) => Object.is(a, b) || (Number.isNaN(a) && Number.isNaN(b));
 const wasmApi = (globalThis as any).WebAssembly;

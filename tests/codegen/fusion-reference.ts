@@ -298,3 +298,17 @@ export function evalUnfused(
   };
   return { value: go(typed), dtype: typed.dtype };
 }
+
+/**
+ * A fused or full sum of `v[lo..hi)` in codegen's documented lane order (`SUM_LANES`), written
+ * plainly: eight running sums from +0 over the first multiple of eight elements, joined
+ * ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)), then the rest in order.
+ */
+export function laneSum(v: ArrayLike<number>, lo: number, hi: number): number {
+  const a = [0, 0, 0, 0, 0, 0, 0, 0];
+  const full = lo + 8 * Math.floor((hi - lo) / 8);
+  for (let t = lo; t < full; t++) a[(t - lo) % 8] += v[t]!;
+  let acc = a[0]! + a[1]! + (a[2]! + a[3]!) + (a[4]! + a[5]! + (a[6]! + a[7]!));
+  for (let t = full; t < hi; t++) acc += v[t]!;
+  return acc;
+}

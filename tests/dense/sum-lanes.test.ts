@@ -11,17 +11,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as np from '../../dense/index.js';
 import { configure, DEFAULT_REDUCTION_BLOCK } from '../../runtime/index.js';
+import { laneSum } from '../codegen/fusion-reference.js';
 import { POOLS } from './ref.js';
-
-/** The documented order over `v[lo..hi)`. */
-function laneSum(v: ArrayLike<number>, lo: number, hi: number): number {
-  const a = [0, 0, 0, 0, 0, 0, 0, 0];
-  const full = lo + 8 * Math.floor((hi - lo) / 8);
-  for (let t = lo; t < full; t++) a[(t - lo) % 8] += v[t]!;
-  let acc = a[0]! + a[1]! + (a[2]! + a[3]!) + (a[4]! + a[5]! + (a[6]! + a[7]!));
-  for (let t = full; t < hi; t++) acc += v[t]!;
-  return acc;
-}
 
 /** Blocks of DEFAULT_REDUCTION_BLOCK, each in lane order, joined from 0 in block order. */
 function blockSum(v: ArrayLike<number>): number {
