@@ -163,6 +163,51 @@ export function fuseWasm(
   reduce?: 'sum' | 'prod',
   store = true,
 ): Uint8Array {
+  return assemble(expr, inputs, scalars, broadcast, reduce, store, false);
+}
+
+/**
+ * Assembles the rows form of a fused kernel with a float64 output: the contiguous form's loop over
+ * `[lo, hi)` run for `rows` rows inside the module, the operands' addresses advancing by a byte
+ * stride per row after each — a 2-D launch whose rows are contiguous (or one element broadcast
+ * along the row) for the output and every input: `x[:, None] + y[None, :]`, `grid[1:-1, 1:-1]`.
+ * One call per piece, so short rows cost no call each (kmeans' 2e6 × 10: ~10 ns per element in
+ * the strided JavaScript kernel). Per element the contiguous form's operations: the same bits.
+ *
+ * Signature: `kernel(out, x0, ..., s0, ..., lo, hi, rows, rowOut, rowX0, rowX1, ...)` — `out`, `xk`
+ * the byte addresses of element 0 of the first row's operands, `rowOut`, `rowXk` the byte strides
+ * between rows (int32; negative or zero allowed); inputs in `broadcast` are one element per row,
+ * read once per row at their row's address.
+ * @param expr - the expression tree (see `fx`)
+ * @param inputs - the number of array operands
+ * @param scalars - the number of scalar parameters
+ * @param broadcast - inputs that are one element per row
+ * @returns the module's bytes (export `kernel`, import `e.mem`)
+ * @throws {@link CodegenError} when the expression has no exact Wasm form, has loop-invariant
+ *   subexpressions (the contiguous form takes those from a JavaScript hoist per call), or would
+ *   pass V8's limit on a function's locals
+ * @example
+ * const bytes = fuseWasmRows(fx.add(fx.input(0), fx.input(1)), 2, 0, [0]);
+ * WebAssembly.validate(bytes) // true
+ */
+export function fuseWasmRows(
+  expr: FuseNode,
+  inputs: number,
+  scalars: number,
+  broadcast: readonly number[] = [],
+): Uint8Array {
+  return assemble(expr, inputs, scalars, broadcast, undefined, true, true);
+}
+
+function assemble(
+  expr: FuseNode,
+  inputs: number,
+  scalars: number,
+  broadcast: readonly number[],
+  reduce: 'sum' | 'prod' | undefined,
+  store: boolean,
+  rows: boolean,
+): Uint8Array {
   const tree = typeTree(expr);
   const ids = valueNumbers(tree);
   const uses = valueUses(tree, ids);
@@ -171,20 +216,26 @@ export function fuseWasm(
   const hoisted = new Set<TypedNode>();
   for (const [t, id] of ids) if (hoistedIds.has(id)) hoisted.add(t);
   check(tree, hoisted);
-  // Params: out, x0..x{inputs-1} (i32), s0..s{scalars-1}, h0..h{H-1} (f64), lo, hi (i32).
+  // Params: out, x0..x{inputs-1} (i32), s0..s{scalars-1}, h0..h{H-1} (f64), lo, hi (i32); rows:
+  // then rows, rowOut, rowX0..rowX{inputs-1} (i32).
   const H = hoistedList.length;
+  if (rows && H > 0) refuse('a loop-invariant subexpression in the rows form');
   const params = [
     I32,
     ...new Array<number>(inputs).fill(I32),
     ...new Array<number>(scalars + H).fill(F64),
     I32,
     I32,
+    ...(rows ? new Array<number>(2 + inputs).fill(I32) : []),
   ];
   const OUT = 0;
   const X = (k: number) => 1 + k;
   const SC = (m: number) => 1 + inputs + m;
   const LO = 1 + inputs + scalars + H;
   const HI = LO + 1;
+  const ROWS = HI + 1;
+  /** The byte stride between rows of operand `k` (0: out, k + 1: input k). */
+  const ROW = (k: number) => ROWS + 1 + k;
   const locals: number[] = [];
   const local = (t: number) => {
     locals.push(t);
@@ -390,6 +441,8 @@ export function fuseWasm(
   };
 
   for (let m = 0; m < scalars + H; m++) emit(get(SC(m)), V.splat, set(splat[m]!));
+  // Rows: block loop; br_if 1 when no row is left; the row's work; the addresses advance.
+  if (rows) emit(0x02, 0x40, 0x03, 0x40, get(ROWS), 0x45, 0x0d, 1);
   for (const [k, one] of bOne) emit(get(X(k)), S.load, tee(one), V.splat, set(bTwo.get(k)!));
   emit(get(LO), set(T));
   // reduce: the stored values folded into ACC (f64; a sum through its eight lanes, below),
@@ -437,7 +490,14 @@ export function fuseWasm(
   emit(get(T), get(HI), 0x48, 0x04, 0x40); // if (t < hi)
   const [last] = elements(false, 1);
   if (keep) emit(addr(OUT, 0), get(last!), S.store);
-  if (reduce === undefined)
+  if (rows) {
+    emit(0x0b); // end if
+    for (let k = 0; k <= inputs; k++) {
+      const base = k === 0 ? OUT : X(k - 1);
+      emit(get(base), get(ROW(k)), 0x6a, set(base));
+    }
+    emit(get(ROWS), i32c(1), 0x6b, set(ROWS), 0x0c, 0, 0x0b, 0x0b, 0x0b); // rows -= 1; br 0; end end; end function
+  } else if (reduce === undefined)
     emit(0x0b, 0x0b); // end if, end function
   else emit(get(ACC), get(last!), fold, set(ACC), 0x0b, get(ACC), 0x0b);
   const imports = trigImport ? [{ name: 'trig', params: [F64, I32], results: [F64] }] : [];

@@ -5,7 +5,15 @@
  * output as the key array. {@link launchEwise} is called by `ewise` (eager in-place and `{out}`
  * operations) and by lazy arrays when they materialize (dense/lazy.ts).
  */
-import { type FusedKernel, type FuseNode, fuse, fuseWasm, fx, wasmImports } from '../codegen/index.js';
+import {
+  type FusedKernel,
+  type FuseNode,
+  fuse,
+  fuseWasm,
+  fuseWasmRows,
+  fx,
+  wasmImports,
+} from '../codegen/index.js';
 import {
   align,
   type Constraint,
@@ -136,22 +144,17 @@ function launchStrided(
   const outDtype = outStore.dtype;
   // Rows: a 2-D float64 launch whose rows are contiguous (or one element broadcast along the
   // row) for the output and every input — views such as a stencil's grid[1:-1, 1:-1] or
-  // x[:, None] + y[None, :] — runs the flat Wasm form once per row.
-  // Rows shorter than ROWS_MIN cost more in calls than the Wasm loop saves (kmeans' 2e6 × 10).
-  const rows =
-    !contiguous &&
-    rank === 2 &&
-    cShape[1]! >= ROWS_MIN &&
-    outDtype === 'float64' &&
-    !noWasm &&
-    rowsContiguous(cStr, n);
+  // x[:, None] + y[None, :] — runs a Wasm form over the rows (ewise-rows.ts). Rows shorter than
+  // ROWS_MIN (kmeans' 2e6 × 10) take only the form that loops over rows inside the module.
+  const rows = !contiguous && rank === 2 && outDtype === 'float64' && !noWasm && rowsContiguous(cStr, n);
   if (rows) for (let k = 1; k <= n; k++) if (cStr[k]![1] === 0) bcast.push(k - 1);
-  const mode = contiguous ? 'c' : rows ? 'r' : 's';
+  const short = cShape[rank - 1]! < ROWS_MIN;
+  const mode = contiguous ? 'c' : rows ? (short ? 'q' : 'r') : 's';
   const ck = `${keyOf(tree)}>${outDtype}|${rank}${mode}|${n}|${scalars.length}|${bcast.join(',')}`;
   let kname = kernelCache.get(ck);
   if (kname === undefined) {
     kname = rows
-      ? (makeRowsKernel(tree, n, scalars.length, bcast) ??
+      ? (makeRowsKernel(tree, n, scalars.length, bcast, short) ??
         makeKernel(tree, outDtype, rank, false, n, scalars.length))
       : makeKernel(tree, outDtype, rank, contiguous, n, scalars.length, bcast);
     kernelCache.set(ck, kname);
@@ -168,7 +171,7 @@ function launchStrided(
     const same = sameLayout(s, cShape, cStr[k + 1]!);
     args[k + 1] = { store: same ? s : s.view(cShape, cStr[k + 1]!, s.offset), privilege: 'read' };
   }
-  if (mode === 'c') warmWasmKernel(kname, outStore.size);
+  if (mode !== 's') warmWasmKernel(kname, outStore.size);
   launch({ op: fn, kernel: kname, args, scalars, constraints: alignedTo0(n), key: 0, work: treeCost(tree) });
   // Back to the heap once the launches reading them are done, not at a later collection (a
   // stencil's `center.set(':', work)` made four 32 MB copies per step).
@@ -396,13 +399,40 @@ function makeKernel(
   return name;
 }
 
+/** The rows form of a kernel whose rows are contiguous, or null when it has none. */
+function rowsWasmFor(
+  tree: FuseNode,
+  nIn: number,
+  ns: number,
+  broadcast: readonly number[],
+): Uint8Array | null {
+  if (noWasm) return null;
+  try {
+    return fuseWasmRows(tree, nIn, ns, broadcast);
+  } catch {
+    return null;
+  }
+}
+
 /** The rows-mode kernel of `tree` (ewise-rows.ts), registered; null when it has no Wasm form. */
-function makeRowsKernel(tree: FuseNode, n: number, ns: number, broadcast: readonly number[]): string | null {
-  const k = rowsKernelSource(tree, n, ns, broadcast, wasmFor);
+function makeRowsKernel(
+  tree: FuseNode,
+  n: number,
+  ns: number,
+  broadcast: readonly number[],
+  short: boolean,
+): string | null {
+  const k = rowsKernelSource(tree, n, ns, broadcast, { flat: wasmFor, rows: rowsWasmFor }, short);
   if (k === null) return null;
   const name = `${EWISE_PREFIX}${kernelSeq++}.${k.name}.rows`;
-  // Wasm on heap regions, as makeKernel's (no JavaScript warm-up).
+  // Wasm on heap regions, as makeKernel's (no JavaScript warm-up); the rows form warmed before
+  // its first big launch (one row of the scratch page, strides 0).
   const source = k.source;
+  if (k.rowsWasm !== null)
+    noteWasmKernel(name, k.rowsWasm, 1 + k.nIn, k.values, wasmImports(k.source), [
+      1,
+      ...new Array<number>(1 + k.nIn).fill(0),
+    ]);
   ensureKernel(name, () => ({ source }));
   return name;
 }

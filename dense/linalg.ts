@@ -1,9 +1,11 @@
 /** `dot vdot matmul inner outer` and `linalg.norm`. */
+import { fx } from '../codegen/index.js';
 import {
   ArgumentTypeError,
   argMessage,
   broadcast,
   type Constraint,
+  type DType,
   launch,
   launchScalar,
   project,
@@ -93,6 +95,7 @@ function matmul2(fn: string, a: ndarray, b: ndarray, into?: Store): ndarray {
   const work = dt === 'float64' ? 'float64' : 'float64';
   const A = a.dtype === work ? a : copyAs(fn, a, work);
   const B = b.dtype === work ? b : copyAs(fn, b, work);
+  if (k >= 1 && k <= SMALL_K && m > 0 && n > 0) return smallK(fn, A, B, into, dt === work ? null : dt);
   // The launch writes every element (K = 0 included): no zero fill.
   const C = into ?? allocStore(work, [m, n], false);
   if (m > 0 && n > 0) {
@@ -110,6 +113,47 @@ function matmul2(fn: string, a: ndarray, b: ndarray, into?: Store): ndarray {
   }
   const c = new ndarray(C);
   return dt === work ? c : copyAs(fn, c, dt);
+}
+
+/**
+ * Inner dimensions from 1 to this make a matrix product an element-wise expression (see
+ * {@link smallK}).
+ */
+export const SMALL_K = 4;
+
+/**
+ * C = A @ B for an inner dimension k ≤ {@link SMALL_K} (kmeans' `data @ centroids.T`, 2e6 × 2 by
+ * 2 × 10): the element-wise expression `(((0 + A[:, 0]·B[0, :]) + A[:, 1]·B[1, :]) + …)` over
+ * broadcast column and row views — each element summed in k order from +0 as the GEMM kernels do,
+ * so the same bits — which runs at element-wise speed (rows form, dense/ewise-rows.ts) where the
+ * GEMM kernel packs panels for two products per element, and stays lazy: a following element-wise
+ * use fuses it (kmeans' `dd + cd − 2·(data @ C.T)` writes no product). B's rows are made
+ * contiguous first (a k × n copy) when they are not.
+ * @param into - C's store (matmulInto: float64, not read by A or B), or none
+ * @param cast - the result's dtype when not float64
+ */
+function smallK(fn: string, A: ndarray, B: ndarray, into: Store | undefined, cast: DType | null): ndarray {
+  const [m, k] = A.shape as [number, number];
+  const n = B.shape[1]!;
+  const Bc = n > 1 && B.store.strides[1] !== 1 ? copyAs(fn, B) : B;
+  const sa = A.store;
+  const sb = Bc.store;
+  const operands: (ndarray | number)[] = [0];
+  const names = ['zero'];
+  for (let j = 0; j < k; j++) {
+    operands.push(new ndarray(sa.view([m, 1], [sa.strides[0]!, 1], sa.offset + j * sa.strides[1]!)));
+    operands.push(new ndarray(sb.view([1, n], [1, sb.strides[1]!], sb.offset + j * sb.strides[0]!)));
+    names.push(`a[:, ${j}]`, `b[${j}, :]`);
+  }
+  const c = ewise(fn, `matmul-k${k}`, operands, names, into === undefined ? null : new ndarray(into), {
+    dtype: 'float64',
+    build: (l) => {
+      let acc = l[0]!;
+      for (let j = 0; j < k; j++) acc = fx.add(acc, fx.multiply(l[1 + 2 * j]!, l[2 + 2 * j]!));
+      return acc;
+    },
+  });
+  return cast === null ? c : copyAs(fn, c, cast);
 }
 
 /** y = M @ x's constraints: M's rows follow y's tiles, x whole (see kernels-gemv.ts). */

@@ -33,6 +33,8 @@ interface Pending {
   readonly values: number;
   /** `new Function` body returning the imports object for memory `m` (trig's helper). */
   readonly imports: string;
+  /** Arguments after `lo, hi` (the rows form's: one row, strides 0). */
+  readonly trailing: readonly number[];
 }
 const pending = new Map<string, Pending>();
 /** Warmed modules, held so that V8's per-byte-string module stays alive for the workers. */
@@ -46,6 +48,7 @@ let scratch: object | null = null;
  * @param addresses - leading address parameters (out and the inputs)
  * @param values - float64 parameters after them (scalars and hoisted values)
  * @param imports - `{prelude, imports}` of codegen's `wasmImports` for the kernel's source
+ * @param trailing - arguments after `lo, hi` for the warm-up calls (the rows form: `[1, 0, …]`)
  */
 export function noteWasmKernel(
   name: string,
@@ -53,12 +56,14 @@ export function noteWasmKernel(
   addresses: number,
   values: number,
   imports: { prelude: string; imports: string },
+  trailing: readonly number[] = [],
 ): void {
   pending.set(name, {
     bytes,
     addresses,
     values,
     imports: `${imports.prelude}\nreturn { e: { mem: m${imports.imports} } };`,
+    trailing,
   });
 }
 
@@ -81,7 +86,7 @@ export function warmWasmKernel(name: string, elements: number): void {
     const args: number[] = [];
     for (let k = 0; k < p.addresses; k++) args.push(0);
     for (let k = 0; k < p.values; k++) args.push(1);
-    args.push(0, WARM_ELEMENTS);
+    args.push(0, WARM_ELEMENTS, ...p.trailing);
     for (let k = 0; k < WARM_CALLS; k++) kernel(...args);
     held.set(name, mod);
   } catch {

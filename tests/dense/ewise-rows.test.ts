@@ -1,10 +1,11 @@
 /**
  * Element-wise float64 launches over 2-D views whose rows are contiguous (a stencil's
- * `grid[1:-1, 1:-1]`, `x[:, None] + y[None, :]`) of at least 32 columns run the flat Wasm form
- * once per row (dense/ewise-launch.ts, rows mode) when their regions live in the heap, and the strided
- * JavaScript kernel otherwise: both give the same bits, equal to a naive reference for + − × ÷,
- * and to the op-by-op contiguous result for exp/log and where, at pool sizes 0, 1, 2 with pieces
- * forced small (rows and columns split).
+ * `grid[1:-1, 1:-1]`, `x[:, None] + y[None, :]`, rows reversed) run a Wasm form over the rows
+ * (dense/ewise-launch.ts, rows mode: the loop over rows inside the module, or the flat form once
+ * per row of at least 32 columns when the expression has per-row invariant parts) when their
+ * regions live in the heap, and the strided JavaScript kernel otherwise: both give the same bits,
+ * equal to a naive reference for + − × ÷, and to the op-by-op contiguous result for exp/log and
+ * where, at pool sizes 0, 1, 2 with pieces forced small (rows and columns split).
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -53,6 +54,11 @@ describe.each(POOLS)('2-D row-contiguous element-wise launches at pool size %i',
             out.push(
               np.log(np.add(np.multiply(center, center), col.multiply(col).add(1))).toArray() as Float64Array,
             );
+            // Rows in reverse (a negative row stride), and a per-row invariant subexpression
+            // (exp of the broadcast column: the rows form takes none, so short rows run the
+            // JavaScript kernel and long ones the flat form per row).
+            out.push(np.subtract(center.get('::-1'), np.multiply(col, row)).toArray() as Float64Array);
+            out.push(np.add(np.multiply(center, row), np.exp(col)).toArray() as Float64Array);
             // In place through a view (the stencil's center[:] = work).
             const g2 = g.copy();
             g2.get(`1:-1, 1:${c + 1}`).set(':', np.add(g2.get(`0:-2, 1:${c + 1}`), 1));
