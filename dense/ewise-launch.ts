@@ -280,7 +280,8 @@ function launchContiguous(
 }
 
 const treeKeys = new WeakMap<FuseNode, string>();
-function keyOf(tree: FuseNode): string {
+/** A tree's cache key (its JSON, memoized per tree object). */
+export function keyOf(tree: FuseNode): string {
   let k = treeKeys.get(tree);
   if (k === undefined) {
     k = JSON.stringify(tree);

@@ -26,6 +26,7 @@ import { FROM_FUTURE } from './kernel-names.js';
 import { reduceLazy } from './lazy.js';
 import { ndarray } from './ndarray.js';
 import { ARG_COMBINE, axisKernel, fullKernel, type RedKind } from './reduce-kernels.js';
+import { sumLastAxisLazy } from './reduce-lazy-axis.js';
 
 /** Options of reductions. */
 export interface ReduceOptions {
@@ -157,6 +158,12 @@ export function reduceAll(fn: string, kind: RedKind, a: ndarray, futures: Future
 
 /** Reduces one axis (the output partitions; the input is projected onto it). */
 function reduceAxis(fn: string, kind: RedKind, a: ndarray, axis: number, scalars: number[] = []): ndarray {
+  // A pending broadcast expression summed along its last axis: no temporary of its size (before
+  // `a.store`, which would compute it).
+  if (kind === 'sum' && a._lazy !== null && axis === a.ndim - 1) {
+    const r = sumLastAxisLazy(fn, a);
+    if (r !== null) return r;
+  }
   const s = a.store;
   const n = s.shape[axis]!;
   if (n === 0 && IDENTITY[kind] === undefined) {
