@@ -133,12 +133,15 @@ class Readers implements DeferredReader {
   beforeWrite(): void {
     this.armed = false;
     try {
-      if (this.states.size === 1)
-        for (const s of this.states) {
-          lazyStats.computedOnWrite++;
-          compute(s);
-        }
-      else if (this.states.size > 1) snapshot(this);
+      // One reader: computed now — unless it is far larger than this region (a broadcast such as
+      // `X[:, None] - C[None]`, whose sum along an axis left it pending: reduce-lazy-axis.ts),
+      // where copying the region it reads costs a fraction of computing it.
+      let one: LazyState | null = null;
+      if (this.states.size === 1) for (const s of this.states) one = s;
+      if (one !== null && valueBytes(one) <= HELD_PER_COPIED * this.region.byteLength) {
+        lazyStats.computedOnWrite++;
+        compute(one);
+      } else if (this.states.size > 0) snapshot(this);
     } catch (e) {
       // Nothing was computed (the allocation failed first): stay registered for the next write.
       if (this.states.size > 0 && !this.armed) {
@@ -148,6 +151,13 @@ class Readers implements DeferredReader {
       throw e;
     }
   }
+}
+
+/** Bytes of a pending value once computed. */
+function valueBytes(s: LazyState): number {
+  let n = s.dtype === 'float64' ? 8 : s.dtype === 'float32' || s.dtype === 'int32' ? 4 : 1;
+  for (let d = 0; d < s.shape.length; d++) n *= s.shape[d]!;
+  return n;
 }
 
 /** The reader group of `region`, made at its first reader (kept on the region: see `Region.readerGroup`). */

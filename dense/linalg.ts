@@ -22,6 +22,7 @@ import { DOT, GEMV_COMBINE_F64, GEMV_F64, GEMV_SPLIT_F64, MATMUL, MATMUL_F64 } f
 import './kernels-gemv.js';
 import { gemvSplitBlock } from './kernels-gemv-split.js';
 import { HAS_GEMM_SIMD } from './kernels-linalg.js';
+import { currentFuseScope } from './lazy-fused.js';
 import { ndarray } from './ndarray.js';
 import { axesArg, count_nonzero, fromFuture, max, min, sum } from './reduce.js';
 import { expand_dims, ravel, reshape, squeeze, swapaxes, transpose } from './shape.js';
@@ -95,7 +96,10 @@ function matmul2(fn: string, a: ndarray, b: ndarray, into?: Store): ndarray {
   const work = dt === 'float64' ? 'float64' : 'float64';
   const A = a.dtype === work ? a : copyAs(fn, a, work);
   const B = b.dtype === work ? b : copyAs(fn, b, work);
-  if (k >= 1 && k <= SMALL_K && m > 0 && n > 0) return smallK(fn, A, B, into, dt === work ? null : dt);
+  // Not inside `np.fuse`, which stops tracking pending values: a product must not stay pending
+  // past an in-place write to its operands there (it is computed at once, as the GEMM launch is).
+  if (k >= 1 && k <= SMALL_K && m > 0 && n > 0 && currentFuseScope() === 0)
+    return smallK(fn, A, B, into, dt === work ? null : dt);
   // The launch writes every element (K = 0 included): no zero fill.
   const C = into ?? allocStore(work, [m, n], false);
   if (m > 0 && n > 0) {

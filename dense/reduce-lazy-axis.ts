@@ -7,8 +7,9 @@
  * it by NumPy's pairwise order (dense/reduce-kernels.ts: the order the materialized array's sum
  * takes, its last axis being innermost) — the same bits as materializing then summing, with no
  * region of the expression's size. The pending value stays pending (marked folded: a second
- * reduction of it materializes it), so, as with the full folds of dense/lazy.ts, a later write to
- * one of its operands computes it while it is still registered.
+ * reduction of it materializes it); a later write to one of its operands, while it is still
+ * registered, copies what it reads of that operand rather than computing it (dense/lazy.ts
+ * `beforeWrite`: the value is more than 8× the bytes written).
  */
 import { type FuseNode, fuse } from '../codegen/index.js';
 import { ensureKernel, launch, project, type Store } from '../runtime/index.js';
@@ -37,7 +38,9 @@ export function sumLastAxisLazy(fn: string, a: ndarray): ndarray | null {
   if (s === null || s.result !== null || s.parts.length !== 0 || s.dtype !== 'float64') return null;
   const shape = s.shape;
   const r = shape.length - 1;
-  if (r < 1 || a._folded || s.sharers > 1 || s.arrays.length > 8) return null;
+  // Not for a value a fused function stopped tracking (`np.fuse`: it must be computed while its
+  // operands are as they were).
+  if (r < 1 || a._folded || s.sharers > 1 || s.arrays.length > 8 || s.released !== null) return null;
   if (treeCost(s.tree) >= EXPENSIVE) return null;
   let size = 1;
   for (const e of shape) size *= e;

@@ -58,9 +58,11 @@ describe.each(POOLS)('matrix products with a small inner dimension at pool size 
           ),
         ({ s: { m, k, n, layout }, a, b }) => {
           const want = naive(a, b, m, k, n);
-          let A = np.array(a).reshape(m, k);
-          let B = np.array(b).reshape(k, n);
-          if (layout === 'bT') B = np.array(np.array(b).reshape(k, n).T.tolist()).T; // strides (1, k)
+          // float64 even when every value drawn is an integer (then np.array would make int32).
+          const f64 = (v: number[]) => np.array(v, { dtype: 'float64' });
+          let A = f64(a).reshape(m, k);
+          let B = f64(b).reshape(k, n);
+          if (layout === 'bT') B = np.array(f64(b).reshape(k, n).T.tolist(), { dtype: 'float64' }).T; // strides (1, k)
           if (layout === 'aSlice') {
             // A as columns 1..k of a wider matrix (row stride k + 2).
             const wide = np.zeros([m, k + 2]);
@@ -69,13 +71,15 @@ describe.each(POOLS)('matrix products with a small inner dimension at pool size 
           }
           if (layout === 'aReversed') {
             // A's rows in reverse order through a negative row stride; the reference reversed too.
-            A = np.array(np.array(a).reshape(m, k).get('::-1').tolist()).get('::-1');
+            A = np.array(f64(a).reshape(m, k).get('::-1').tolist(), { dtype: 'float64' }).get('::-1');
           }
           const got = np.matmul(A, B).toArray() as Float64Array;
           expect(same(got, want)).toBe(true);
-          // The GEMM kernel on the same product padded with a zero column: + (+0) changes no sum.
-          const Ap = np.concatenate([A, np.zeros([m, 1])], { axis: 1 });
-          const Bp = np.concatenate([B, np.zeros([1, n])], { axis: 0 });
+          // The GEMM kernel on the same product padded with zero columns up to SMALL_K + 1 (past
+          // the element-wise form): + (+0) changes no sum.
+          const pad = SMALL_K + 1 - k;
+          const Ap = np.concatenate([A, np.zeros([m, pad])], { axis: 1 });
+          const Bp = np.concatenate([B, np.zeros([pad, n])], { axis: 0 });
           expect(same(np.matmul(Ap, Bp).toArray() as Float64Array, want)).toBe(true);
           // out=: written in place.
           const out = np.full([m, n], 7.5);
@@ -85,6 +89,22 @@ describe.each(POOLS)('matrix products with a small inner dimension at pool size 
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('inside np.fuse, stays right when an operand is written in place after the product', () => {
+    configure({ workers, mapper: new DefaultMapper({ minPieceBytes: 64, inlineBytes: 0 }) });
+    const A = np.array(Array.from({ length: 12 }, (_, i) => i + 0.5)).reshape(3, 4);
+    const B = np.array(Array.from({ length: 8 }, (_, i) => i - 1.25)).reshape(4, 2);
+    const want = np.matmul(A, B).tolist();
+    const f = np.fuse(() => {
+      const C = np.matmul(A, B);
+      const D = np.add(C, 1);
+      np.multiply(A, 2, { out: A });
+      return { C, D };
+    });
+    const r = f();
+    expect(r.C.tolist()).toEqual(want);
+    expect(r.D.tolist()).toEqual((want as number[][]).map((row) => row.map((v) => v + 1)));
   });
 
   it('fuses into a following element-wise expression (kmeans) and keeps integer results exact', () => {

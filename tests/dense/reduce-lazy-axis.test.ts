@@ -9,6 +9,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as np from '../../dense/index.js';
+import { lazyStats } from '../../dense/lazy.js';
 import { configure, DefaultMapper } from '../../runtime/index.js';
 import { POOLS } from './ref.js';
 
@@ -76,7 +77,7 @@ describe.each(POOLS)('sums along the last axis of pending broadcasts at pool siz
     );
   });
 
-  it('keeps the expression right when an operand is written after the sum', () => {
+  it('keeps the expression right when an operand is written after the sum, without computing it then', () => {
     configure({ workers, mapper: new DefaultMapper({ minPieceBytes: 64, inlineBytes: 0 }) });
     const X = np.array([1, 2, 3, 4, 5, 6]).reshape(3, 2);
     const C = np.array([0.5, 1, 2, 0]).reshape(2, 2);
@@ -86,7 +87,11 @@ describe.each(POOLS)('sums along the last axis of pending broadcasts at pool siz
       [15.25, 17],
       [45.25, 45],
     ]);
+    // The write copies what the pending value reads (far smaller than it) instead of computing it.
+    const computed = lazyStats.computedOnWrite;
     X.set(':', 0);
+    expect(lazyStats.computedOnWrite).toBe(computed);
+    expect(expr._lazy !== null && expr._lazy.result === null).toBe(true);
     expect(expr.tolist()).toEqual([
       [
         [0.25, 1],
@@ -104,6 +109,22 @@ describe.each(POOLS)('sums along the last axis of pending broadcasts at pool siz
   });
 });
 
+it('a write to an operand of a summed broadcast copies the operand instead of computing the broadcast', () => {
+  configure({ workers: 0, mapper: new DefaultMapper() });
+  const X = np.array(Array.from({ length: 400 }, (_, i) => Math.sin(i))).reshape(200, 2);
+  const C = np.array(Array.from({ length: 20 }, (_, i) => Math.cos(i))).reshape(10, 2);
+  const e = np.multiply(X.reshape(200, 1, 2), C.reshape(1, 10, 2));
+  const want = (e.copy().toArray() as Float64Array).slice();
+  np.sum(e, { axis: 2 }).toArray();
+  const before = lazyStats.computedOnWrite;
+  np.multiply(C, 0.9, { out: C });
+  expect(lazyStats.computedOnWrite).toBe(before);
+  expect(Array.from(e.toArray() as Float64Array)).toEqual(Array.from(want));
+});
+
+/** Whether `a` has been computed (not pending, or its pending state holds its value). */
+const computed = (a: np.ndarray) => a._lazy === null || a._lazy.result !== null;
+
 it('a sum along another axis, or of a pending value no larger than its operands, takes the usual path', () => {
   configure({ workers: 0, mapper: new DefaultMapper() });
   const X = np.array([1, 2, 3, 4, 5, 6]).reshape(3, 2);
@@ -114,6 +135,44 @@ it('a sum along another axis, or of a pending value no larger than its operands,
     [7.5, 4],
     [12.5, 6],
   ]);
+  expect(computed(expr)).toBe(true);
   const y = np.multiply(X, 2);
   expect(np.sum(y, { axis: 1 }).tolist()).toEqual([6, 14, 22]);
+  expect(computed(y)).toBe(true);
+  const z = np.multiply(X.reshape(3, 1, 2), C.reshape(1, 2, 2));
+  np.sum(z, { axis: 2 });
+  expect(computed(z)).toBe(false);
+});
+
+it('inside np.fuse, a pending value summed along its last axis is computed (its operands may change after)', () => {
+  configure({ workers: 0, mapper: new DefaultMapper() });
+  const X = np.array([1.5, 2, 3, 4, 5, 6]).reshape(3, 2);
+  const C = np.array([0.5, 1, 2, 0]).reshape(2, 2);
+  const f = np.fuse(() => {
+    const d = np.subtract(X.reshape(3, 1, 2), C.reshape(1, 2, 2));
+    const e = np.multiply(d, 2);
+    const s = np.sum(d, { axis: 2 });
+    np.add(C, 1, { out: C });
+    return { s, e, d };
+  });
+  const r = f();
+  expect(r.s.tolist()).toEqual([
+    [2, 1.5],
+    [5.5, 5],
+    [9.5, 9],
+  ]);
+  expect(r.d.tolist()).toEqual([
+    [
+      [1, 1],
+      [-0.5, 2],
+    ],
+    [
+      [2.5, 3],
+      [1, 4],
+    ],
+    [
+      [4.5, 5],
+      [3, 6],
+    ],
+  ]);
 });
