@@ -5,16 +5,20 @@
  * `cohortjs-pages` addon (packages/pages) makes the one `madvise(MADV_HUGEPAGE)` call over the
  * heap's committed bytes after each growth.
  *
- * Measured on this machine kind (a virtual machine, THP in `madvise` mode; runtime/README.md
- * "Huge pages under the heap"): an access pattern with a TLB miss per element (jacobi's divide
- * reads the matrix diagonal, one row apart) runs ~1.7× faster; sequential sweeps change within
- * noise; first touch of fresh memory is dominated by the hypervisor either way.
+ * **Off by default; `COHORT_HUGE_PAGES=1` turns the advice on** (2026-11-28). Measured on this
+ * machine kind (a virtual machine, THP in `madvise` mode; runtime/README.md "Huge pages under the
+ * heap"): an access pattern with a TLB miss per element (jacobi's divide reads the matrix
+ * diagonal, one row apart) runs ~1.7× faster with huge pages, sequential sweeps change within
+ * noise — but a first touch of fresh memory costs ~1.5 ms per MB with them against ~0.6 without
+ * (a 2 MiB page comes whole from memory the host has not backed yet), and the seed programs' first
+ * runs were 6% faster without (geometric mean over 14 programs, medians of 4 alternated runs;
+ * dense cg 0.65×, black_scholes 0.83×, gmg 0.87× the time; stencil 1.12×, power 1.06×).
  *
- * Without the addon (no C compiler at install, not Linux) or with `COHORT_HUGE_PAGES=0`, nothing
- * changes: the heap keeps the system's default pages. Under MPI the ranks keep 4 KiB pages unless
- * `COHORT_HUGE_PAGES=1`: a rank holds only the pages its pieces touch resident
- * (runtime/shard-pages.ts), and 2 MiB pages — or the kernel's background collapse of an advised
- * range — would make each share's edges 2 MiB wide. {@link hugePages} says which.
+ * Without the addon (no C compiler at install, not Linux), or unless `COHORT_HUGE_PAGES=1`, the
+ * heap keeps the system's default pages. Under MPI the same: a rank holds only the pages its
+ * pieces touch resident (runtime/shard-pages.ts), and 2 MiB pages — or the kernel's background
+ * collapse of an advised range — would make each share's edges 2 MiB wide. {@link hugePages}
+ * says which.
  */
 import { distributed } from './mpi.js';
 import { type NativeAddon, nativeAddon, nativeAddonReason } from './native-addon.js';
@@ -45,9 +49,10 @@ function load(): PagesAddon | null {
     reason = 'switched off (COHORT_HUGE_PAGES=0)';
     return addon;
   }
-  if (distributed() && env !== '1') {
-    reason =
-      'under MPI each rank keeps 4 KiB pages, so that it holds only its share resident (COHORT_HUGE_PAGES=1 advises anyway)';
+  if (env !== '1') {
+    reason = distributed()
+      ? 'under MPI each rank keeps 4 KiB pages, so that it holds only its share resident (COHORT_HUGE_PAGES=1 advises anyway)'
+      : 'off by default: on this machine kind a first touch of fresh memory costs ~2.5x more on huge pages (COHORT_HUGE_PAGES=1 advises)';
     return addon;
   }
   addon = nativeAddon();

@@ -1,8 +1,9 @@
 /**
  * Huge pages under the region heap (runtime/huge-pages.ts): with the `cohortjs-pages` addon built
- * (packages/pages, by `npm ci` where a C compiler exists), the heap's committed memory carries
- * the kernel's huge-page advice (`hg` in /proc/self/smaps) and `hugePages()` says so; with
- * `COHORT_HUGE_PAGES=0` nothing is advised and `hugePages()` says why; results are the same.
+ * (packages/pages, by `npm ci` where a C compiler exists) and `COHORT_HUGE_PAGES=1`, the heap's
+ * committed memory carries the kernel's huge-page advice (`hg` in /proc/self/smaps) and
+ * `hugePages()` says so; by default and with `COHORT_HUGE_PAGES=0` nothing is advised and
+ * `hugePages()` says why; results are the same.
  * Without the addon (or off Linux) the advised case is skipped with a line saying why.
  */
 import { spawnSync } from 'node:child_process';
@@ -41,12 +42,32 @@ describe('huge pages under the region heap', () => {
   it.skipIf(missing !== '')(
     'advises the whole committed heap, which the kernel records',
     () => {
-      const on = run({});
+      const on = run({ COHORT_HUGE_PAGES: '1' });
       expect(on.state).toEqual({ advised: true, bytes: on.committed, reason: '' });
       expect(on.committed).toBeGreaterThanOrEqual(n * 8);
       // One advised mapping covers at least the committed heap.
       expect(on.advised.some((kb) => kb * 1024 >= on.committed)).toBe(true);
       expect(on.sum).toBe(expected);
+    },
+    120_000,
+  );
+
+  it.skipIf(process.platform !== 'linux')(
+    'by default nothing is advised, and hugePages() says how to turn it on',
+    () => {
+      const env = { ...process.env };
+      delete env.COHORT_HUGE_PAGES;
+      const r = spawnSync(process.execPath, ['--import', 'tsx', child], {
+        encoding: 'utf8',
+        env: { ...env, COHORT_WORKERS: '2' },
+        timeout: 120_000,
+      });
+      if (r.status !== 0) throw new Error(`child failed (${r.status}): ${r.stderr}`);
+      const dflt = JSON.parse(r.stdout.trim().split('\n').pop()!) as Report;
+      expect(dflt.state.advised).toBe(false);
+      expect(dflt.state.reason).toMatch(/COHORT_HUGE_PAGES=1/);
+      expect(dflt.advised.some((kb) => kb * 1024 >= dflt.committed)).toBe(false);
+      expect(dflt.sum).toBe(expected);
     },
     120_000,
   );
