@@ -176,4 +176,8 @@ export const op = Object.freeze({
   i8x16Shuffle: (lanes: readonly number[]) => [0xfd, 0x0d, ...lanes],
   f64x2Add: [0xfd, ...uleb(0xf0)],
   f64x2Mul: [0xfd, ...uleb(0xf2)],
+  /** Any SIMD128 instruction by its opcode (see {@link simdOp}). */
+  simd: simdOp,
+  /** `v128.const` holding the float64 `v` in both lanes. */
+  f64x2Const: (v: number) => [0xfd, 0x0c, ...new Uint8Array(new Float64Array([v, v]).buffer)],
 });

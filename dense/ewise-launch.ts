@@ -307,15 +307,22 @@ export const WASM_CHUNK = 16384;
 /** `COHORT_WASM=0`: the JavaScript forms only. */
 export const noWasm = process.env.COHORT_WASM === '0';
 
+/** An assembler of Wasm forms that answers null where there is none (or with `COHORT_WASM=0`). */
+const orNull =
+  (assemble: (tree: FuseNode, nIn: number, ns: number, broadcast: readonly number[]) => Uint8Array) =>
+  (tree: FuseNode, nIn: number, ns: number, broadcast: readonly number[]): Uint8Array | null => {
+    if (noWasm) return null;
+    try {
+      return assemble(tree, nIn, ns, broadcast);
+    } catch {
+      return null;
+    }
+  };
+
 /** The Wasm form of a contiguous float64 kernel, or null when it has none. */
-function wasmFor(tree: FuseNode, nIn: number, ns: number, broadcast: readonly number[]): Uint8Array | null {
-  if (noWasm) return null;
-  try {
-    return fuseWasm(tree, nIn, ns, broadcast);
-  } catch {
-    return null;
-  }
-}
+const wasmFor = orNull((tree, nIn, ns, broadcast) => fuseWasm(tree, nIn, ns, broadcast));
+/** The rows form of a kernel whose rows are contiguous (ewise-rows.ts), or null when it has none. */
+const rowsWasmFor = orNull(fuseWasmRows);
 
 /**
  * Source of a contiguous kernel with both forms: Wasm when the launch's regions are all in the
@@ -398,21 +405,6 @@ function makeKernel(
   const warm = wasm === null ? warmMaker(tree, out, rank, nIn, Math.max(ns, fk.scalars)) : undefined;
   ensureKernel(name, () => ({ source, warm }));
   return name;
-}
-
-/** The rows form of a kernel whose rows are contiguous, or null when it has none. */
-function rowsWasmFor(
-  tree: FuseNode,
-  nIn: number,
-  ns: number,
-  broadcast: readonly number[],
-): Uint8Array | null {
-  if (noWasm) return null;
-  try {
-    return fuseWasmRows(tree, nIn, ns, broadcast);
-  } catch {
-    return null;
-  }
 }
 
 /** The rows-mode kernel of `tree` (ewise-rows.ts), registered; null when it has no Wasm form. */

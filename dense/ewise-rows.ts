@@ -32,7 +32,6 @@ export interface RowsKernel {
   /** Its JavaScript function's name. */
   readonly name: string;
   readonly nIn: number;
-  readonly ns: number;
   /** The rows form's bytes when the kernel uses it (warmed before big launches), else null. */
   readonly rowsWasm: Uint8Array | null;
   /** Float64 parameters of the rows form (scalars). */
@@ -99,10 +98,9 @@ export function rowsKernelSource(
   }
   const source = `(function () {
 ${fk.source}
-${rowsWasm === null ? (flat.hoistSource ?? '') : ''}
+${rowsWasm === null ? `${flat.hoistSource ?? ''}\nconst hv = new Float64Array(${Math.max(1, flat.hoisted)});` : ''}
 ${wasmImports(fk.source).prelude}
 const W = [${Array.from(wasm).join(',')}];
-const hv = new Float64Array(${Math.max(1, flat.hoisted)});
 let mem = null, wk = null;
 return function (t) {
   const a = t.arrays, o = t.offsets, st = t.strides, c = t.scalars, lo = t.lo, hi = t.hi;
@@ -121,7 +119,7 @@ return function (t) {
   ${fk.name}(${call.join(', ')});
 };
 })()`;
-  return { source, name: fk.name, nIn, ns: nsc, rowsWasm, values: nsw };
+  return { source, name: fk.name, nIn, rowsWasm, values: nsw };
 }
 
 /** Elements per call of a rows form (see ewise-launch.ts `WASM_CHUNK`). */

@@ -14,11 +14,27 @@
  */
 import { wasmKernelModule, wasmOp } from '../codegen/index.js';
 
-const { I32, F64, V128, get, set, i32c, i32Add, i32And, i32Shl, i32GeU, block, loop, end, br, brIf } = wasmOp;
+const {
+  I32,
+  F64,
+  V128,
+  get,
+  set,
+  i32c,
+  i32Add,
+  i32And,
+  i32Shl,
+  i32GeU,
+  block,
+  loop,
+  end,
+  br,
+  brIf,
+  simd,
+  f64x2Const,
+} = wasmOp;
 
-const simd = (op: number): number[] => (op < 0x80 ? [0xfd, op] : [0xfd, (op & 0x7f) | 0x80, op >> 7]);
 const f64c = (v: number): number[] => [0x44, ...new Uint8Array(new Float64Array([v]).buffer)];
-const v128c = (v: number): number[] => [...simd(0x0c), ...new Uint8Array(new Float64Array([v, v]).buffer)];
 
 /**
  * Assembles the module (imports `e.mem`, the shared region heap).
@@ -44,7 +60,7 @@ export function extremeWasmBytes(max: boolean): Uint8Array {
     max
       ? emit(get(X), get(R), get(R), get(X), [0x63], [0x1b], set(R)) // r < x ? x : r
       : emit(get(X), get(R), get(X), get(R), [0x63], [0x1b], set(R)); // x < r ? x : r
-  for (const a of A) emit(v128c(init), set(a));
+  for (const a of A) emit(f64x2Const(init), set(a));
   emit(get(N), i32c(-8), i32And, i32c(3), i32Shl, set(END));
   emit(i32c(0), set(I), block, loop, get(I), get(END), i32GeU, brIf(1));
   for (let p = 0; p < 4; p++) {
@@ -69,9 +85,9 @@ export function extremeWasmBytes(max: boolean): Uint8Array {
     get(X),
     [0x62],
     [0x04, 0x7b],
-    v128c(Number.NaN),
+    f64x2Const(Number.NaN),
     [0x05],
-    v128c(0),
+    f64x2Const(0),
     [0x0b],
     simd(0x50),
   );

@@ -26,6 +26,7 @@ import {
   type DeferredReader,
   type DType,
   type Future,
+  itemsize,
   type Region,
   Store,
 } from '../runtime/index.js';
@@ -155,7 +156,7 @@ class Readers implements DeferredReader {
 
 /** Bytes of a pending value once computed. */
 function valueBytes(s: LazyState): number {
-  let n = s.dtype === 'float64' ? 8 : s.dtype === 'float32' || s.dtype === 'int32' ? 4 : 1;
+  let n = itemsize(s.dtype);
   for (let d = 0; d < s.shape.length; d++) n *= s.shape[d]!;
   return n;
 }

@@ -388,34 +388,52 @@ function heapKernelSource(key: string, literal: string, elements: string): strin
  * WebAssembly SIMD (dense/pairwise-wasm.ts: the eight sums are the lanes of four `f64x2`
  * accumulators), compiled once per thread and heap.
  */
+/**
+ * Source of `pw(o, len)`: NumPy's pairwise summation (see {@link pairwiseAxisKernel}) of the `len`
+ * elements of the array named `arr` from index `o`, `step` apart (an expression of the kernel
+ * text) — shared by the axis kernel and the folded axis sums of dense/reduce-lazy-axis.ts, whose
+ * bits must be the same.
+ * @param arr - the array's name in the kernel text
+ * @param step - the elements' stride, a name or `'1'`
+ * @returns the declaration `const pw = (o, len) => …;`
+ */
+export function pairwiseSumSource(arr: string, step: string): string {
+  const unit = step === '1';
+  /** `base` plus j strides (j a number or a name). */
+  const at = (base: string, j: number | string) =>
+    j === 0 ? base : unit ? `${base} + ${j}` : j === 1 ? `${base} + ${step}` : `${base} + ${j} * ${step}`;
+  const x = (base: string, j: number | string) => `${arr}[${at(base, j)}]`;
+  return `const pw = (o, len) => {
+    if (len < 8) {
+      let acc = 0;
+      for (let k = 0; k < len; k++) acc += ${x('o', 'k')};
+      return acc;
+    }
+    if (len <= 128) {
+      let s0 = ${x('o', 0)}, s1 = ${x('o', 1)}, s2 = ${x('o', 2)}, s3 = ${x('o', 3)};
+      let s4 = ${x('o', 4)}, s5 = ${x('o', 5)}, s6 = ${x('o', 6)}, s7 = ${x('o', 7)};
+      const e = len - (len % 8);
+      let k = 8;
+      for (let p = ${at('o', 8)}; k < e; k += 8, p += ${unit ? '8' : `8 * ${step}`}) {
+        s0 += ${x('p', 0)}; s1 += ${x('p', 1)}; s2 += ${x('p', 2)}; s3 += ${x('p', 3)};
+        s4 += ${x('p', 4)}; s5 += ${x('p', 5)}; s6 += ${x('p', 6)}; s7 += ${x('p', 7)};
+      }
+      let acc = ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7));
+      for (; k < len; k++) acc += ${x('o', 'k')};
+      return acc;
+    }
+    let half = Math.floor(len / 2);
+    half -= half % 8;
+    return pw(o, half) + pw(${at('o', 'half')}, len - half);
+  };`;
+}
+
 function pairwiseAxisKernel(r: number): string {
   const name = `${AXIS_REDUCE_PREFIX}sum.pairwise.${r}`;
   ensureKernel(name, () => ({
     source: axisSource(
       r,
-      `const pw = (o, len) => {
-    if (len < 8) {
-      let acc = 0;
-      for (let k = 0; k < len; k++) acc += X[o + k * sk];
-      return acc;
-    }
-    if (len <= 128) {
-      let s0 = X[o], s1 = X[o + sk], s2 = X[o + 2 * sk], s3 = X[o + 3 * sk];
-      let s4 = X[o + 4 * sk], s5 = X[o + 5 * sk], s6 = X[o + 6 * sk], s7 = X[o + 7 * sk];
-      const e = len - (len % 8);
-      let k = 8;
-      for (let p = o + 8 * sk; k < e; k += 8, p += 8 * sk) {
-        s0 += X[p]; s1 += X[p + sk]; s2 += X[p + 2 * sk]; s3 += X[p + 3 * sk];
-        s4 += X[p + 4 * sk]; s5 += X[p + 5 * sk]; s6 += X[p + 6 * sk]; s7 += X[p + 7 * sk];
-      }
-      let acc = ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7));
-      for (; k < len; k++) acc += X[o + k * sk];
-      return acc;
-    }
-    let half = Math.floor(len / 2);
-    half -= half % 8;
-    return pw(o, half) + pw(o + half * sk, len - half);
-  };
+      `${pairwiseSumSource('X', 'sk')}
   let pwx = pw;
   if (${moduleLiteral(pairwiseWasmBytes)} !== null && n >= ${PAIRWISE_WASM_MIN} && sk === 1 && t.heap && X instanceof Float64Array) {
     ${heapKernelSource('__cohortPairwise', moduleLiteral(pairwiseWasmBytes), 'n')}

@@ -19,6 +19,7 @@ import { keyOf } from './ewise-launch.js';
 import { checkReleased } from './lazy-fused.js';
 import { EXPENSIVE, treeCost } from './lazy-share.js';
 import { ndarray } from './ndarray.js';
+import { pairwiseSumSource } from './reduce-kernels.js';
 
 /** Prefix of the kernels' names. */
 const PREFIX = 'dense.reduce.lazyAxisSum.';
@@ -119,7 +120,7 @@ function kernelFor(tree: FuseNode, r: number, nIn: number, ns: number): string {
     lines.push(`${ind}for (let q = 0, b = 0; q < q1 - q0; q++, b += n) {`);
     lines.push(`${ind}  let acc = 0;`);
     lines.push(`${ind}  if (n < 8) for (let k = 0; k < n; k++) acc += buf[b + k];`);
-    lines.push(`${ind}  else acc = pw(buf, b, n);`);
+    lines.push(`${ind}  else acc = pw(b, n);`);
     lines.push(`${ind}  O[jo] = 0 + acc;`);
     lines.push(`${ind}  jo += so${d};`);
     lines.push(`${ind}}`);
@@ -134,30 +135,8 @@ function kernelFor(tree: FuseNode, r: number, nIn: number, ns: number): string {
   }
   const source = `(function () {
 ${fk.source}
-// NumPy's pairwise summation of B[o .. o + len) (dense/reduce-kernels.ts, pairwiseAxisKernel).
-const pw = (B, o, len) => {
-  if (len < 8) {
-    let acc = 0;
-    for (let k = 0; k < len; k++) acc += B[o + k];
-    return acc;
-  }
-  if (len <= 128) {
-    let s0 = B[o], s1 = B[o + 1], s2 = B[o + 2], s3 = B[o + 3];
-    let s4 = B[o + 4], s5 = B[o + 5], s6 = B[o + 6], s7 = B[o + 7];
-    const e = len - (len % 8);
-    let k = 8;
-    for (let p = o + 8; k < e; k += 8, p += 8) {
-      s0 += B[p]; s1 += B[p + 1]; s2 += B[p + 2]; s3 += B[p + 3];
-      s4 += B[p + 4]; s5 += B[p + 5]; s6 += B[p + 6]; s7 += B[p + 7];
-    }
-    let acc = ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7));
-    for (; k < len; k++) acc += B[o + k];
-    return acc;
-  }
-  let half = Math.floor(len / 2);
-  half -= half % 8;
-  return pw(B, o, half) + pw(B, o + half, len - half);
-};
+// NumPy's pairwise summation of buf[o .. o + len) (dense/reduce-kernels.ts, pairwiseAxisKernel).
+${pairwiseSumSource('buf', '1')}
 let buf = new Float64Array(4096);
 // Rows [lo0, hi0) of the first result axis.
 const body = function (t, lo0, hi0) {

@@ -14,11 +14,26 @@
  */
 import { wasmKernelModule, wasmOp } from '../codegen/index.js';
 
-const { I32, V128, get, set, i32c, i32Add, i32Sub, i32Shl, i32LtU, i32GeU, block, loop, end, br, brIf } =
-  wasmOp;
+const {
+  I32,
+  V128,
+  get,
+  set,
+  i32c,
+  i32Add,
+  i32Sub,
+  i32Shl,
+  i32LtU,
+  i32GeU,
+  block,
+  loop,
+  end,
+  br,
+  brIf,
+  simd,
+  f64x2Const,
+} = wasmOp;
 
-const simd = (op: number): number[] => (op < 0x80 ? [0xfd, op] : [0xfd, (op & 0x7f) | 0x80, op >> 7]);
-const v128c = (v: number): number[] => [...simd(0x0c), ...new Uint8Array(new Float64Array([v, v]).buffer)];
 /** `v128.load64_splat` and `v128.load64_lane` (lane 1) at the address on the stack. */
 const splat64 = [...simd(0x0a), 3, 0];
 const lane64 = [...simd(0x57), 3, 0, 1];
@@ -45,7 +60,7 @@ export function rowExtremeWasmBytes(max: boolean, arg: boolean): Uint8Array {
     // Element 0 of each row: acc; idx and kv 0.
     emit(get(PA), splat64, set(ACC));
     if (pair) emit(get(PA), get(XS), i32Add, get(ACC), lane64, set(ACC));
-    emit(v128c(0), set(IDX), v128c(0), set(KV));
+    emit(f64x2Const(0), set(IDX), f64x2Const(0), set(KV));
     emit(i32c(1), set(K), block, loop, get(K), get(N), i32GeU, brIf(1));
     emit(get(PA), i32c(8), i32Add, set(PA), get(KV), get(ONE), simd(0xf0), set(KV));
     emit(get(PA), splat64, set(VV));
@@ -63,7 +78,7 @@ export function rowExtremeWasmBytes(max: boolean, arg: boolean): Uint8Array {
       else emit(get(ACC), [...simd(0x21), lane], [0x39, 3, 0]); // f64.store
     }
   };
-  emit(v128c(1), set(ONE));
+  emit(f64x2Const(1), set(ONE));
   // Pairs while two rows are left.
   emit(block, loop, get(ROWS), i32c(2), i32LtU, brIf(1));
   rows(true);
