@@ -1,6 +1,8 @@
 /**
  * Child program of tests/runtime/reclaim-young.test.ts: a synchronous loop of 1 MiB results
- * dropped at once, every 25th kept to the end, at `COHORT_WORKERS` workers. Prints the kept
+ * dropped at once, every 25th kept to the end, at `COHORT_WORKERS` workers. With
+ * `YOUNG_SETUP_MB`, a setup first makes that many MiB of arrays that all stay alive (a program's
+ * inputs: the collection their allocation forces finds nothing to free). Prints the kept
  * results' sums against their expected values (a block freed while its region lived would show),
  * how the runtime collected (forced collections, young-generation ones, reports of external
  * memory) and the heap's high-water mark.
@@ -11,6 +13,12 @@ import { gcStats } from '../../../runtime/memory.js';
 import { nativeAddon } from '../../../runtime/native-addon.js';
 import { reclaimStats } from '../../../runtime/reclaim.js';
 import { youngStats } from '../../../runtime/reclaim-young.js';
+
+const setupMB = Number(process.env.YOUNG_SETUP_MB ?? 0);
+const inputs: np.ndarray[] = [];
+for (let k = 0; k < setupMB / 4; k++) inputs.push(np.full([2 ** 19], k));
+for (const a of inputs) a.item(0);
+const before = { forced: gcStats.count, young: gcStats.young };
 
 const n = 131072;
 const x = np.arange(n, { dtype: 'float64' });
@@ -32,6 +40,9 @@ console.log(
     addon: typeof nativeAddon()?.watch === 'function',
     forced: gcStats.count,
     young: gcStats.young,
+    setupForced: before.forced,
+    setupYoung: before.young,
+    inputs: inputs.length,
     pressures: reclaimStats.pressures,
     watched: youngStats.watched,
     freedYoung: youngStats.freed,
