@@ -64,9 +64,10 @@ let gcFn: GcFn | null | undefined;
  * Collections the runtime forced, their total milliseconds, and how many of them could not
  * complete (public means: V8 did not finish marking within the nudges, or a new marking cycle
  * held the sweep back — such a one frees nothing until the next; benchmarks and tests), and how
- * many were young-generation collections that freed enough (runtime/reclaim-young.ts).
+ * many were young-generation collections that freed enough (runtime/reclaim-young.ts) and how
+ * many were full ones.
  */
-export const gcStats = { count: 0, ms: 0, incomplete: 0, young: 0 };
+export const gcStats = { count: 0, ms: 0, incomplete: 0, young: 0, full: 0 };
 let since = 0;
 
 interface Registry<T> {
@@ -153,6 +154,7 @@ let outside = 0;
  */
 export function noteAllocation(bytes: number, inHeap: boolean): void {
   since += bytes;
+  sinceFull += bytes;
   if (inHeap) return;
   outside += bytes;
   if (outside >= budget) collectAndAdapt();
@@ -207,7 +209,7 @@ function beforeFreshMemory(bytes: number): void {
     deferredFresh += bytes;
     return;
   }
-  collectAndAdapt(bytes);
+  collectAndAdapt(bytes, true);
 }
 /** Whether the last collection was a young-generation one that freed enough. */
 let lastYoung = false;
@@ -216,6 +218,10 @@ let youngFails = 0;
 let youngSkip = 0;
 /** Fresh bytes taken while a collection was due (see {@link beforeFreshMemory}). */
 let deferredFresh = 0;
+/** Bytes of region memory allocated since the last full collection (young ones leave it). */
+let sinceFull = 0;
+/** Whether a full collection gave memory back yet in this process (garbage gets old here). */
+let fullFreed = false;
 setBeforeFreshHook(beforeFreshMemory);
 
 /**
@@ -223,8 +229,11 @@ setBeforeFreshHook(beforeFreshMemory);
  * about as many bytes as this one's cost in page faults (twice as many when it gave little back:
  * a program keeping its arrays); the general budget doubles after such a one, up to
  * {@link GC_BUDGET_BYTES}.
+ * @param bytes - the block asked for (0: the budget of regions outside the heap)
+ * @param youngMaySuffice - the pacing's own collection (not one at the heap's limit): a young one
+ *   that found nothing dead may stand alone (see below)
  */
-function collectAndAdapt(bytes = 0): void {
+function collectAndAdapt(bytes = 0, youngMaySuffice = false): void {
   const before = heapReclaimed();
   const t0 = performance.now();
   // A young-generation collection first where the addon's weak table watches the regions
@@ -251,7 +260,18 @@ function collectAndAdapt(bytes = 0): void {
   }
   lastYoung = young;
   const youngFreed = heapReclaimed() - before;
-  if (!young && !collectNow()) gcStats.incomplete++;
+  // A young collection that found (almost) nothing dead, before any full one found anything: a
+  // setup making arrays that all live (power's `diags` inputs: two full collections of 30–40 ms
+  // that freed nothing). No full one follows then until GC_BUDGET_BYTES were allocated since the
+  // last — what a program drops this early dies young, and the next young one frees it.
+  const noFull =
+    youngMaySuffice && triedYoung && youngFreed * 16 < bytes && !fullFreed && sinceFull < GC_BUDGET_BYTES;
+  if (!young && !noFull) {
+    if (!collectNow()) gcStats.incomplete++;
+    gcStats.full++;
+    sinceFull = 0;
+    if (heapReclaimed() - before > youngFreed) fullFreed = true;
+  }
   if (triedYoung && !young && heapReclaimed() - before - youngFreed >= enough)
     youngSkip = 2 ** Math.min(4, youngFails++);
   lastGcEnd = performance.now();

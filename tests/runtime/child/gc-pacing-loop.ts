@@ -12,6 +12,8 @@ const live = createRegion('float64', (64 * MiB) / 8); // what the program keeps
 collectNow();
 let r = createRegion('float64', MiB); // 8 MiB, dropped at the next step
 const before = gcStats.count;
+const youngBefore = gcStats.young;
+const msBefore = gcStats.ms;
 const incompleteBefore = gcStats.incomplete;
 const sweptBefore = reclaimStats.freed;
 let peakTop = 0;
@@ -25,6 +27,8 @@ console.log(
   JSON.stringify({
     steps,
     collections: gcStats.count - before,
+    young: gcStats.young - youngBefore,
+    gcMs: gcStats.ms - msBefore,
     incomplete: gcStats.incomplete - incompleteBefore,
     swept: reclaimStats.freed - sweptBefore,
     peakTop,

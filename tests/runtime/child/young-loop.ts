@@ -18,7 +18,7 @@ const setupMB = Number(process.env.YOUNG_SETUP_MB ?? 0);
 const inputs: np.ndarray[] = [];
 for (let k = 0; k < setupMB / 4; k++) inputs.push(np.full([2 ** 19], k));
 for (const a of inputs) a.item(0);
-const before = { forced: gcStats.count, young: gcStats.young };
+const before = { forced: gcStats.count, young: gcStats.young, full: gcStats.full };
 
 const n = 131072;
 const x = np.arange(n, { dtype: 'float64' });
@@ -42,6 +42,8 @@ console.log(
     young: gcStats.young,
     setupForced: before.forced,
     setupYoung: before.young,
+    setupFull: before.full,
+    full: gcStats.full,
     inputs: inputs.length,
     pressures: reclaimStats.pressures,
     watched: youngStats.watched,
