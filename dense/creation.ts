@@ -10,7 +10,7 @@ import {
   type TypedArray,
   ValueError,
 } from '../runtime/index.js';
-import { alloc, type ShapeLike, shapeArg } from './alloc.js';
+import { alloc, allocStore, type ShapeLike, shapeArg } from './alloc.js';
 import { checkIntFits, dtypeArg, INT_RANGE, scalarDType } from './dtypes.js';
 import { assign, copyAs } from './ewise.js';
 import { FILL_CONTIG } from './kernel-names.js';
@@ -97,16 +97,19 @@ export const full = sig<
 
 function fullImpl(fn: string, shape: ShapeLike, value: number | boolean, dt: DType): ndarray {
   if (typeof value === 'number') checkIntFits(fn, 'fill_value', value, dt);
-  const a = alloc(dt, shapeArg(fn, shape));
-  fillContiguous(a, Number(value));
+  const v = Number(value);
+  // A fill value other than +0 writes every element: no zeros first (on recycled memory, a pass).
+  // (-0 too: NumPy's `full(3, -0.0)` keeps the sign.)
+  if (Object.is(v, 0)) return alloc(dt, shapeArg(fn, shape));
+  const a = new ndarray(allocStore(dt, shapeArg(fn, shape), false));
+  fillContiguous(a, v);
   return a;
 }
 
 /** Fills a fresh C-contiguous array with a value (a launch). */
 export function fillContiguous(a: ndarray, v: number): void {
-  if (a.size === 0 || v === 0) {
-    if (v === 0 && a.store.region.version === 0) return; // fresh memory is already zero
-  }
+  // Fresh memory from `alloc` is already zero (+0).
+  if (Object.is(v, 0) && a.store.region.version === 0) return;
   if (a.size === 0) return;
   const st = a.store;
   launch({

@@ -84,6 +84,11 @@ export class Region {
   disposed = false;
   /** Bytes of the heap block (a multiple of 64), 0 when the region has its own buffer. */
   readonly heapBytes: number;
+  /**
+   * True when the heap block held earlier data when it was handed out: without `zero`, the
+   * region's elements are then not zeros (a caller that wants zeros fills them itself).
+   */
+  readonly recycled: boolean;
   /** What freeing needs (shared by the finalizer, the public-API sweep and dispose). */
   private readonly held: Held;
   /** What the finalizer and the sweep watch in place of the region (see the constructor). */
@@ -108,11 +113,13 @@ export class Region {
       this.data = data;
       this.heapOffset = -1;
       this.runtimeOwned = false;
+      this.recycled = false;
     } else {
       const a = allocate(dtype, size, zero);
       this.data = a.data;
       this.heapOffset = a.off;
       this.runtimeOwned = true;
+      this.recycled = a.dirty;
       bytes = a.bytes;
     }
     this.heapBytes = bytes;
@@ -244,7 +251,7 @@ function allocate(
   dtype: DType,
   size: number,
   zero: boolean,
-): { data: TypedArray; off: number; bytes: number } {
+): { data: TypedArray; off: number; bytes: number; dirty: boolean } {
   if (!Number.isSafeInteger(size) || size < 0) {
     throw new ValueError(argMessage('createRegion', 'size', 'a non-negative integer', size));
   }
@@ -265,11 +272,11 @@ function allocate(
         size,
       ) as TypedArray;
       if (zero && b.dirty) zeroFill(data);
-      return { data, off: b.off, bytes: b.bytes };
+      return { data, off: b.off, bytes: b.bytes, dirty: b.dirty };
     }
     const sab = new SharedArrayBuffer(bytes);
     const data = new (Ctor as Float64ArrayConstructor)(sab as unknown as ArrayBuffer) as TypedArray;
-    return { data, off: -1, bytes: 0 };
+    return { data, off: -1, bytes: 0, dirty: false };
   } catch (e) {
     throw new AllocationError(
       `createRegion: could not allocate ${size} elements of ${dtype} (${size * Ctor.BYTES_PER_ELEMENT} bytes): ${(e as Error).message}`,
