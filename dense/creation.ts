@@ -98,18 +98,18 @@ export const full = sig<
 function fullImpl(fn: string, shape: ShapeLike, value: number | boolean, dt: DType): ndarray {
   if (typeof value === 'number') checkIntFits(fn, 'fill_value', value, dt);
   const v = Number(value);
-  // A fill value other than +0 writes every element: no zeros first (on recycled memory, a pass).
-  // (-0 too: NumPy's `full(3, -0.0)` keeps the sign.)
-  if (Object.is(v, 0)) return alloc(dt, shapeArg(fn, shape));
+  // Zeros as `zeros` makes them (fresh memory is zero already); any other value, -0.0 in a float
+  // array included (NumPy's `full(3, -0.0)` keeps the sign), writes every element: no zeros first
+  // (on recycled memory, a pass).
+  if (v === 0 && (Object.is(v, 0) || (dt !== 'float64' && dt !== 'float32')))
+    return alloc(dt, shapeArg(fn, shape));
   const a = new ndarray(allocStore(dt, shapeArg(fn, shape), false));
   fillContiguous(a, v);
   return a;
 }
 
-/** Fills a fresh C-contiguous array with a value (a launch). */
+/** Fills every element of a fresh C-contiguous array with a value (a launch; none when empty). */
 export function fillContiguous(a: ndarray, v: number): void {
-  // Fresh memory from `alloc` is already zero (+0).
-  if (Object.is(v, 0) && a.store.region.version === 0) return;
   if (a.size === 0) return;
   const st = a.store;
   launch({

@@ -218,10 +218,18 @@ let youngFails = 0;
 let youngSkip = 0;
 /** Fresh bytes taken while a collection was due (see {@link beforeFreshMemory}). */
 let deferredFresh = 0;
-/** Bytes of region memory allocated since the last full collection (young ones leave it). */
+/** Bytes of region memory allocated since the last completed forced full collection. */
 let sinceFull = 0;
-/** Whether a full collection gave memory back yet in this process (garbage gets old here). */
+/**
+ * Whether a forced full collection ({@link collectAndAdapt}) gave back any memory yet in this
+ * process: a sign that garbage gets old here (V8's own collections and direct
+ * {@link collectNow} calls do not count).
+ */
 let fullFreed = false;
+/** Young collections in a row that ran no full one (see {@link collectAndAdapt}). */
+let youngAlone = 0;
+/** Most young collections in a row that found nothing dead and ran no full one. */
+const YOUNG_ALONE_MAX = 3;
 setBeforeFreshHook(beforeFreshMemory);
 
 /**
@@ -239,12 +247,12 @@ function collectAndAdapt(bytes = 0, youngMaySuffice = false): void {
   // A young-generation collection first where the addon's weak table watches the regions
   // (reclaim-young.ts): a few ms against tens for a full one, and enough when most of what died
   // since the last collection died young (a loop's per-step results). Else the full collection.
-  // After young ones that freed too little where the full one then freed enough (what dies here
-  // lived long enough to be promoted: a stencil's snapshots), the next 1, 2, 4 … 16 collections
-  // go straight to the full one. A full one that freed little as well says nothing of the age of
-  // the garbage — there was none: a setup whose arrays all live had the first loop's collections
-  // of logreg, lasso and power go straight to 15–35 ms full ones where a young one frees the
-  // loop's results in 1–8 ms.
+  // After young ones that freed too little where the full one then freed the block asked for
+  // (what dies here lived long enough to be promoted: a stencil's snapshots), the next 1, 2, 4 …
+  // 16 collections go straight to the full one. A full one that freed less says nothing of the
+  // age of the garbage — there was next to none: a setup whose arrays all live had the first
+  // loop's collections of logreg, lasso and power go straight to 15–35 ms full ones where a young
+  // one frees the loop's results in 1–8 ms.
   let young = false;
   let triedYoung = false;
   const enough = Math.max(bytes, since / 4);
@@ -260,19 +268,29 @@ function collectAndAdapt(bytes = 0, youngMaySuffice = false): void {
   }
   lastYoung = young;
   const youngFreed = heapReclaimed() - before;
-  // A young collection that found (almost) nothing dead, before any full one found anything: a
-  // setup making arrays that all live (power's `diags` inputs: two full collections of 30–40 ms
-  // that freed nothing). No full one follows then until GC_BUDGET_BYTES were allocated since the
-  // last — what a program drops this early dies young, and the next young one frees it.
+  // A young collection that found (almost) nothing dead, before any forced full one gave memory
+  // back in this process: a setup making arrays that all live (power's `diags` inputs: two full
+  // collections of 30–40 ms that freed nothing). No full one follows then — at most
+  // YOUNG_ALONE_MAX times in a row, and while GC_BUDGET_BYTES were not allocated since the last
+  // completed full one: what a program drops this early dies young, and the next young one frees
+  // it. (The pacing's own collections only: not at the heap's limit, nor for regions outside it.)
   const noFull =
-    youngMaySuffice && triedYoung && youngFreed * 16 < bytes && !fullFreed && sinceFull < GC_BUDGET_BYTES;
+    youngMaySuffice &&
+    triedYoung &&
+    youngFreed * 16 < bytes &&
+    !fullFreed &&
+    youngAlone < YOUNG_ALONE_MAX &&
+    sinceFull + bytes < GC_BUDGET_BYTES;
+  youngAlone = noFull ? youngAlone + 1 : 0;
   if (!young && !noFull) {
-    if (!collectNow()) gcStats.incomplete++;
     gcStats.full++;
-    sinceFull = 0;
+    if (collectNow()) sinceFull = 0;
+    else gcStats.incomplete++;
     if (heapReclaimed() - before > youngFreed) fullFreed = true;
   }
-  if (triedYoung && !young && heapReclaimed() - before - youngFreed >= enough)
+  // The next ones go straight to full collections when the full one found what the young one
+  // could not: at least the block asked for (at the budget of regions outside the heap, always).
+  if (triedYoung && !young && heapReclaimed() - before - youngFreed >= bytes)
     youngSkip = 2 ** Math.min(4, youngFails++);
   lastGcEnd = performance.now();
   const ms = lastGcEnd - t0;

@@ -85,8 +85,9 @@ export class Region {
   /** Bytes of the heap block (a multiple of 64), 0 when the region has its own buffer. */
   readonly heapBytes: number;
   /**
-   * True when the heap block held earlier data when it was handed out: without `zero`, the
-   * region's elements are then not zeros (a caller that wants zeros fills them itself).
+   * True when the heap block may have held earlier data when it was handed out (a block used
+   * before, or from the small-block slab): without `zero`, its elements may then not be zeros.
+   * With `zero`, they were zero-filled. For tests and callers that skip the zeros.
    */
   readonly recycled: boolean;
   /** What freeing needs (shared by the finalizer, the public-API sweep and dispose). */

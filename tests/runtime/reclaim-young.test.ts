@@ -71,9 +71,9 @@ describe('young-generation reclaim', () => {
     // dead and, before any full one ever freed anything, no full one follows (power's setup ran
     // two fruitless ones of 30–40 ms). Nor does it say how old the loop's garbage will be
     // (logreg's, lasso's and power's first runs paid a 15–35 ms full collection there).
-    const on = run(2, { COHORT_YOUNG_SWEEP: '', YOUNG_SETUP_MB: '48' });
+    const on = run(2, { COHORT_YOUNG_SWEEP: '', YOUNG_SETUP_MB: '24' });
     expect(on.wrong).toBe(0);
-    expect(on.inputs).toBe(12);
+    expect(on.inputs).toBe(6);
     if (!on.addon) {
       ctx.skip();
       return;

@@ -13,6 +13,7 @@ collectNow();
 let r = createRegion('float64', MiB); // 8 MiB, dropped at the next step
 const before = gcStats.count;
 const youngBefore = gcStats.young;
+const fullBefore = gcStats.full;
 const msBefore = gcStats.ms;
 const incompleteBefore = gcStats.incomplete;
 const sweptBefore = reclaimStats.freed;
@@ -28,6 +29,7 @@ console.log(
     steps,
     collections: gcStats.count - before,
     young: gcStats.young - youngBefore,
+    full: gcStats.full - fullBefore,
     gcMs: gcStats.ms - msBefore,
     incomplete: gcStats.incomplete - incompleteBefore,
     swept: reclaimStats.freed - sweptBefore,

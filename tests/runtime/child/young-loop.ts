@@ -16,7 +16,7 @@ import { youngStats } from '../../../runtime/reclaim-young.js';
 
 const setupMB = Number(process.env.YOUNG_SETUP_MB ?? 0);
 const inputs: np.ndarray[] = [];
-for (let k = 0; k < setupMB / 4; k++) inputs.push(np.full([2 ** 19], k));
+for (let k = 0; k < setupMB / 4; k++) inputs.push(np.full([2 ** 19], k, 'float64'));
 for (const a of inputs) a.item(0);
 const before = { forced: gcStats.count, young: gcStats.young, full: gcStats.full };
 
