@@ -29,6 +29,7 @@ import {
   itemsize,
   type Region,
   Store,
+  shapeSize,
 } from '../runtime/index.js';
 import { allocStore } from './alloc.js';
 import { launchEwise } from './ewise-launch.js';
@@ -156,9 +157,7 @@ class Readers implements DeferredReader {
 
 /** Bytes of a pending value once computed. */
 function valueBytes(s: LazyState): number {
-  let n = itemsize(s.dtype);
-  for (let d = 0; d < s.shape.length; d++) n *= s.shape[d]!;
-  return n;
+  return itemsize(s.dtype) * shapeSize(s.shape);
 }
 
 /** The reader group of `region`, made at its first reader (kept on the region: see `Region.readerGroup`). */

@@ -286,12 +286,12 @@ function collectAndAdapt(bytes = 0, youngMaySuffice = false): void {
     gcStats.full++;
     if (collectNow()) sinceFull = 0;
     else gcStats.incomplete++;
-    if (heapReclaimed() - before > youngFreed) fullFreed = true;
   }
+  const fullGave = heapReclaimed() - before - youngFreed;
+  if (fullGave > 0) fullFreed = true;
   // The next ones go straight to full collections when the full one found what the young one
   // could not: at least the block asked for (at the budget of regions outside the heap, always).
-  if (triedYoung && !young && heapReclaimed() - before - youngFreed >= bytes)
-    youngSkip = 2 ** Math.min(4, youngFails++);
+  if (triedYoung && !young && fullGave >= bytes) youngSkip = 2 ** Math.min(4, youngFails++);
   lastGcEnd = performance.now();
   const ms = lastGcEnd - t0;
   lastGcMs = ms;
