@@ -72,6 +72,12 @@ const S = {
   div: [0xa3],
 };
 
+/** Strided pairs: `v128.load64_zero`, then `v128.load64_lane` into lane 1 (align 8, offset 0). */
+const LOAD64_ZERO = [...simd(0x5d), 3, 0];
+const LOAD64_LANE1 = [...simd(0x57), 3, 0, 1];
+/** `v128.store64_lane` of lane `l` (align 8, offset 0). */
+const STORE64_LANE = (l: number) => [...simd(0x5b), 3, 0, l];
+
 /** The bytes of the float64 1.0, little-endian. */
 const ONE = Array.from(new Uint8Array(new Float64Array([1]).buffer));
 
@@ -163,7 +169,7 @@ export function fuseWasm(
   reduce?: 'sum' | 'prod',
   store = true,
 ): Uint8Array {
-  return assemble(expr, inputs, scalars, broadcast, reduce, store, false);
+  return assemble(expr, inputs, scalars, broadcast, reduce, store, 'flat');
 }
 
 /**
@@ -196,8 +202,46 @@ export function fuseWasmRows(
   scalars: number,
   broadcast: readonly number[] = [],
 ): Uint8Array {
-  return assemble(expr, inputs, scalars, broadcast, undefined, true, true);
+  return assemble(expr, inputs, scalars, broadcast, undefined, true, 'rows');
 }
+
+/**
+ * Assembles the strided form of a rank-1 fused kernel with a float64 output: the contiguous
+ * form's loop over `[lo, hi)`, every operand at its own byte stride — a column `X[:, j]`, a
+ * diagonal, a reversed or stepped view, a broadcast operand at stride 0. A pair of elements is
+ * gathered into one `f64x2` (`v128.load64_zero`, `v128.load64_lane`) and stored lane by lane, so
+ * each element gets the contiguous form's operations, and a `reduce` folds in the contiguous form's
+ * order (the JavaScript strided kernel's): the same bits. Unlike the JavaScript kernel, whose code
+ * every thread optimizes for itself, V8 compiles a module once per byte string for the process.
+ *
+ * Signature: `kernel(out, x0, ..., s0, ..., lo, hi, strideOut, strideX0, ...)` — `out`, `xk` the
+ * byte addresses of element 0 of each operand, the strides in bytes (int32; negative or zero
+ * allowed); element `t` of operand `k` is at `xk + t·strideXk`.
+ * @param expr - the expression tree (see `fx`)
+ * @param inputs - the number of array operands
+ * @param scalars - the number of scalar parameters
+ * @param reduce - also fold the stored values and return the fold (as {@link fuseWasm})
+ * @param store - with `reduce`, false folds without storing
+ * @returns the module's bytes (export `kernel`, import `e.mem`)
+ * @throws {@link CodegenError} when the expression has no exact Wasm form, has a subexpression of
+ *   scalars alone (the contiguous form takes those from a JavaScript hoist), or would pass V8's
+ *   limit on a function's locals
+ * @example
+ * const bytes = fuseWasmStrided(fx.multiply(fx.input(0), fx.input(1)), 2, 0, 'sum');
+ * WebAssembly.validate(bytes) // true
+ */
+export function fuseWasmStrided(
+  expr: FuseNode,
+  inputs: number,
+  scalars: number,
+  reduce?: 'sum' | 'prod',
+  store = true,
+): Uint8Array {
+  return assemble(expr, inputs, scalars, [], reduce, store, 'strided');
+}
+
+/** The loop of a form: one contiguous range, rows of ranges, or one range of strided operands. */
+type Mode = 'flat' | 'rows' | 'strided';
 
 function assemble(
   expr: FuseNode,
@@ -206,8 +250,10 @@ function assemble(
   broadcast: readonly number[],
   reduce: 'sum' | 'prod' | undefined,
   store: boolean,
-  rows: boolean,
+  mode: Mode,
 ): Uint8Array {
+  const rows = mode === 'rows';
+  const strided = mode === 'strided';
   const tree = typeTree(expr);
   const ids = valueNumbers(tree);
   const uses = valueUses(tree, ids);
@@ -220,6 +266,7 @@ function assemble(
   // then rows, rowOut, rowX0..rowX{inputs-1} (i32).
   const H = hoistedList.length;
   if (rows && H > 0) refuse('a loop-invariant subexpression in the rows form');
+  if (strided && H > 0) refuse('a loop-invariant subexpression in the strided form');
   const params = [
     I32,
     ...new Array<number>(inputs).fill(I32),
@@ -227,6 +274,7 @@ function assemble(
     I32,
     I32,
     ...(rows ? new Array<number>(2 + inputs).fill(I32) : []),
+    ...(strided ? new Array<number>(1 + inputs).fill(I32) : []),
   ];
   const OUT = 0;
   const X = (k: number) => 1 + k;
@@ -236,6 +284,8 @@ function assemble(
   const ROWS = HI + 1;
   /** The byte stride between rows of operand `k` (0: out, k + 1: input k). */
   const ROW = (k: number) => ROWS + 1 + k;
+  /** The strided form's byte stride of the operand whose address is parameter `base`. */
+  const STRIDE = (base: number) => HI + 1 + base;
   const locals: number[] = [];
   const local = (t: number) => {
     locals.push(t);
@@ -290,14 +340,39 @@ function assemble(
   const set = (l: number) => [0x21, ...uleb(l)];
   const tee = (l: number) => [0x22, ...uleb(l)];
   const i32c = (v: number) => [0x41, ...sleb(v)];
-  const addr = (base: number, extra: number) => [
-    ...get(base),
-    ...get(T),
-    ...i32c(3),
-    0x74, // shl
-    0x6a, // add
-    ...(extra === 0 ? [] : [...i32c(extra), 0x6a]),
-  ];
+  /** The address of element T + `e` of the operand whose address is parameter `base`. */
+  const addr = (base: number, e: number) =>
+    strided
+      ? [
+          ...get(base),
+          ...get(T),
+          ...(e === 0 ? [] : [...i32c(e), 0x6a]),
+          ...get(STRIDE(base)),
+          0x6c, // mul
+          0x6a, // add
+        ]
+      : [
+          ...get(base),
+          ...get(T),
+          ...i32c(3),
+          0x74, // shl
+          0x6a, // add
+          ...(e === 0 ? [] : [...i32c(8 * e), 0x6a]),
+        ];
+  /** Loads element T + `e` of operand `base` (with T + e + 1: a pair, `vector`). */
+  const load = (base: number, e: number, vector: boolean) =>
+    !vector
+      ? [...addr(base, e), ...S.load]
+      : strided
+        ? [...addr(base, e + 1), ...addr(base, e), ...LOAD64_ZERO, ...LOAD64_LANE1]
+        : [...addr(base, e), ...V.load];
+  /** Stores local `v` (a pair, `vector`) at element T + `e` of the output. */
+  const storeAt = (e: number, v: number, vector: boolean) =>
+    !vector
+      ? [...addr(OUT, e), ...get(v), ...S.store]
+      : strided
+        ? [...addr(OUT, e), ...get(v), ...STORE64_LANE(0), ...addr(OUT, e + 1), ...get(v), ...STORE64_LANE(1)]
+        : [...addr(OUT, e), ...get(v), ...V.store];
 
   /**
    * One element (or one pair, `vector`) at index T + `lane0`, as straight-line code in chunks:
@@ -368,7 +443,7 @@ function assemble(
       if (n.op === 'input') {
         let l = loaded.get(n.index);
         if (l === undefined) {
-          l = into(vt, addr(X(n.index), lane0 * 8), O.load);
+          l = into(vt, load(X(n.index), lane0, vector));
           loaded.set(n.index, l);
         }
         return l;
@@ -465,7 +540,7 @@ function assemble(
     emit(get(T), i32c(step - 1), 0x6a, get(HI), 0x48, 0x45, 0x0d, 1); // br_if 1 when !(t+step-1 < hi)
     const vals = elements(true, pairs);
     for (let p = 0; p < pairs; p++) {
-      if (keep) emit(addr(OUT, p * 16), get(vals[p]!), V.store);
+      if (keep) emit(storeAt(2 * p, vals[p]!, true));
       if (reduce === undefined) continue;
       if (pairs === PAIRS && lanes.length > 0) emit(get(lanes[p]!), get(vals[p]!), V.add, set(lanes[p]!));
       // Lane 0 (element t + 2p) first, then lane 1: index order.
@@ -489,7 +564,7 @@ function assemble(
   // The last element, if any.
   emit(get(T), get(HI), 0x48, 0x04, 0x40); // if (t < hi)
   const [last] = elements(false, 1);
-  if (keep) emit(addr(OUT, 0), get(last!), S.store);
+  if (keep) emit(storeAt(0, last!, false));
   if (rows) {
     emit(0x0b); // end if
     for (let k = 0; k <= inputs; k++) {

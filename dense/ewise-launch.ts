@@ -11,6 +11,7 @@ import {
   fuse,
   fuseWasm,
   fuseWasmRows,
+  fuseWasmStrided,
   fx,
   wasmImports,
 } from '../codegen/index.js';
@@ -171,7 +172,8 @@ function launchStrided(
     const same = sameLayout(s, cShape, cStr[k + 1]!);
     args[k + 1] = { store: same ? s : s.view(cShape, cStr[k + 1]!, s.offset), privilege: 'read' };
   }
-  if (mode !== 's') warmWasmKernel(kname, outStore.size);
+  // A no-op for kernels without a Wasm form (strided ones of rank 2 and more).
+  warmWasmKernel(kname, outStore.size);
   launch({ op: fn, kernel: kname, args, scalars, constraints: alignedTo0(n), key: 0, work: treeCost(tree) });
   // Back to the heap once the launches reading them are done, not at a later collection (a
   // stencil's `center.set(':', work)` made four 32 MB copies per step).
@@ -321,20 +323,31 @@ const orNull =
 
 /** The Wasm form of a contiguous float64 kernel, or null when it has none. */
 const wasmFor = orNull((tree, nIn, ns, broadcast) => fuseWasm(tree, nIn, ns, broadcast));
+/** The strided Wasm form of a rank-1 float64 kernel (broadcast operands: stride 0), or null. */
+const stridedWasmFor = orNull((tree, nIn, ns) => fuseWasmStrided(tree, nIn, ns));
 /** The rows form of a kernel whose rows are contiguous (ewise-rows.ts), or null when it has none. */
 const rowsWasmFor = orNull(fuseWasmRows);
 
 /**
- * Source of a contiguous kernel with both forms: Wasm when the launch's regions are all in the
- * runtime's heap (`t.heap`; operands passed as byte addresses of their first element), the
- * JavaScript function otherwise. The instance is made once per thread and heap.
+ * Source of a contiguous (or rank-1 strided, `strided`) kernel with both forms: Wasm when the
+ * launch's regions are all in the runtime's heap (`t.heap`; operands passed as byte addresses of
+ * their first element, and strided: their byte strides), the JavaScript function otherwise. The
+ * instance is made once per thread and heap.
  */
-function wasmSource(fk: FusedKernel, call: string[], bytes: Uint8Array, nIn: number, ns: number): string {
+function wasmSource(
+  fk: FusedKernel,
+  call: string[],
+  bytes: Uint8Array,
+  nIn: number,
+  ns: number,
+  strided = false,
+): string {
   const wargs = ['a[0].byteOffset + o[0] * 8'];
   for (let k = 1; k <= nIn; k++) wargs.push(`a[${k}].byteOffset + o[${k}] * 8`);
   for (let m = 0; m < ns; m++) wargs.push(`c[${m}]`);
   for (let j = 0; j < fk.hoisted; j++) wargs.push(`hv[${j}]`);
   wargs.push('s', 'e');
+  if (strided) for (let k = 0; k <= nIn; k++) wargs.push(`st[${k}][0] * 8`);
   const js = fk.source;
   const fname = fk.name;
   // The loop-invariant values are computed in JavaScript (any operation), then passed in.
@@ -391,15 +404,25 @@ function makeKernel(
   for (let m = 0; m < Math.max(ns, fk.scalars); m++) call.push(`c[${m}]`);
   if (contiguous) call.push('lo[0]', 'hi[0]');
   else for (let d = 0; d < rank; d++) call.push(`lo[${d}]`, `hi[${d}]`);
+  const nS = Math.max(ns, fk.scalars);
+  // Rank-1 strided launches (a column, a diagonal, a stepped view) take the strided form.
+  const strided = !contiguous && rank === 1;
   const wasm =
-    contiguous && out === 'float64' ? wasmFor(tree, nIn, Math.max(ns, fk.scalars), broadcast) : null;
+    out !== 'float64'
+      ? null
+      : contiguous
+        ? wasmFor(tree, nIn, nS, broadcast)
+        : strided
+          ? stridedWasmFor(tree, nIn, nS, [])
+          : null;
   const source =
     wasm === null
       ? `(function () {\n${fk.source}\nreturn function (t) {\n  const a = t.arrays, o = t.offsets, st = t.strides, c = t.scalars, lo = t.lo, hi = t.hi;\n  ${fk.name}(${call.join(', ')});\n};\n})()`
-      : wasmSource(fk, call, wasm, nIn, Math.max(ns, fk.scalars));
+      : wasmSource(fk, call, wasm, nIn, nS, strided);
   const name = `${EWISE_PREFIX}${kernelSeq++}.${fk.name}`;
-  if (wasm !== null)
-    noteWasmKernel(name, wasm, 1 + nIn, Math.max(ns, fk.scalars) + fk.hoisted, wasmImports(fk.source));
+  // The warm-up's strided calls: every operand at stride one element.
+  const trailing = strided ? new Array<number>(1 + nIn).fill(8) : [];
+  if (wasm !== null) noteWasmKernel(name, wasm, 1 + nIn, nS + fk.hoisted, wasmImports(fk.source), trailing);
   // The JavaScript form runs only on regions outside the heap when there is a Wasm form: warming
   // it (20 calls per worker) only had V8 optimize it on every worker, competing for the cores.
   const warm = wasm === null ? warmMaker(tree, out, rank, nIn, Math.max(ns, fk.scalars)) : undefined;

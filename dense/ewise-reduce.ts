@@ -4,7 +4,7 @@
  * into the reduction's block partials in one kernel — no region, no store, no second pass — with
  * the bits of storing them and then reducing (dense/reduce.ts, dense/lazy.ts `reduceLazy`).
  */
-import { type FuseNode, fuse, fuseWasm, wasmImports } from '../codegen/index.js';
+import { type FuseNode, fuse, fuseWasm, fuseWasmStrided, wasmImports } from '../codegen/index.js';
 import {
   assertInternal,
   type DType,
@@ -159,7 +159,7 @@ function makeReduceKernel(
   store: boolean,
   contiguous: boolean,
 ): string {
-  // Strided (1-D operands of any stride; broadcast ones stride 0): the JavaScript form only.
+  // Strided: 1-D operands of any stride, broadcast ones stride 0 (codegen's strided forms).
   const fk = contiguous
     ? fuse(tree, { out, rank: 1, contiguous: true, broadcast, reduce: kind, store })
     : fuse(tree, { out, rank: 1, reduce: kind, store });
@@ -170,7 +170,9 @@ function makeReduceKernel(
   for (let k = 1; k <= nIn; k++) call.push(`a[${k}]`, `o[${k}]`, ...st(k));
   for (let m = 0; m < nS; m++) call.push(`c[${m}]`);
   const wasm =
-    out === 'float64' && contiguous && !noWasm ? wasmReduceFor(tree, nIn, nS, broadcast, kind, store) : null;
+    out === 'float64' && !noWasm
+      ? wasmReduceFor(tree, nIn, nS, contiguous ? broadcast : null, kind, store)
+      : null;
   const js = fk.source;
   let wasmPart = '';
   let wasmCall = '';
@@ -179,6 +181,8 @@ function makeReduceKernel(
     for (let k = 1; k <= nIn; k++) wargs.push(`a[${k}].byteOffset + o[${k}] * 8`);
     for (let m = 0; m < nS; m++) wargs.push(`c[${m}]`);
     for (let j = 0; j < fk.hoisted; j++) wargs.push(`hv[${j}]`);
+    wargs.push('b0', 'e');
+    if (!contiguous) for (let k = 0; k <= nIn; k++) wargs.push(`t.strides[${k}][0] * 8`);
     const hoist = fk.hoistSource === null ? '' : `hoist_${fk.name}(${[...call.slice(2), 'hv'].join(', ')});`;
     wasmPart = `${fk.hoistSource ?? ''}
 ${wasmImports(js).prelude}
@@ -196,7 +200,7 @@ let mem = null, wk = null;`;
     ${hoist}
     for (let b0 = lo; b0 < hi; ) {
       const bi = Math.floor(b0 / B), e = Math.min(hi, (bi + 1) * B);
-      P[bi] = wk(${wargs.join(', ')}, b0, e);
+      P[bi] = wk(${wargs.join(', ')});
       b0 = e;
     }
     return;
@@ -218,23 +222,30 @@ return function (t) {
   const name = ewiseKernelName(fk.name, `.${kind}${store ? '' : '.nostore'}${contiguous ? '' : '.strided'}`);
   // With a Wasm form: warmed on the issuing thread before its first big launch (wasm-warm.ts),
   // and no JavaScript warm-up (that form runs only on regions outside the heap).
-  if (wasm !== null) noteWasmKernel(name, wasm, 1 + nIn, nS + fk.hoisted, wasmImports(js));
+  // The warm-up's strided calls: every operand at stride one element.
+  const trailing = contiguous ? [] : new Array<number>(1 + nIn).fill(8);
+  if (wasm !== null) noteWasmKernel(name, wasm, 1 + nIn, nS + fk.hoisted, wasmImports(js), trailing);
   const warm = wasm === null ? warmMaker(tree, out, 1, nIn, nS, true) : undefined;
   ensureKernel(name, () => ({ source, warm }));
   return name;
 }
 
-/** The Wasm form of a contiguous float64 kernel with a `reduce` fold, or null when it has none. */
+/**
+ * The Wasm form of a float64 kernel with a `reduce` fold — contiguous (`broadcast`: its one-element
+ * inputs) or strided (null) — or null when it has none.
+ */
 function wasmReduceFor(
   tree: FuseNode,
   nIn: number,
   ns: number,
-  broadcast: readonly number[],
+  broadcast: readonly number[] | null,
   kind: FoldKind,
   store: boolean,
 ): Uint8Array | null {
   try {
-    return fuseWasm(tree, nIn, ns, broadcast, kind, store);
+    return broadcast === null
+      ? fuseWasmStrided(tree, nIn, ns, kind, store)
+      : fuseWasm(tree, nIn, ns, broadcast, kind, store);
   } catch {
     return null;
   }

@@ -1,0 +1,87 @@
+/**
+ * Rank-1 element-wise values over strided views — a column `X[:, j]`, a diagonal, a stepped or a
+ * reversed view — run the strided Wasm form of their fused kernel (codegen `fuseWasmStrided`),
+ * stored or folded into a sum: the stored values equal naive loops bit for bit, the folded sum
+ * equals the sum of the stored values (the bits of storing, then reducing), at pool sizes 0, 1
+ * and 2; and a big launch warms the strided module (it took the Wasm form, and its warm-up call
+ * with strides succeeded).
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import * as np from '../../dense/index.js';
+import { WARM_WASM_ELEMENTS, warmedWasmKernels } from '../../dense/wasm-warm.js';
+import { configure } from '../../runtime/index.js';
+import { POOLS } from './ref.js';
+
+afterAll(() => configure({ workers: 0 }));
+
+const F = 3;
+
+/** Rows of X (F columns, element i·F + j = v(i, j)) with NaN, ±Inf and ±0 among the values. */
+function data(n: number, seed: number): Float64Array {
+  const out = new Float64Array(n * F);
+  const special = [0, -0, Number.NaN, Infinity, -Infinity, 1e-310];
+  for (let i = 0; i < out.length; i++)
+    out[i] = i % 97 === 5 ? special[(i / 97) % special.length | 0]! : Math.sin(i * 0.37 + seed) * 3;
+  return out;
+}
+
+describe.each(POOLS)('strided Wasm kernels at pool size %i', (workers) => {
+  it('columns, diagonals, stepped and reversed views: stored values and folded sums', () => {
+    configure({ workers });
+    for (const n of [1, 2, 7, 1001, 20_003]) {
+      const xv = data(n, workers);
+      const yv = data(n, 7).subarray(0, n);
+      const X = np.array(xv).reshape(n, F);
+      const y = np.array(yv);
+      const c = 0.75 + workers;
+      for (let j = 0; j < F; j++) {
+        const Xj = X.get(`:, ${j}`);
+        // Xj · ((y − c) + c·Xj): lasso's residual product, with a fresh scalar per pool size.
+        const e = np.multiply(Xj, np.add(np.subtract(y, c), np.multiply(c, Xj)));
+        const ev = e.toArray() as Float64Array;
+        for (let i = 0; i < n; i++) {
+          const xij = xv[i * F + j]!;
+          const want = xij * (yv[i]! - c + c * xij);
+          if (!Object.is(ev[i], want)) expect([n, j, i, ev[i]]).toEqual([n, j, i, want]);
+        }
+        // The fused sum over the strided operands: the bits of summing the stored values.
+        const folded = np.sum(np.multiply(Xj, np.add(np.subtract(y, c), np.multiply(c, Xj)))).item();
+        expect(Object.is(folded, np.sum(np.array(ev)).item()) || Number.isNaN(folded as number)).toBe(true);
+      }
+      // Stepped (::2) and reversed (::-1) views of y; a stride-(F+1) diagonal of a square block.
+      const m = Math.min(n, F);
+      const sq = np.array(xv.subarray(0, m * m)).reshape(m, m);
+      const cases: [np.ndarray, (i: number) => number, number][] = [
+        [y.get('::2'), (i) => yv[2 * i]!, Math.ceil(n / 2)],
+        [y.get('::-1'), (i) => yv[n - 1 - i]!, n],
+        [np.diagonal(sq), (i) => xv[i * m + i]!, m],
+      ];
+      for (const [v, at, len] of cases) {
+        const r = np.divide(np.subtract(v, c), np.add(np.abs(v), 1)).toArray() as Float64Array;
+        expect(r.length).toBe(len);
+        for (let i = 0; i < len; i++) {
+          const want = (at(i) - c) / (Math.abs(at(i)) + 1);
+          if (!Object.is(r[i], want)) expect([len, i, r[i]]).toEqual([len, i, want]);
+        }
+      }
+    }
+  });
+
+  it('a big strided launch warms the strided module, and its values are exact', () => {
+    configure({ workers });
+    const n = WARM_WASM_ELEMENTS + 3;
+    const xv = data(n, 3 + workers);
+    const X = np.array(xv).reshape(n, F);
+    // workers + 2 negations: a tree unlike the other pool sizes', so a fresh kernel here.
+    let a = X.get(':, 1');
+    for (let k = 0; k < workers + 2; k++) a = np.negative(a);
+    const before = warmedWasmKernels();
+    const r = np.multiply(a, 1.5).toArray() as Float64Array;
+    expect(warmedWasmKernels()).toBe(before + 1);
+    const sign = workers % 2 === 0 ? 1 : -1;
+    for (let i = 0; i < n; i++) {
+      const want = sign * xv[i * F + 1]! * 1.5;
+      if (!Object.is(r[i], want)) expect([i, r[i]]).toEqual([i, want]);
+    }
+  });
+});
