@@ -21,7 +21,7 @@ function data(n: number, seed: number): Float64Array {
   const out = new Float64Array(n * F);
   const special = [0, -0, Number.NaN, Infinity, -Infinity, 1e-310];
   for (let i = 0; i < out.length; i++)
-    out[i] = i % 97 === 5 ? special[(i / 97) % special.length | 0]! : Math.sin(i * 0.37 + seed) * 3;
+    out[i] = i % 97 === 5 ? special[((i / 97) % special.length) | 0]! : Math.sin(i * 0.37 + seed) * 3;
   return out;
 }
 
