@@ -34,6 +34,12 @@ const FAULT_BYTES_PER_MS = 1.25 * 2 ** 20;
  * use after the last one (V8's own heap grows by such a factor). See {@link beforeFreshMemory}.
  */
 const GROW_FACTOR = 1.5;
+/**
+ * Blocks up to this size never make the pacing run a full collection where young ones can run
+ * (see `collectAndAdapt`): their page faults (under a millisecond) cost less than a young
+ * collection, let alone a full one.
+ */
+const SMALL_BLOCK_BYTES = 2 ** 20;
 /** Most fresh heap memory taken between two collections on account of {@link GROW_FACTOR}. */
 const GROW_MAX = 2 ** 30;
 /**
@@ -255,8 +261,17 @@ function collectAndAdapt(bytes = 0, youngMaySuffice = false): void {
   // one frees the loop's results in 1–8 ms.
   let young = false;
   let triedYoung = false;
-  const enough = Math.max(bytes, since / 4);
-  if (youngSkip > 0) youngSkip--;
+  // A small block from the pacing (a solver's vectors after a setup that left its temporaries
+  // behind): its fresh pages cost less than any collection, so a young one that frees the block
+  // itself is enough, and when none frees it, no full one runs — the block takes fresh memory. Dense
+  // cg's first run paid a 45–70 ms full collection for a 16 KB vector: the young one had freed
+  // the loop's dead vectors, not a quarter of the setup's 115 MB of temporaries. Those are found
+  // by the next collection for a large block, at the heap's limit, or once GC_BUDGET_BYTES were
+  // allocated since the last full one (the heap does not grow without bound on small blocks).
+  const small =
+    youngMaySuffice && bytes > 0 && bytes <= SMALL_BLOCK_BYTES && sinceFull + bytes < GC_BUDGET_BYTES;
+  const enough = small ? bytes : Math.max(bytes, since / 4);
+  if (youngSkip > 0 && !small) youngSkip--;
   else if (publicApisOnly() && collector() === null && scavenge()) {
     triedYoung = true;
     sweepDead();
@@ -274,14 +289,15 @@ function collectAndAdapt(bytes = 0, youngMaySuffice = false): void {
   // YOUNG_ALONE_MAX times in a row, and while GC_BUDGET_BYTES were not allocated since the last
   // completed full one: what a program drops this early dies young, and the next young one frees
   // it. (The pacing's own collections only: not at the heap's limit, nor for regions outside it.)
-  const noFull =
+  const foundNothing =
     youngMaySuffice &&
     triedYoung &&
     youngFreed * 16 < bytes &&
     !fullFreed &&
     youngAlone < YOUNG_ALONE_MAX &&
     sinceFull + bytes < GC_BUDGET_BYTES;
-  youngAlone = noFull ? youngAlone + 1 : 0;
+  const noFull = foundNothing || (small && triedYoung);
+  youngAlone = foundNothing ? youngAlone + 1 : 0;
   if (!young && !noFull) {
     gcStats.full++;
     if (collectNow()) sinceFull = 0;

@@ -88,6 +88,31 @@ describe('young-generation reclaim', () => {
     expect(on.young - on.setupYoung).toBeGreaterThanOrEqual(on.forced - on.setupForced - 1);
   }, 150_000);
 
+  it('small results after a setup that dropped old temporaries run no full collection', (ctx) => {
+    // 6,000 kept 16 KB results after 64 MiB of setup temporaries that lived long enough to be
+    // promoted, then died: the pacing's young collections cannot free those, and a full one for a
+    // 16 KB block (dense cg's first run: 45–70 ms) costs far more than the block's fresh pages —
+    // so none runs while less than GC_BUDGET_BYTES were allocated since the last full one.
+    // (Before, a full one ran in every run: 4 of 4.)
+    const on = run(2, {
+      COHORT_YOUNG_SWEEP: '',
+      YOUNG_SETUP_DEAD_MB: '64',
+      YOUNG_STEP_ELEMENTS: '2048',
+      YOUNG_KEEP_EVERY: '1',
+      YOUNG_STEPS: '6000',
+    });
+    expect(on.wrong).toBe(0);
+    expect(on.kept).toBe(6000);
+    if (!on.addon) {
+      ctx.skip();
+      return;
+    }
+    expect(on.forced).toBeGreaterThan(on.setupForced);
+    expect(on.full - on.setupFull).toBe(0);
+    // The heap holds the dead temporaries and the kept results, nothing more (~160 MiB).
+    expect(on.topMB).toBeLessThan(240);
+  }, 150_000);
+
   it('COHORT_YOUNG_SWEEP=0 watches with WeakRefs and collects fully, with the same results', () => {
     const off = run(2, { COHORT_YOUNG_SWEEP: '0' });
     expect(off.wrong).toBe(0);
