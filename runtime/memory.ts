@@ -36,10 +36,11 @@ const FAULT_BYTES_PER_MS = 1.25 * 2 ** 20;
 const GROW_FACTOR = 1.5;
 /**
  * Blocks up to this size never make the pacing run a full collection where young ones can run
- * (see `collectAndAdapt`): their page faults (under a millisecond) cost less than a young
- * collection, let alone a full one.
+ * (see `collectAndAdapt`): their page faults (at most ~3 ms) cost far less than a full collection
+ * (15–70 ms here). 1 MiB covered dense cg's vectors; 4 MiB also lasso's 1.6 MB ones (its first
+ * run: two full collections of 20–40 ms → four young ones of 3–5 ms; gmg, pde, logreg level).
  */
-const SMALL_BLOCK_BYTES = 2 ** 20;
+const SMALL_BLOCK_BYTES = 4 * 2 ** 20;
 /** Most fresh heap memory taken between two collections on account of {@link GROW_FACTOR}. */
 const GROW_MAX = 2 ** 30;
 /**
