@@ -33,7 +33,7 @@ interface Pending {
   readonly values: number;
   /** `new Function` body returning the imports object for memory `m` (trig's helper). */
   readonly imports: string;
-  /** Arguments after `lo, hi` (the rows form's: one row, strides 0). */
+  /** Arguments after `lo, hi` (the rows form's: one row, strides 0; the strided form's: 8-byte strides). */
   readonly trailing: readonly number[];
 }
 const pending = new Map<string, Pending>();
@@ -48,7 +48,8 @@ let scratch: object | null = null;
  * @param addresses - leading address parameters (out and the inputs)
  * @param values - float64 parameters after them (scalars and hoisted values)
  * @param imports - `{prelude, imports}` of codegen's `wasmImports` for the kernel's source
- * @param trailing - arguments after `lo, hi` for the warm-up calls (the rows form: `[1, 0, …]`)
+ * @param trailing - arguments after `lo, hi` for the warm-up calls (the rows form: `[1, 0, …]`;
+ *   the strided form: `[8, 8, …]`)
  */
 export function noteWasmKernel(
   name: string,

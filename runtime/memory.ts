@@ -35,10 +35,12 @@ const FAULT_BYTES_PER_MS = 1.25 * 2 ** 20;
  */
 const GROW_FACTOR = 1.5;
 /**
- * Blocks up to this size never make the pacing run a full collection where young ones can run
- * (see `collectAndAdapt`): their page faults (at most ~3 ms) cost far less than a full collection
- * (15–70 ms here). 1 MiB covered dense cg's vectors; 4 MiB also lasso's 1.6 MB ones (its first
- * run: two full collections of 20–40 ms → four young ones of 3–5 ms; gmg, pde, logreg level).
+ * Blocks up to this size never make the pacing run a full collection where young ones can run,
+ * while fewer than {@link GC_BUDGET_BYTES} were allocated since the last completed full one and
+ * the pacing has not learned that garbage gets old here (see `collectAndAdapt`): their page faults
+ * (at most ~3 ms) cost far less than a full collection (15–70 ms here). 1 MiB covered dense cg's
+ * vectors; 4 MiB also lasso's 1.6 MB ones (its first run: two full collections of 20–40 ms → four
+ * young ones of 3–5 ms; gmg, pde, logreg level).
  */
 const SMALL_BLOCK_BYTES = 4 * 2 ** 20;
 /** Most fresh heap memory taken between two collections on account of {@link GROW_FACTOR}. */
@@ -233,7 +235,10 @@ let sinceFull = 0;
  * {@link collectNow} calls do not count).
  */
 let fullFreed = false;
-/** Young collections in a row that ran no full one (see {@link collectAndAdapt}). */
+/**
+ * Young collections in a row that found nothing dead and ran no full one (see
+ * {@link collectAndAdapt}; small blocks' collections leave it as it is).
+ */
 let youngAlone = 0;
 /** Most young collections in a row that found nothing dead and ran no full one. */
 const YOUNG_ALONE_MAX = 3;
@@ -246,7 +251,7 @@ setBeforeFreshHook(beforeFreshMemory);
  * {@link GC_BUDGET_BYTES}.
  * @param bytes - the block asked for (0: the budget of regions outside the heap)
  * @param youngMaySuffice - the pacing's own collection (not one at the heap's limit): a young one
- *   that found nothing dead may stand alone (see below)
+ *   that found nothing dead, or one for a small block, may stand alone (see below)
  */
 function collectAndAdapt(bytes = 0, youngMaySuffice = false): void {
   const before = heapReclaimed();
@@ -256,7 +261,8 @@ function collectAndAdapt(bytes = 0, youngMaySuffice = false): void {
   // since the last collection died young (a loop's per-step results). Else the full collection.
   // After young ones that freed too little where the full one then freed the block asked for
   // (what dies here lived long enough to be promoted: a stencil's snapshots), the next 1, 2, 4 …
-  // 16 collections go straight to the full one. A full one that freed less says nothing of the
+  // 16 collections go straight to the full one (small blocks' too: see below). A full one that
+  // freed less says nothing of the
   // age of the garbage — there was next to none: a setup whose arrays all live had the first
   // loop's collections of logreg, lasso and power go straight to 15–35 ms full ones where a young
   // one frees the loop's results in 1–8 ms.
@@ -264,23 +270,28 @@ function collectAndAdapt(bytes = 0, youngMaySuffice = false): void {
   let triedYoung = false;
   // A small block from the pacing (a solver's vectors after a setup that left its temporaries
   // behind): its fresh pages cost less than any collection, so a young one that frees the block
-  // itself is enough, and when none frees it, no full one runs — the block takes fresh memory. Dense
-  // cg's first run paid a 45–70 ms full collection for a 16 KB vector: the young one had freed
-  // the loop's dead vectors, not a quarter of the setup's 115 MB of temporaries. Those are found
-  // by the next collection for a large block, at the heap's limit, or once GC_BUDGET_BYTES were
-  // allocated since the last full one (the heap does not grow without bound on small blocks).
+  // itself is enough, and when none frees it, no full one runs — the block takes fresh memory.
+  // Dense cg's first run paid a 53–67 ms full collection for a 16 KB vector: the young one had
+  // freed the loop's dead vectors, not a quarter of the setup's 115 MB of temporaries. Those are
+  // found by the next collection for a large block, at the heap's limit, or once GC_BUDGET_BYTES
+  // were allocated since the last full one (the heap does not grow without bound on small
+  // blocks). Not while young ones are being skipped: the garbage was found old.
   const small =
-    youngMaySuffice && bytes > 0 && bytes <= SMALL_BLOCK_BYTES && sinceFull + bytes < GC_BUDGET_BYTES;
-  const enough = small ? bytes : Math.max(bytes, since / 4);
-  if (youngSkip > 0 && !small) youngSkip--;
+    youngMaySuffice &&
+    bytes > 0 &&
+    bytes <= SMALL_BLOCK_BYTES &&
+    youngSkip === 0 &&
+    sinceFull + bytes < GC_BUDGET_BYTES;
+  if (youngSkip > 0) youngSkip--;
   else if (publicApisOnly() && collector() === null && scavenge()) {
     triedYoung = true;
     sweepDead();
-    young = heapReclaimed() - before >= enough;
-    if (young) {
-      gcStats.young++;
-      youngFails = 0;
-    }
+    const freed = heapReclaimed() - before;
+    // Enough for the back-off below only when it freed what a large block's would have to.
+    const ample = freed >= Math.max(bytes, since / 4);
+    young = ample || (small && freed >= bytes);
+    if (young) gcStats.young++;
+    if (ample) youngFails = 0;
   }
   lastYoung = young;
   const youngFreed = heapReclaimed() - before;
@@ -298,7 +309,7 @@ function collectAndAdapt(bytes = 0, youngMaySuffice = false): void {
     youngAlone < YOUNG_ALONE_MAX &&
     sinceFull + bytes < GC_BUDGET_BYTES;
   const noFull = foundNothing || (small && triedYoung);
-  youngAlone = foundNothing ? youngAlone + 1 : 0;
+  youngAlone = foundNothing ? youngAlone + 1 : noFull ? youngAlone : 0;
   if (!young && !noFull) {
     gcStats.full++;
     if (collectNow()) sinceFull = 0;

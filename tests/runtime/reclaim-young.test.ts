@@ -25,6 +25,7 @@ interface Out {
   pressures: number;
   watched: number;
   freedYoung: number;
+  scavengeFailed: number;
   topMB: number;
 }
 
@@ -91,7 +92,7 @@ describe('young-generation reclaim', () => {
   it('small results after a setup that dropped old temporaries run no full collection', (ctx) => {
     // 6,000 kept 16 KB results after 64 MiB of setup temporaries that lived long enough to be
     // promoted, then died: the pacing's young collections cannot free those, and a full one for a
-    // 16 KB block (dense cg's first run: 45–70 ms) costs far more than the block's fresh pages —
+    // 16 KB block (dense cg's first run: 53–67 ms) costs far more than the block's fresh pages —
     // so none runs while less than GC_BUDGET_BYTES were allocated since the last full one.
     // (Before, a full one ran in every run: 4 of 4.)
     const on = run(2, {
@@ -108,7 +109,8 @@ describe('young-generation reclaim', () => {
       return;
     }
     expect(on.forced).toBeGreaterThan(on.setupForced);
-    expect(on.full - on.setupFull).toBe(0);
+    // None, unless V8 would not run a young one when asked (then the full one is the only way).
+    expect(on.full - on.setupFull).toBeLessThanOrEqual(on.scavengeFailed);
     // The heap holds the dead temporaries and the kept results, nothing more (~160 MiB).
     expect(on.topMB).toBeLessThan(240);
   }, 150_000);

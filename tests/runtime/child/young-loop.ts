@@ -23,7 +23,7 @@ for (let k = 0; k < setupMB / 4; k++) inputs.push(np.full([2 ** 19], k, 'float64
 for (const a of inputs) a.item(0);
 // YOUNG_SETUP_DEAD_MB: a setup's temporaries, made and dropped (dense cg's `A + diag(...)` steps).
 const deadMB = Number(process.env.YOUNG_SETUP_DEAD_MB ?? 0);
-{
+if (deadMB > 0) {
   // Held through two young collections first: promoted to V8's old generation, as the
   // temporaries of a setup with more work between them are (a young collection cannot free them).
   let dead: np.ndarray[] | null = [];
