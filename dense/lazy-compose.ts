@@ -263,6 +263,58 @@ function leavesOnly(base: FuseNode, operands: readonly (ndarray | number | boole
 
 const scalarLeaf = (o: number | boolean): number => (typeof o === 'boolean' ? (o ? 1 : 0) : o);
 
+/** Operations per element × elements saved from which a broadcast operand is computed first. */
+const BCAST_MIN_WORK = 2 ** 18;
+/**
+ * Operations per element a memory-bound kernel does for free behind its loads (the mapper's cost
+ * rule, mapper/README.md): a broadcast operand as cheap as this stays inlined whatever its size.
+ */
+const BCAST_FREE_OPS = 4;
+
+/**
+ * Elements of the broadcast of the array operands' shapes (0 when one is empty).
+ * @param operands - the operation's operands
+ * @returns the result's element count
+ */
+function broadcastSize(operands: readonly (ndarray | number | boolean)[]): number {
+  let rank = 0;
+  for (let k = 0; k < operands.length; k++) {
+    const o = operands[k];
+    if (o instanceof ndarray) {
+      if (o.size === 0) return 0;
+      if (o.ndim > rank) rank = o.ndim;
+    }
+  }
+  let size = 1;
+  for (let d = 0; d < rank; d++) {
+    let m = 1;
+    for (let k = 0; k < operands.length; k++) {
+      const o = operands[k];
+      if (!(o instanceof ndarray)) continue;
+      const j = o.ndim - rank + d;
+      if (j >= 0 && o.shape[j]! > m) m = o.shape[j]!;
+    }
+    size *= m;
+  }
+  return size;
+}
+
+/**
+ * Whether pending value `s` of `size` elements, broadcast to `outSize`, costs more inlined than
+ * computed first at its own size: inlined, the fused kernel evaluates it once per element of the
+ * result — `np.sin(x)[:, None] * np.cos(y)[None, :]` would take a sine and a cosine per element of
+ * the outer product, where NumPy takes one per element of `x` and `y` (pde's right-hand side on
+ * 1000², 62–75 ms against NumPy's ~15). Computed first when it is at most a quarter of the result,
+ * costs more than {@link BCAST_FREE_OPS} operations per element (`treeCost`), and what that saves
+ * is at least {@link BCAST_MIN_WORK}; the bits are the same either way (a fused kernel rounds
+ * every node as a stored value).
+ */
+function dearerBroadcast(s: LazyState, size: number, outSize: number): boolean {
+  if (outSize < 0 || size * 4 > outSize) return false;
+  const cost = treeCost(s.tree);
+  return cost > BCAST_FREE_OPS && (outSize - size) * cost >= BCAST_MIN_WORK;
+}
+
 let composing = 0;
 const ARRAYS: ndarray[] = [];
 const SCALARS: number[] = [];
@@ -285,6 +337,8 @@ function compose(
   const nOps = operands.length;
   let nodes = countNodes(base);
   const baseKinds = scalarKinds(base);
+  // Elements of the result (the operands' broadcast), asked for only when an operand is smaller.
+  let outSize = -1;
   // Allocated only when needed: a small op's call makes few objects (issue 16 item 3).
   let records: PartRecord[] | null = null;
   let node = trieStep(composed, treeId(base));
@@ -316,10 +370,12 @@ function compose(
     const consume =
       s !== null && currentFuseScope() !== 0 && s.scope === currentFuseScope() && s.sharers === 1;
     let part: Part | null = null;
+    if (s !== null && outSize < 0) outSize = broadcastSize(operands);
     if (
       s !== null &&
       s.result === null &&
       nodes - 1 + s.nodes <= MAX_NODES &&
+      !dearerBroadcast(s, o.size, outSize) &&
       (outRegion === null || consume || s.released !== null || !readsRegion(s, outRegion))
     ) {
       const na = arrays.length;

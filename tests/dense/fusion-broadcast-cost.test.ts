@@ -1,0 +1,90 @@
+/**
+ * A pending value that a broadcast expands (`np.sin(x)[:, None] * np.cos(y)[None, :]`) is computed
+ * first, at its own size, when inlining it would evaluate its operations once per element of a
+ * result at least four times larger and that costs at least 2^18 operations more
+ * (dense/lazy-compose.ts `dearerBroadcast`): the fused result's tree then reads the sine and the
+ * cosine as inputs instead of computing them. Small results and same-size operands still inline.
+ * Operands as cheap as a memory-bound kernel's free operations stay inlined. The values are the
+ * same bits either way (naive loop over the separately computed factors), at pool sizes 0, 1, 2.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import type { FuseNode } from '../../codegen/index.js';
+import * as np from '../../dense/index.js';
+import { configure } from '../../runtime/index.js';
+import { POOLS } from './ref.js';
+
+afterAll(() => configure({ workers: 0 }));
+
+/** The operations of a pending array's fused tree (empty when it is not pending). */
+function opsOf(a: np.ndarray): Set<string> {
+  const lz = (a as unknown as { _lazy: { tree: FuseNode; result: unknown } | null })._lazy;
+  const out = new Set<string>();
+  const walk = (t: FuseNode) => {
+    out.add(t.op);
+    if ('args' in t) for (const c of t.args) walk(c);
+  };
+  if (lz !== null && lz.result === null) walk(lz.tree);
+  return out;
+}
+
+/** How many nodes of operation `op` a pending array's fused tree has. */
+function countOps(a: np.ndarray, op: string): number {
+  const lz = (a as unknown as { _lazy: { tree: FuseNode } | null })._lazy;
+  let n = 0;
+  const walk = (t: FuseNode) => {
+    if (t.op === op) n++;
+    if ('args' in t) for (const c of t.args) walk(c);
+  };
+  if (lz !== null) walk(lz.tree);
+  return n;
+}
+
+describe.each(POOLS)('broadcast operands by cost at pool size %i', (workers) => {
+  it('an outer product of transcendentals computes them per row and column, with the same bits', () => {
+    configure({ workers });
+    for (const [n, m, expectInlined] of [
+      [600, 500, false], // 300,000 elements: sin and cos first (their 1,100 values)
+      [20, 30, true], // 600 elements: inlined, a launch would cost more
+    ] as const) {
+      const xv = Float64Array.from({ length: n }, (_, i) => i * 0.013 - 1.5);
+      const yv = Float64Array.from({ length: m }, (_, j) => j * 0.021 + 0.25);
+      const x = np.array(xv).reshape(n, 1);
+      const y = np.array(yv).reshape(1, m);
+      const r = np.add(np.multiply(np.sin(np.multiply(Math.PI, x)), np.cos(np.multiply(Math.PI, y))), 1);
+      const ops = opsOf(r);
+      expect(ops.has('sin') || ops.has('cos')).toBe(expectInlined);
+      // The reference: the factors computed alone (the same codegen functions), multiplied here.
+      const s = np.sin(np.multiply(Math.PI, np.array(xv))).toArray() as Float64Array;
+      const c = np.cos(np.multiply(Math.PI, np.array(yv))).toArray() as Float64Array;
+      const rv = r.toArray() as Float64Array;
+      for (let i = 0; i < n; i++)
+        for (let j = 0; j < m; j++) {
+          const want = s[i]! * c[j]! + 1;
+          if (!Object.is(rv[i * m + j], want)) expect([n, i, j, rv[i * m + j]]).toEqual([n, i, j, want]);
+        }
+    }
+  });
+
+  it('same-size operands and cheap broadcasts still fuse into one kernel', () => {
+    configure({ workers });
+    const n = 700;
+    const a = np.array(Float64Array.from({ length: n * n }, (_, k) => k % 13)).reshape(n, n);
+    // exp(a) has the result's size: inlined.
+    expect(opsOf(np.multiply(np.exp(a), 2)).has('exp')).toBe(true);
+    // A cheap broadcast operand (a divide and an add: cost 3, free behind the loads) stays inlined.
+    const row = np.array(Float64Array.from({ length: n }, (_, j) => j)).reshape(1, n);
+    const cheap = np.add(a, np.add(np.divide(row, 3), 1));
+    expect(countOps(cheap, 'add')).toBe(2);
+    expect(opsOf(cheap).has('divide')).toBe(true);
+    // ... and a dear one is computed first: one add left, no exp.
+    const dear = np.add(a, np.exp(np.divide(row, 3)));
+    expect(countOps(dear, 'add')).toBe(1);
+    expect(opsOf(dear).has('exp')).toBe(false);
+    const av = a.toArray() as Float64Array;
+    const e = np
+      .exp(np.divide(np.array(Float64Array.from({ length: n }, (_, j) => j)), 3))
+      .toArray() as Float64Array;
+    const dv = dear.toArray() as Float64Array;
+    for (let k = 0; k < n * n; k += 997) expect(dv[k]).toBe(av[k]! + e[k % n]!);
+  });
+});
