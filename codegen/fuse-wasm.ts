@@ -240,8 +240,33 @@ export function fuseWasmStrided(
   return assemble(expr, inputs, scalars, [], reduce, store, 'strided');
 }
 
-/** The loop of a form: one contiguous range, rows of ranges, or one range of strided operands. */
-type Mode = 'flat' | 'rows' | 'strided';
+/**
+ * Assembles the strided rows form: the rows form's loop over rows (see {@link fuseWasmRows}) whose
+ * rows are strided as in {@link fuseWasmStrided} — a 2-D launch whose inner strides are not all 1
+ * or 0, such as the copy of a transposed view (`a.T.copy()`, `np.ascontiguousarray(a.T)`), where
+ * the JavaScript kernel took ~10 ns an element.
+ *
+ * Signature: `kernel(out, x0, ..., s0, ..., lo, hi, rows, rowOut, rowX0, ..., strideOut, strideX0,
+ * ...)` — element `t` of a row of operand `k` at its row's address + `t`·stride; the row addresses
+ * advance by the row strides (bytes; any sign, or zero).
+ * @param expr - the expression tree (see `fx`)
+ * @param inputs - the number of array operands
+ * @param scalars - the number of scalar parameters
+ * @returns the module's bytes (export `kernel`, import `e.mem`)
+ * @throws {@link CodegenError} as {@link fuseWasmStrided}
+ * @example
+ * const bytes = fuseWasmStridedRows(fx.add(fx.input(0), fx.input(1)), 2, 0);
+ * WebAssembly.validate(bytes) // true
+ */
+export function fuseWasmStridedRows(expr: FuseNode, inputs: number, scalars: number): Uint8Array {
+  return assemble(expr, inputs, scalars, [], undefined, true, 'strided-rows');
+}
+
+/**
+ * The loop of a form: one contiguous range, rows of ranges, one range of strided operands, or rows
+ * of strided ranges.
+ */
+type Mode = 'flat' | 'rows' | 'strided' | 'strided-rows';
 
 function assemble(
   expr: FuseNode,
@@ -252,8 +277,8 @@ function assemble(
   store: boolean,
   mode: Mode,
 ): Uint8Array {
-  const rows = mode === 'rows';
-  const strided = mode === 'strided';
+  const rows = mode === 'rows' || mode === 'strided-rows';
+  const strided = mode === 'strided' || mode === 'strided-rows';
   const tree = typeTree(expr);
   const ids = valueNumbers(tree);
   const uses = valueUses(tree, ids);
@@ -284,8 +309,8 @@ function assemble(
   const ROWS = HI + 1;
   /** The byte stride between rows of operand `k` (0: out, k + 1: input k). */
   const ROW = (k: number) => ROWS + 1 + k;
-  /** The strided form's byte stride of the operand whose address is parameter `base`. */
-  const STRIDE = (base: number) => HI + 1 + base;
+  /** The strided forms' byte stride of the operand whose address is parameter `base`. */
+  const STRIDE = (base: number) => HI + 1 + (rows ? 2 + inputs : 0) + base;
   const locals: number[] = [];
   const local = (t: number) => {
     locals.push(t);

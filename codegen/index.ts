@@ -30,7 +30,7 @@ export type { FusedKernel, FuseOptions } from './fuse.js';
 export { fuse, SUM_LANES, SUM_LANES_JOIN } from './fuse.js';
 export type { BinaryOp, FuseNode, FuseOp, TernaryOp, TypedNode, UnaryOp } from './fuse-expr.js';
 export { BINARY_OPS, fx, promote, TERNARY_OPS, typeTree, UNARY_OPS } from './fuse-expr.js';
-export { fuseWasm, fuseWasmRows, fuseWasmStrided } from './fuse-wasm.js';
+export { fuseWasm, fuseWasmRows, fuseWasmStrided, fuseWasmStridedRows } from './fuse-wasm.js';
 export type { Expr as IRExpr, KernelIR, Param, Stmt } from './ir.js';
 export { emitJS, printIR } from './ir-print.js';
 export { verifyKernel } from './ir-verify.js';

@@ -12,6 +12,7 @@ import {
   fuseWasm,
   fuseWasmRows,
   fuseWasmStrided,
+  fuseWasmStridedRows,
   fx,
   wasmImports,
 } from '../codegen/index.js';
@@ -149,15 +150,18 @@ function launchStrided(
   // ROWS_MIN (kmeans' 2e6 × 10) take only the form that loops over rows inside the module.
   const rows = !contiguous && rank === 2 && outDtype === 'float64' && !noWasm && rowsContiguous(cStr, n);
   if (rows) for (let k = 1; k <= n; k++) if (cStr[k]![1] === 0) bcast.push(k - 1);
+  // Other 2-D float64 launches (a transposed view's copy) take the strided rows form.
+  const stridedRows = !contiguous && !rows && rank === 2 && outDtype === 'float64' && !noWasm;
   const short = cShape[rank - 1]! < ROWS_MIN;
-  const mode = contiguous ? 'c' : rows ? (short ? 'q' : 'r') : 's';
+  const mode = contiguous ? 'c' : rows ? (short ? 'q' : 'r') : stridedRows ? 't' : 's';
   const ck = `${keyOf(tree)}>${outDtype}|${rank}${mode}|${n}|${scalars.length}|${bcast.join(',')}`;
   let kname = kernelCache.get(ck);
   if (kname === undefined) {
-    kname = rows
-      ? (makeRowsKernel(tree, n, scalars.length, bcast, short) ??
-        makeKernel(tree, outDtype, rank, false, n, scalars.length))
-      : makeKernel(tree, outDtype, rank, contiguous, n, scalars.length, bcast);
+    kname =
+      rows || stridedRows
+        ? (makeRowsKernel(tree, n, scalars.length, bcast, short, stridedRows) ??
+          makeKernel(tree, outDtype, rank, false, n, scalars.length))
+        : makeKernel(tree, outDtype, rank, contiguous, n, scalars.length, bcast);
     kernelCache.set(ck, kname);
   }
   const args: LaunchArg[] = new Array(n + 1);
@@ -327,6 +331,8 @@ const wasmFor = orNull((tree, nIn, ns, broadcast) => fuseWasm(tree, nIn, ns, bro
 const stridedWasmFor = orNull((tree, nIn, ns) => fuseWasmStrided(tree, nIn, ns));
 /** The rows form of a kernel whose rows are contiguous (ewise-rows.ts), or null when it has none. */
 const rowsWasmFor = orNull(fuseWasmRows);
+/** The strided rows form of a 2-D kernel (broadcast operands: stride 0), or null. */
+const stridedRowsWasmFor = orNull((tree, nIn, ns) => fuseWasmStridedRows(tree, nIn, ns));
 
 /**
  * Source of a contiguous (or rank-1 strided, `strided`) kernel with both forms: Wasm when the
@@ -437,17 +443,20 @@ function makeRowsKernel(
   ns: number,
   broadcast: readonly number[],
   short: boolean,
+  strided = false,
 ): string | null {
-  const k = rowsKernelSource(tree, n, ns, broadcast, { flat: wasmFor, rows: rowsWasmFor }, short);
+  const forms = { flat: wasmFor, rows: strided ? stridedRowsWasmFor : rowsWasmFor };
+  const k = rowsKernelSource(tree, n, ns, broadcast, forms, short, strided);
   if (k === null) return null;
   const name = `${EWISE_PREFIX}${kernelSeq++}.${k.name}.rows`;
   // Wasm on heap regions, as makeKernel's (no JavaScript warm-up); the rows form warmed before
-  // its first big launch (one row of the scratch page, strides 0).
+  // its first big launch (one row of the scratch page, row strides 0; inner strides 8 bytes).
   const source = k.source;
   if (k.rowsWasm !== null)
     noteWasmKernel(name, k.rowsWasm, 1 + k.nIn, k.values, wasmImports(k.source), [
       1,
       ...new Array<number>(1 + k.nIn).fill(0),
+      ...(strided ? new Array<number>(1 + k.nIn).fill(8) : []),
     ]);
   ensureKernel(name, () => ({ source }));
   return name;

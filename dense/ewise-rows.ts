@@ -46,6 +46,8 @@ export interface RowsKernel {
  * the strided JavaScript kernel. Per element the same operations as either form alone, so the
  * same bits.
  * @param short - rows shorter than {@link ROWS_MIN}: only the rows form is worth its calls
+ * @param strided - rows that are not contiguous (`forms.rows` is then the strided rows form,
+ *   which takes every operand's inner stride after the row strides; no flat form per row)
  * @returns null when no Wasm form fits (then the launch runs the strided JavaScript kernel)
  */
 export function rowsKernelSource(
@@ -55,6 +57,7 @@ export function rowsKernelSource(
   broadcast: readonly number[],
   forms: RowsForms,
   short: boolean,
+  strided = false,
 ): RowsKernel | null {
   const fk = fuse(tree, { out: 'float64', rank: 2, contiguous: false });
   const nIn = Math.max(n, fk.inputs);
@@ -62,7 +65,7 @@ export function rowsKernelSource(
   const flat = fuse(tree, { out: 'float64', rank: 1, contiguous: true, broadcast });
   const nsw = Math.max(nsc, flat.scalars);
   const rowsWasm = flat.hoisted === 0 ? forms.rows(tree, nIn, nsw, broadcast) : null;
-  const wasm = rowsWasm ?? (short ? null : forms.flat(tree, nIn, nsw, broadcast));
+  const wasm = rowsWasm ?? (short || strided ? null : forms.flat(tree, nIn, nsw, broadcast));
   if (wasm === null) return null;
   const call: string[] = ['a[0]', 'o[0]', 'st[0][0]', 'st[0][1]'];
   for (let k = 1; k <= nIn; k++) call.push(`a[${k}]`, `o[${k}]`, `st[${k}][0]`, `st[${k}][1]`);
@@ -78,6 +81,8 @@ export function rowsKernelSource(
     // never the one running, so one call over a whole piece would run baseline code throughout.
     wargs.push('lo[1]', 'hi[1]', 'e - i');
     for (let k = 0; k <= nIn; k++) wargs.push(`st[${k}][0] * 8`);
+    // The strided rows form: each operand's inner stride too.
+    if (strided) for (let k = 0; k <= nIn; k++) wargs.push(`st[${k}][1] * 8`);
     loop = `const step = Math.max(1, Math.floor(${ROW_CHUNK} / Math.max(1, hi[1] - lo[1])));
     for (let i = lo[0], h = hi[0], e = 0; i < h; i = e) {
       e = h - i > step ? i + step : h;

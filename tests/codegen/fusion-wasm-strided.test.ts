@@ -14,6 +14,7 @@ import {
   type FuseNode,
   fuse,
   fuseWasmStrided,
+  fuseWasmStridedRows,
   fx,
 } from '../../codegen/index.js';
 import { ftrig } from '../../codegen/wasm-trig.js';
@@ -146,6 +147,84 @@ describe('fuseWasmStrided', () => {
       { numRuns: 400 },
     );
     // The property compared kernels (most random trees have a Wasm form).
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('rows of strided ranges equal the rank-2 JavaScript strided kernel', () => {
+    const mem = heapMemory()!;
+    const span = 96;
+    const block = heapAlloc(8 * 5 * span)!;
+    const region = (k: number) => new Float64Array(mem.buffer, block.off + 8 * span * k, span);
+    let checked = 0;
+    fc.assert(
+      fc.property(
+        tree,
+        fc.array(fc.constantFrom(...VALUES), { minLength: 3 * span, maxLength: 3 * span }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.array(fc.integer({ min: -3, max: 3 }), { minLength: 6, maxLength: 6 }),
+        fc.boolean(),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: 0, max: 8 }),
+        (e, vals, R, C, sx, flipRows, flipCols, a, b) => {
+          let bytes: Uint8Array;
+          try {
+            bytes = fuseWasmStridedRows(e, 3, 2);
+          } catch (err) {
+            expect(err).toBeInstanceOf(CodegenError);
+            return;
+          }
+          // Rows [lo0, hi0) of R, columns [lo1, hi1) of C; the output one-to-one (rows of C elements,
+          // either order), the inputs at any strides (zero too).
+          const [lo0, hi0] = [Math.min(a % (R + 1), R), R];
+          const [lo1, hi1] = [Math.min(b % (C + 1), C), C];
+          const so = [flipRows ? -C : C, flipCols ? -1 : 1];
+          const st = [so, [sx[0]!, sx[1]!], [sx[2]!, sx[3]!], [sx[4]!, sx[5]!]];
+          // Element (0, 0) of each operand where every element of the R × C block stays in span.
+          const off = (s2: number[]) => -(Math.min(0, (R - 1) * s2[0]!) + Math.min(0, (C - 1) * s2[1]!));
+          const xs = [0, 1, 2].map((k) => region(k));
+          for (let k = 0; k < 3; k++) xs[k]!.set(vals.slice(k * span, (k + 1) * span));
+          const outW = region(3).fill(42);
+          const outJ = region(4).fill(42);
+          const k2 = fuse(e, { out: 'float64', rank: 2 });
+          const named: Record<string, unknown> = {
+            out: outJ,
+            offsetOut: off(so),
+            strideOut0: so[0],
+            strideOut1: so[1],
+          };
+          for (let q = 0; q < 3; q++)
+            Object.assign(named, {
+              [`x${q}`]: xs[q],
+              [`offsetX${q}`]: off(st[q + 1]!),
+              [`strideX${q}_0`]: st[q + 1]![0],
+              [`strideX${q}_1`]: st[q + 1]![1],
+            });
+          Object.assign(named, { s0: 2.5, s1: 7, lo0, hi0, lo1, hi1 });
+          compileKernel(k2)(...k2.params.map((p) => named[p]));
+          const f = new wasmApi.Instance(new wasmApi.Module(bytes), { e: { mem, trig: ftrig } }).exports
+            .kernel;
+          const ops = [outW, ...xs];
+          // Each operand's address at row lo0 (element 0 of its columns).
+          const rowAt = (q: number) => ops[q]!.byteOffset + 8 * (off(st[q]!) + lo0 * st[q]![0]!);
+          f(
+            ...[0, 1, 2, 3].map(rowAt),
+            2.5,
+            7,
+            lo1,
+            hi1,
+            hi0 - lo0,
+            ...st.map((s2) => 8 * s2[0]!),
+            ...st.map((s2) => 8 * s2[1]!),
+          );
+          for (let t = 0; t < span; t++)
+            if (!same(outW[t]!, outJ[t]!)) expect([t, outW[t]]).toEqual([t, outJ[t]]);
+          checked++;
+        },
+      ),
+      { numRuns: 300 },
+    );
     expect(checked).toBeGreaterThan(100);
   });
 

@@ -46,6 +46,12 @@ describe('strided Wasm kernels on the issuing thread', () => {
       const r = a.toArray() as Float64Array;
       expect(made).toBe(1);
       expect(Object.is(r[1], -Math.sqrt(Math.abs(data(64, 11)[F + 2]!)))).toBe(true);
+      // A transposed 2-D view: the strided rows form, its own module too.
+      let b = np.sqrt(np.abs(X.T));
+      for (let k = 0; k < 9; k++) b = np.negative(b);
+      const bv = b.toArray() as Float64Array;
+      expect(made).toBe(2);
+      expect(Object.is(bv[64 + 1], -Math.sqrt(Math.abs(data(64, 11)[F + 1]!)))).toBe(true);
     } finally {
       g.__cohortWasmModule = mk;
     }
@@ -129,6 +135,44 @@ describe.each(POOLS)('strided Wasm kernels at pool size %i', (workers) => {
             np.prod(np.array(ev)).item(),
           ]);
         }
+      }
+    }
+  });
+
+  it('2-D views with strided rows (transposes, stepped columns): naive values, own buffers alike', () => {
+    configure({ workers });
+    for (const [r, c] of [
+      [1, 1],
+      [3, 5],
+      [67, 129],
+      [300, 250],
+    ] as const) {
+      const v = data(r * c, 5 + workers)
+        .slice(0, r * c)
+        .map((x) => (Number.isNaN(x) ? 0.5 : x));
+      const own = new Float64Array(new SharedArrayBuffer(v.byteLength));
+      own.set(v);
+      for (const [A, where] of [
+        [np.array(v).reshape(r, c), 'heap'],
+        [np.asarray(own).reshape(r, c), 'own'],
+      ] as const) {
+        // A transposed copy, and an expression over the transpose and a stepped view of it.
+        const t = A.T.copy().toArray() as Float64Array;
+        for (let j = 0; j < c; j++)
+          for (let i = 0; i < r; i++)
+            if (!Object.is(t[j * r + i], v[i * c + j])) expect([where, r, c, i, j]).toEqual(['equal']);
+        const cs = Math.ceil(c / 2);
+        const e = np
+          .add(np.multiply(A.T.get('::2'), 1.5), np.sqrt(np.abs(A.T.get('::2'))))
+          .toArray() as Float64Array;
+        expect(e.length).toBe(cs * r);
+        for (let j = 0; j < cs; j++)
+          for (let i = 0; i < r; i++) {
+            const x = v[i * c + 2 * j]!;
+            const want = x * 1.5 + Math.sqrt(Math.abs(x));
+            if (!Object.is(e[j * r + i], want))
+              expect([where, r, c, i, j, e[j * r + i]]).toEqual([where, r, c, i, j, want]);
+          }
       }
     }
   });
