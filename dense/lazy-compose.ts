@@ -337,7 +337,7 @@ function compose(
   const nOps = operands.length;
   let nodes = countNodes(base);
   const baseKinds = scalarKinds(base);
-  // Elements of the result (the operands' broadcast), asked for only when an operand is smaller.
+  // Elements of the result (the operands' broadcast), computed at the first pending operand.
   let outSize = -1;
   // Allocated only when needed: a small op's call makes few objects (issue 16 item 3).
   let records: PartRecord[] | null = null;

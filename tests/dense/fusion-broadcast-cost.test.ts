@@ -52,7 +52,10 @@ describe.each(POOLS)('broadcast operands by cost at pool size %i', (workers) => 
       const y = np.array(yv).reshape(1, m);
       const r = np.add(np.multiply(np.sin(np.multiply(Math.PI, x)), np.cos(np.multiply(Math.PI, y))), 1);
       const ops = opsOf(r);
-      expect(ops.has('sin') || ops.has('cos')).toBe(expectInlined);
+      // Still pending (its own add and multiply in the tree), with or without the sine and cosine.
+      expect(ops.has('add') && ops.has('multiply')).toBe(true);
+      expect(ops.has('sin')).toBe(expectInlined);
+      expect(ops.has('cos')).toBe(expectInlined);
       // The reference: the factors computed alone (the same codegen functions), multiplied here.
       const s = np.sin(np.multiply(Math.PI, np.array(xv))).toArray() as Float64Array;
       const c = np.cos(np.multiply(Math.PI, np.array(yv))).toArray() as Float64Array;
@@ -76,15 +79,37 @@ describe.each(POOLS)('broadcast operands by cost at pool size %i', (workers) => 
     const cheap = np.add(a, np.add(np.divide(row, 3), 1));
     expect(countOps(cheap, 'add')).toBe(2);
     expect(opsOf(cheap).has('divide')).toBe(true);
-    // ... and a dear one is computed first: one add left, no exp.
+    // ... and a dear one is computed first: the pending tree is the add alone.
     const dear = np.add(a, np.exp(np.divide(row, 3)));
     expect(countOps(dear, 'add')).toBe(1);
     expect(opsOf(dear).has('exp')).toBe(false);
+    expect(opsOf(dear).has('divide')).toBe(false);
     const av = a.toArray() as Float64Array;
     const e = np
       .exp(np.divide(np.array(Float64Array.from({ length: n }, (_, j) => j)), 3))
       .toArray() as Float64Array;
     const dv = dear.toArray() as Float64Array;
     for (let k = 0; k < n * n; k += 997) expect(dv[k]).toBe(av[k]! + e[k % n]!);
+  });
+
+  it('applies the rule at its edges: cost, size ratio, work saved', () => {
+    configure({ workers });
+    /** Whether `f(row)` stays inlined in `ones(rows, cols) + f(row)` (its op `op` in the tree). */
+    const inlined = (rows: number, cols: number, f: (r: np.ndarray) => np.ndarray, op: string) => {
+      const row = np.array(Float64Array.from({ length: cols }, (_, j) => j + 1)).reshape(1, cols);
+      const e = np.add(np.ones([rows, cols]), f(row));
+      const ops = opsOf(e);
+      expect(ops.has('add')).toBe(true); // still pending
+      return ops.has(op);
+    };
+    const cost4 = (r: np.ndarray) => np.sqrt(np.divide(r, 3)); // sqrt 2 + divide 2
+    const cost5 = (r: np.ndarray) => np.add(np.sqrt(np.divide(r, 3)), 1);
+    const cost10 = (r: np.ndarray) => np.exp(np.divide(r, 3e4)); // exp 8 + divide 2
+    expect(inlined(700, 700, cost4, 'sqrt')).toBe(true); // free behind the loads
+    expect(inlined(700, 700, cost5, 'sqrt')).toBe(false);
+    expect(inlined(4, 70_000, cost10, 'exp')).toBe(false); // a quarter of the result
+    expect(inlined(3, 70_000, cost10, 'exp')).toBe(true); // a third
+    expect(inlined(40, 600, cost10, 'exp')).toBe(true); // 23,400 × 10 saved < 2^18
+    expect(inlined(50, 600, cost10, 'exp')).toBe(false); // 29,400 × 10 ≥ 2^18
   });
 });

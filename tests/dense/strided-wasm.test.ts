@@ -161,6 +161,13 @@ describe.each(POOLS)('strided Wasm kernels at pool size %i', (workers) => {
         for (let j = 0; j < c; j++)
           for (let i = 0; i < r; i++)
             if (!Object.is(t[j * r + i], v[i * c + j])) expect([where, r, c, i, j]).toEqual(['equal']);
+        // Negative strides both ways, transposed: A[::-1, ::-2].T.
+        const cn = Math.ceil(c / 2);
+        const nv = A.get('::-1, ::-2').T.copy().toArray() as Float64Array;
+        for (let j = 0; j < cn; j++)
+          for (let i = 0; i < r; i++)
+            if (!Object.is(nv[j * r + i], v[(r - 1 - i) * c + (c - 1 - 2 * j)]))
+              expect([where, 'negative strides', r, c, i, j]).toEqual(['equal']);
         const cs = Math.ceil(c / 2);
         const e = np
           .add(np.multiply(A.T.get('::2'), 1.5), np.sqrt(np.abs(A.T.get('::2'))))
@@ -175,6 +182,26 @@ describe.each(POOLS)('strided Wasm kernels at pool size %i', (workers) => {
           }
       }
     }
+  });
+
+  it('a big transposed copy warms the strided rows module; int32 keeps the JavaScript kernel', () => {
+    configure({ workers });
+    const [r, c] = [600, 450]; // 270,000 elements
+    const v = Float64Array.from({ length: r * c }, (_, k) => k * 0.5 - 7);
+    const before = warmedWasmKernels();
+    // 10 + workers negations: a tree of its own at each pool size (kernels are cached by tree).
+    let t = np.array(v).reshape(r, c).T;
+    for (let k = 0; k < 10 + workers; k++) t = np.negative(t);
+    const sign = workers % 2 === 0 ? 1 : -1;
+    const tv = t.toArray() as Float64Array;
+    expect(warmedWasmKernels()).toBe(before + 1);
+    for (let k = 0; k < r * c; k += 101) {
+      const [j, i] = [Math.floor(k / r), k % r];
+      expect(tv[k]).toBe(sign * v[i * c + j]!);
+    }
+    const iv = Int32Array.from({ length: 12 }, (_, k) => k - 5);
+    const it32 = np.array(iv, { dtype: 'int32' }).reshape(3, 4).T.copy().toArray() as Int32Array;
+    expect(Array.from(it32)).toEqual([-5, -1, 3, -4, 0, 4, -3, 1, 5, -2, 2, 6]);
   });
 
   it('a big strided launch warms the strided module, and its values are exact', () => {
