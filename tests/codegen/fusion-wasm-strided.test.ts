@@ -68,14 +68,20 @@ const tree = fc.letrec<{ node: FuseNode }>((rec) => ({
 const same = (a: number, b: number) => Object.is(a, b) || (Number.isNaN(a) && Number.isNaN(b));
 const wasmApi = (globalThis as any).WebAssembly;
 
+/** Five heap regions of `span` float64 each (three inputs, the Wasm and the JS outputs), by index. */
+function regions(span: number): (k: number) => Float64Array {
+  const mem = heapMemory()!;
+  const block = heapAlloc(8 * 5 * span)!;
+  return (k) => new Float64Array(mem.buffer, block.off + 8 * span * k, span);
+}
+
 describe('fuseWasmStrided', () => {
   it('equals the JavaScript strided kernel, stored values and folds, on random trees and strides', () => {
     const mem = heapMemory()!;
     const n = 23;
     // Room for 3 inputs and 2 outputs of n elements at strides up to ±4 (inputs from index 0).
     const span = 4 * n + 2;
-    const block = heapAlloc(8 * 5 * span)!;
-    const region = (k: number) => new Float64Array(mem.buffer, block.off + 8 * span * k, span);
+    const region = regions(span);
     let checked = 0;
     fc.assert(
       fc.property(
@@ -153,8 +159,7 @@ describe('fuseWasmStrided', () => {
   it('rows of strided ranges equal the rank-2 JavaScript strided kernel', () => {
     const mem = heapMemory()!;
     const span = 96;
-    const block = heapAlloc(8 * 5 * span)!;
-    const region = (k: number) => new Float64Array(mem.buffer, block.off + 8 * span * k, span);
+    const region = regions(span);
     let checked = 0;
     fc.assert(
       fc.property(
