@@ -4,7 +4,7 @@
  * arrays is left — collected or disposed — leaves its reader groups and lets go of its operands,
  * or waits for the pending expressions that record it as a part.
  */
-import { disposeRegion, onCollected, shapeSize } from '../runtime/index.js';
+import { disposeRegion, distributed, onCollected, shapeSize } from '../runtime/index.js';
 import { type LazyState, NO_ARRAYS, NO_GROUPS, NO_PARTS, unregister } from './lazy.js';
 import type { ndarray } from './ndarray.js';
 
@@ -17,9 +17,18 @@ import type { ndarray } from './ndarray.js';
  */
 const WATCH_ELEMENTS = 8192;
 
-/** `a` (made from pending `s`), watched when it has {@link WATCH_ELEMENTS} or more elements. */
+/**
+ * `a` (made from pending `s`), watched when it has {@link WATCH_ELEMENTS} or more elements —
+ * except under MPI. There every rank must issue the same launches in the same order (control
+ * replication, DESIGN.md §9), and a forgotten state issues none where a kept one is computed at
+ * the next write to an operand (or is shared by the next identical expression): the ranks'
+ * collectors run at different times, so one rank computed a dropped temporary that another had
+ * forgotten, and the two then waited for each other's copies forever (the random programs of
+ * tests/mpi under `mpirun -np 2`, about one run in three). So under MPI a dropped pending state
+ * stays until a write computes it or its reader groups' limits do, as it did before watches.
+ */
 export function watchIfLarge(a: ndarray, s: LazyState): ndarray {
-  return shapeSize(s.shape) >= WATCH_ELEMENTS ? watched(a, s) : a;
+  return shapeSize(s.shape) >= WATCH_ELEMENTS && !distributed() ? watched(a, s) : a;
 }
 
 /**

@@ -225,6 +225,30 @@ describe.skipIf(missing !== '')('random programs sharded under mpirun', () => {
   );
 });
 
+describe.skipIf(missing !== '')('collections under mpirun', () => {
+  interface SkewRun {
+    rank: number;
+    launches: number;
+    pieces: number;
+    pending: number;
+    lazy: Record<string, number>;
+    sum: string;
+  }
+  // Before: rank 0 forgot the dropped pending expressions its collector found and computed the
+  // next ones at the writes, rank 1 snapshotted the operand instead — different launches, and in
+  // the random programs above, copies each rank waited for forever (one run in three).
+  it('-np 2: a collection on one rank only changes no launch (dense/lazy-forget.ts)', () => {
+    const r = mpirun(2, program('gc-skew.ts'), { COHORT_WORKERS: '1', COHORT_INLINE_LAUNCH_BYTES: '0' });
+    expect(r.status, r.stderr).toBe(0);
+    const printed = parse<SkewRun>(r.stdout);
+    expect(printed.length).toBe(2);
+    const [a, b] = printed.map(({ rank: _, ...rest }) => rest);
+    expect(b).toEqual(a);
+    // Each of the four writes dealt with the pending readers of the operand.
+    expect(a!.lazy.computedOnWrite! + a!.lazy.snapshots!).toBe(4);
+  });
+});
+
 describe.skipIf(missing !== '')('resident memory per rank under mpirun (runtime/shard-pages.ts)', () => {
   interface PagesRun {
     rank: number;
