@@ -147,7 +147,7 @@ export function ewise(
     const outStore = out.store;
     if (outStore.size === 0) return out;
     // In place: inline pending operands unless they read the region written (then they come first).
-    const f = fuseOperands(t.tree, operands, outStore.region);
+    const f = fuseOperands(t.tree, operands, outStore.region, outStore.size);
     launchFused(fn, f, outStore);
     return out;
   }
@@ -166,7 +166,7 @@ export function ewise(
     }
     const outStore = allocStore(resDtype, shape, false);
     if (size > 0) {
-      const f = fuseOperands(t.tree, operands, null);
+      const f = fuseOperands(t.tree, operands, null, size);
       launchFused(fn, f, outStore);
     }
     return new ndarray(outStore);
@@ -177,7 +177,7 @@ export function ewise(
       argMessage(fn, 'out', `a result of at most ${MAX_REGION_ELEMENTS} elements`, fmtShape(shape)),
     );
   }
-  const f = fuseOperands(t.tree, operands, null);
+  const f = fuseOperands(t.tree, operands, null, size);
   return lazyArray(fn, f.tree, f.nodes, f.arrays, f.scalars, resDtype, shape, f.parts);
 }
 

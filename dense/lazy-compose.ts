@@ -177,12 +177,14 @@ function substitute(
  * dtype one scalar, and a lazy operand given twice is inlined once — so a value used several
  * times gives structurally equal subtrees, which the kernel computes once (codegen numbers equal
  * subtrees alike). Inlined operands that are expensive to recompute are recorded (`parts`) for
- * the launch-time rule of {@link prepareLaunch}.
+ * the launch-time rule of {@link prepareLaunch}. `resultSize` (the elements written; -1: the
+ * operands' broadcast) decides which broadcast operands are computed first (`dearerBroadcast`).
  */
 export function fuseOperands(
   base: FuseNode,
   operands: readonly (ndarray | number | boolean)[],
   outRegion: Region | null,
+  resultSize = -1,
 ): Fused {
   let anyLazy = false;
   // Indexed loops throughout: a for-of that V8 does not optimize away allocates an iterator.
@@ -215,7 +217,7 @@ export function fuseOperands(
   const smap: number[] = top ? SMAP : [];
   const kinds: (string | undefined)[] = top ? KINDS : [];
   try {
-    return compose(base, operands, outRegion, arrays, scalars, parts, smap, kinds, top);
+    return compose(base, operands, outRegion, arrays, scalars, parts, smap, kinds, top, resultSize);
   } finally {
     composing--;
     if (top) {
@@ -333,12 +335,14 @@ function compose(
   smap: number[],
   kinds: (string | undefined)[],
   copyOut: boolean,
+  resultSize: number,
 ): Fused {
   const nOps = operands.length;
   let nodes = countNodes(base);
   const baseKinds = scalarKinds(base);
-  // Elements of the result (the operands' broadcast), computed at the first pending operand.
-  let outSize = -1;
+  // Elements of the result: the caller's (an `out=` may be larger than the operands' broadcast),
+  // else the operands' broadcast, computed at the first pending operand.
+  let outSize = resultSize;
   // Allocated only when needed: a small op's call makes few objects (issue 16 item 3).
   let records: PartRecord[] | null = null;
   let node = trieStep(composed, treeId(base));

@@ -10,7 +10,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FuseNode } from '../../codegen/index.js';
 import * as np from '../../dense/index.js';
-import { configure } from '../../runtime/index.js';
+import { configure, traceStart, traceStop } from '../../runtime/index.js';
 import { POOLS } from './ref.js';
 
 afterAll(() => configure({ workers: 0 }));
@@ -90,6 +90,26 @@ describe.each(POOLS)('broadcast operands by cost at pool size %i', (workers) => 
       .toArray() as Float64Array;
     const dv = dear.toArray() as Float64Array;
     for (let k = 0; k < n * n; k += 997) expect(dv[k]).toBe(av[k]! + e[k % n]!);
+  });
+
+  it('counts the elements an out= writes, larger than the operands broadcast', () => {
+    configure({ workers });
+    const [m, n] = [600, 500];
+    const rv = Float64Array.from({ length: n }, (_, j) => j * 1e-3);
+    const row = () => np.divide(np.array(rv).reshape(1, n), 3);
+    const ops = (f: () => void) => {
+      traceStart();
+      f();
+      return traceStop().map((q) => q.op);
+    };
+    // exp(row / 3) + 0 into a 600 × 500 out: the exp is a launch of its own (its 500 values).
+    const big = np.zeros([m, n]);
+    const withOut = ops(() => np.add(np.exp(row()), 0, { out: big }));
+    expect(withOut).toContain('exp');
+    // The same expression with no out= has the operands' size (500): nothing is broadcast.
+    const e = np.exp(row()).toArray() as Float64Array;
+    const bv = big.toArray() as Float64Array;
+    for (let k = 0; k < m * n; k += 499) expect(bv[k]).toBe(e[k % n]! + 0);
   });
 
   it('applies the rule at its edges: cost, size ratio, work saved', () => {
