@@ -18,7 +18,7 @@ import {
   Store,
   TaskError,
 } from '../../runtime/index.js';
-import { kernel } from '../kdef.js';
+import { kernel, type WasmSpec } from '../kdef.js';
 import { CSR_SPMM, CSR_SPMV, DIA_SPMV, SPGEMM_COMPACT, SPGEMM_COUNT, SPGEMM_FILL } from '../kernel-names.js';
 import { compactRows, spgemmNumeric, spgemmSymbolic } from '../kernels/spgemm.js';
 import {
@@ -27,6 +27,7 @@ import {
   spgemmFillScratch,
   spgemmFillWasm,
 } from '../kernels/spgemm-wasm.js';
+import { SPMV_PAIRS_TYPES, spmvPairsWasmBytes } from '../kernels/spmv-wasm.js';
 import { assemble, fillBlock, scanRegion } from './assemble.js';
 import { bandOf } from './band.js';
 import { diaSpmvLoop, spmmLoop, spmvLoop } from './generated.js';
@@ -101,13 +102,17 @@ function spmvKernel(
   x: DType,
   out: DType,
   useWasm: boolean,
+  longRows: boolean,
 ): string {
   let names = spmvNames.get(loop);
-  if (names === undefined) spmvNames.set(loop, (names = [undefined, undefined]));
-  const k = useWasm ? 1 : 0;
+  if (names === undefined) spmvNames.set(loop, (names = [undefined, undefined, undefined]));
+  // float64 throughout, rows of PAIRS_MIN_ROW entries or more on average: the two-rows-at-once
+  // module (kernels/spmv-wasm.ts), the same bits.
+  const pairs = useWasm && longRows && a === 'float64' && x === 'float64' && out === 'float64' && pairsOn;
+  const k = pairs ? 2 : useWasm ? 1 : 0;
   const known = names[k];
   if (known !== undefined) return known;
-  const name = `${CSR_SPMV}.${a}.${x}.${out}${loop.generated ? '.gen' : ''}${useWasm ? '.wasm.guard' : ''}`;
+  const name = `${CSR_SPMV}.${a}.${x}.${out}${loop.generated ? '.gen' : ''}${useWasm ? '.wasm.guard' : ''}${pairs ? '.pairs' : ''}`;
   return (names[k] = kernel(
     name,
     loop.impl,
@@ -122,11 +127,27 @@ function spmvKernel(
         f(A[0], A[1], A[2], A[3], A[4], s, e);
       }
     },
-    useWasm ? loop.wasm : null,
+    pairs ? pairsSpec() : useWasm ? loop.wasm : null,
     true,
   ));
 }
-const spmvNames = new WeakMap<object, [string | undefined, string | undefined]>();
+/**
+ * Mean entries per row from which the SpMV takes the two-rows module. Measured on an AMD EPYC
+ * host (2 vCPUs, 32 MiB L3; alternated fresh runs of the seed programs, 2 workers, eight each):
+ * the Rydberg loop (21 a row, reads of x scattered over 8 MB) 2,078–2,759 → 1,564–2,341 ms,
+ * medians −15 to −20%; the banded SpMV program (11 a row) level (medians 239 and 243 ms); pde's
+ * 5-point rows level to worse (408–553 → 416–586 ms in four: short rows pay the pairing's
+ * bookkeeping), hence the bound.
+ */
+const PAIRS_MIN_ROW = 8;
+/** `COHORT_SPMV_PAIRS=0` keeps the generated module (for comparison). */
+const pairsOn = typeof process === 'undefined' || process.env.COHORT_SPMV_PAIRS !== '0';
+let pairsWasm: WasmSpec | null = null;
+/** The two-rows module as a kernel's Wasm form, assembled once. */
+function pairsSpec(): WasmSpec {
+  return (pairsWasm ??= { bytes: Array.from(spmvPairsWasmBytes()), types: SPMV_PAIRS_TYPES, lens: [] });
+}
+const spmvNames = new WeakMap<object, (string | undefined)[]>();
 
 /**
  * `y = A x` for a contiguous x (offset 0) into a fresh y of dtype `out`, or into `into` (a whole
@@ -142,7 +163,7 @@ export function csrSpmv(a: Csr, x: Store, out: DType, into?: Store): Store {
   const wasm = check !== null ? loop.wasm : null;
   const spec: LaunchSpec = {
     op: 'csr.spmv',
-    kernel: spmvKernel(loop, a.dtype, x.dtype, out, wasm !== null),
+    kernel: spmvKernel(loop, a.dtype, x.dtype, out, wasm !== null, a.nnz >= PAIRS_MIN_ROW * a.rows),
     args: [
       { store: posStore(a), privilege: 'read' },
       { store: vec(a.indices, a.nnz), privilege: 'read' },
