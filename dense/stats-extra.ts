@@ -150,10 +150,10 @@ export interface CovOptions {
   bias?: boolean;
   /** Delta degrees of freedom (overrides `bias`). */
   ddof?: number | null;
-  /** Frequency weights: not implemented yet (anything but null raises ArgumentTypeError). */
-  fweights?: null;
-  /** Observation weights: not implemented yet (anything but null raises ArgumentTypeError). */
-  aweights?: null;
+  /** Frequency weights: how many times each observation occurs (1-D, integer values, ≥ 0). */
+  fweights?: ArrayInput | null;
+  /** Observation weights: each observation's importance (1-D, ≥ 0). */
+  aweights?: ArrayInput | null;
   /** Result dtype (default float64). */
   dtype?: DType | null;
 }
@@ -166,6 +166,8 @@ function covCore(
   bias: boolean,
   ddof: number | null | undefined,
   dtype: DType | null | undefined,
+  fweights?: ndarray,
+  aweights?: ndarray,
 ): ndarray {
   if (m.ndim > 2) throw new ValueError(`${fn}: m has more than 2 dimensions`);
   // NumPy: result_type(m, y, float64) unless dtype is given.
@@ -180,10 +182,62 @@ function covCore(
   }
   const n = X.shape[1]!;
   const dd = ddof ?? (bias ? 0 : 1);
+  const w = covWeights(fn, n, fweights, aweights);
+  if (w !== null) return weightedCov(X, w.w, aweights === undefined ? null : w.a, dd);
   const fact = Math.max(n - dd, 0);
   const Xc = sh.copy(subtract(X, mean(X, { axis: 1, keepdims: true })));
   const c = matmul(Xc, sh.transpose(Xc)) as ndarray;
   // NumPy multiplies by 1 / fact (inf for fact 0, as it warns).
+  const r = multiply(c, 1 / fact);
+  return r.shape[0] === 1 ? sh.reshape(r, []) : r;
+}
+
+/**
+ * NumPy's checks of `cov`'s weights and their product `w` (float64, host values: NumPy inspects
+ * them too), with the observation weights `a` when given; null without weights.
+ */
+function covWeights(
+  fn: string,
+  n: number,
+  fweights: ndarray | undefined,
+  aweights: ndarray | undefined,
+): { w: ndarray; a: ndarray } | null {
+  if (fweights === undefined && aweights === undefined) return null;
+  const check = (name: string, v: ndarray, integer: boolean): ndarray => {
+    const f = sh.astype(v, 'float64');
+    if (f.ndim > 1)
+      throw new ValueError(
+        argMessage(fn, name, 'a 1-D array of weights', `an array of shape [${v.shape.join(', ')}]`),
+      );
+    if (f.size !== n)
+      throw new ValueError(argMessage(fn, name, `${n} weights (one per observation)`, `${f.size}`));
+    const vals = f.toArray() as Float64Array;
+    if (integer && vals.some((x) => x !== Math.round(x)))
+      throw new ArgumentTypeError(argMessage(fn, name, 'integer weights', v.toArray()));
+    if (vals.some((x) => x < 0)) throw new ValueError(argMessage(fn, name, 'weights ≥ 0', v.toArray()));
+    return f;
+  };
+  const fw = fweights === undefined ? undefined : check('fweights', fweights, true);
+  const aw = aweights === undefined ? undefined : check('aweights', aweights, false);
+  const w = fw !== undefined && aw !== undefined ? multiply(fw, aw) : (fw ?? aw)!;
+  return { w, a: aw ?? w };
+}
+
+/**
+ * NumPy's weighted `cov`: the weighted average of each variable, `w_sum`, the normalization
+ * (`w_sum`, `w_sum - ddof`, or `w_sum - ddof · Σ(w·a) / w_sum` with observation weights `a`;
+ * 0 when not positive), then `(X - avg) · ((X - avg) · w)ᵀ / fact`.
+ */
+function weightedCov(X: ndarray, w: ndarray, a: ndarray | null, ddof: number): ndarray {
+  const [avg, wsum] = average(X, { axis: 1, weights: w, returned: true }) as ndarray[];
+  const ws = (wsum!.size > 0 ? wsum!.toArray()[0] : 0) as number;
+  let fact: number;
+  if (ddof === 0) fact = ws;
+  else if (a === null) fact = ws - ddof;
+  else fact = ws - (ddof * (sum(multiply(w, a)).item() as number)) / ws;
+  if (!(fact > 0)) fact = 0;
+  const Xc = sh.copy(subtract(X, sh.reshape(avg!, [X.shape[0]!, 1])));
+  const c = matmul(Xc, sh.transpose(multiply(Xc, w))) as ndarray;
   const r = multiply(c, 1 / fact);
   return r.shape[0] === 1 ? sh.reshape(r, []) : r;
 }
@@ -196,6 +250,8 @@ function covCore(
  * @param rowvar rows are variables (default true)
  * @param bias normalize by N
  * @param ddof delta degrees of freedom
+ * @param fweights frequency weights (1-D, integers ≥ 0)
+ * @param aweights observation weights (1-D, ≥ 0)
  * @returns the covariance matrix (0-d for one variable)
  * @throws {ValueError} for more than 2 dimensions
  * @example np.cov([[0, 1, 2], [2, 1, 0]]).tolist() // [[1, -1], [-1, 1]]
@@ -207,10 +263,12 @@ export const cov = sig<
     rowvar?: boolean | CovOptions,
     bias?: boolean | CovOptions,
     ddof?: number | null | CovOptions,
+    fweights?: ArrayInput | null | CovOptions,
+    aweights?: ArrayInput | null | CovOptions,
     opts?: CovOptions,
   ) => ndarray
 >(
-  'cov(m: array_like, y: array_like = None, rowvar: bool = True, bias: bool = False, ddof: int? = None, fweights: any = None, aweights: any = None, *, dtype: dtype = None)',
+  'cov(m: array_like, y: array_like = None, rowvar: bool = True, bias: bool = False, ddof: int? = None, fweights: array_like? = None, aweights: array_like? = None, *, dtype: dtype = None)',
   ((
     m: ndarray,
     y: ndarray | undefined,
@@ -221,16 +279,17 @@ export const cov = sig<
     aweights: unknown,
     dtype: DType | undefined,
   ) => {
-    if (fweights != null || aweights != null)
-      throw new ArgumentTypeError(
-        argMessage(
-          'cov',
-          fweights != null ? 'fweights' : 'aweights',
-          'None (weighted covariance is not implemented yet)',
-          fweights ?? aweights,
-        ),
-      );
-    return covCore('cov', m, y, rowvar, bias, ddof, dtype);
+    return covCore(
+      'cov',
+      m,
+      y,
+      rowvar,
+      bias,
+      ddof,
+      dtype,
+      fweights == null ? undefined : (fweights as ndarray),
+      aweights == null ? undefined : (aweights as ndarray),
+    );
   }) as never,
 );
 

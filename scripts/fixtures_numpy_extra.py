@@ -148,5 +148,20 @@ case("geomspace-neg", {}, {}, lambda: np.geomspace(-1000, -1, num=4))
 case("geomspace-noend", {}, {}, lambda: np.geomspace(1, 2, num=5, endpoint=False))
 case("polyval-int", {"p": np.array([3, 0, 1], np.int32), "x": np.array([1, 2, 5], np.int32)}, {}, np.polyval)
 
+# Weighted cov (frequency and observation weights): drawn last, so the cases above keep their inputs.
+for dt in ("float64", "float32"):
+    for sh in [(3, 6), (1, 5), (2, 9)]:
+        t = f"{dt}-{sh[0]}x{sh[1]}"
+        m = rand(dt, sh)
+        f = rng.integers(0, 4, sh[1]).astype(np.int32)
+        f[0] = max(f[0], 1)
+        a = (np.abs(rand(dt, (sh[1],))) + 0.25).astype(dt)
+        case(f"covfw-{t}", {"a": m, "f": f}, {}, lambda a, f: np.cov(a, fweights=f))
+        case(f"covaw-{t}", {"a": m, "w": a}, {}, lambda a, w: np.cov(a, aweights=w))
+        case(f"covfwaw-{t}", {"a": m, "f": f, "w": a}, {}, lambda a, f, w: np.cov(a, fweights=f, aweights=w))
+        case(f"covfwawddof0-{t}", {"a": m, "f": f, "w": a}, {}, lambda a, f, w: np.cov(a, fweights=f, aweights=w, ddof=0))
+        case(f"covawddof2-{t}", {"a": m, "w": a}, {}, lambda a, w: np.cov(a, aweights=w, ddof=2))
+        case(f"covfwcols-{t}", {"a": m.T.copy(), "f": f}, {}, lambda a, f: np.cov(a, rowvar=False, fweights=f))
+
 OUT.write_text(json.dumps({"numpy": np.__version__, "cases": cases}, separators=(",", ":")))
 print(f"wrote {OUT} ({len(cases)} cases)")

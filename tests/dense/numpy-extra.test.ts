@@ -5,7 +5,9 @@
  * bitwise where cohort performs NumPy's operations in NumPy's order, within rounding where the
  * order of a sum differs (matmul-based, convolve, the means of cov/average, interp's divisions).
  */
+import { describe, expect, it } from 'vitest';
 import * as np from '../../dense/index.js';
+import { ArgumentTypeError, ValueError } from '../../runtime/index.js';
 import { describeFixture, type In, loadFixture, type P, type R } from './fixture-cases.js';
 
 const fixture = loadFixture('numpy-extra.json');
@@ -63,6 +65,12 @@ const CALLS: [RegExp, (i: In, p: P) => R][] = [
   [/^covbias-/, (i) => np.cov(i.a!, { bias: true })],
   [/^covcols-/, (i) => np.cov(i.a!, { rowvar: false })],
   [/^covxy-/, (i) => np.cov(i.a!, i.b!)],
+  [/^covfw-/, (i) => np.cov(i.a!, { fweights: i.f! })],
+  [/^covaw-/, (i) => np.cov(i.a!, { aweights: i.w! })],
+  [/^covfwaw-/, (i) => np.cov(i.a!, { fweights: i.f!, aweights: i.w! })],
+  [/^covfwawddof0-/, (i) => np.cov(i.a!, { fweights: i.f!, aweights: i.w!, ddof: 0 })],
+  [/^covawddof2-/, (i) => np.cov(i.a!, null, true, false, 2, null, i.w!)],
+  [/^covfwcols-/, (i) => np.cov(i.a!, { rowvar: false, fweights: i.f! })],
   [/^corrcoef-/, (i) => np.corrcoef(i.a!)],
   [/^average-/, (i) => np.average(i.a!, 1, i.w!) as np.ndarray],
   [/^averagefull-/, (i) => np.average(i.a!, { weights: i.w! }) as np.ndarray],
@@ -95,3 +103,37 @@ const APPROX =
   /^(tensordot|cov|corrcoef|average|averagefull|mean-average|convolve|convolveswap|interp|interplr|interpperiod|histogramd|histogramw|logspace|geomspace)/;
 
 describeFixture('NumPy functions beyond the tiers against NumPy (workers=%i)', fixture, CALLS, APPROX);
+
+describe("cov's weights: NumPy's checks as typed errors", () => {
+  const m = np.array([
+    [0.5, 1.25, 2, -1],
+    [2, 1, 0, 4],
+  ]);
+  it('rejects non-integer, negative, 2-D and miscounted weights, naming the argument', () => {
+    expect(() => np.cov(m, { fweights: np.array([1, 2.5, 0, 1]) })).toThrow(ArgumentTypeError);
+    expect(() => np.cov(m, { fweights: np.array([1, 2.5, 0, 1]) })).toThrow(
+      /cov: argument 'fweights' expected integer/,
+    );
+    expect(() => np.cov(m, { fweights: np.array([1, -1, 0, 1]) })).toThrow(
+      /cov: argument 'fweights' expected weights ≥ 0/,
+    );
+    expect(() => np.cov(m, { aweights: np.array([0.5, -0.1, 1, 1]) })).toThrow(ValueError);
+    expect(() => np.cov(m, { aweights: np.array([1, 1, 1]) })).toThrow(
+      /cov: argument 'aweights' expected 4 weights/,
+    );
+    expect(() => np.cov(m, { aweights: np.ones([2, 2]) })).toThrow(
+      /cov: argument 'aweights' expected a 1-D array/,
+    );
+    // After the errors the library works and the weights act: zero weight drops an observation.
+    const c = np.cov(m, { fweights: np.array([1, 1, 0, 1]) }).toArray() as Float64Array;
+    const d = np
+      .cov(
+        np.array([
+          [0.5, 1.25, -1],
+          [2, 1, 4],
+        ]),
+      )
+      .toArray() as Float64Array;
+    for (let k = 0; k < 4; k++) expect(c[k]).toBeCloseTo(d[k]!, 12);
+  });
+});
