@@ -16,11 +16,12 @@ import { ArpackNoConvergence } from './errors.js';
 import { type Eigenvalues, hessenbergEigenvalues, householderQ, realEigenvector } from './hessenberg.js';
 import { aslinearoperator, type Operand } from './interface.js';
 import { rngStart } from './rng-start.js';
+import { shiftInvertMatvec } from './shift-invert.js';
 import { axmy } from './vec.js';
 
 type ndarray = np.ndarray;
 
-/** Options of {@link eigs} (SciPy's keyword arguments; `sigma`, `M`, `OPinv` … are not implemented). */
+/** Options of {@link eigs} (SciPy's keyword arguments; `M`, `Minv`, `OPpart` are not implemented). */
 export interface EigsOptions {
   /** Number of eigenpairs (1 ≤ k < n − 1). Default 6. */
   k?: number;
@@ -38,6 +39,13 @@ export interface EigsOptions {
   return_eigenvectors?: boolean;
   /** Seed or `np.random.default_rng(...)` drawing the starting vector when `v0` is not given. */
   rng?: number | np.random.Generator | null;
+  /**
+   * Shift-invert mode: the eigenvalues nearest this real shift (`which` then orders
+   * ν = 1/(λ − σ), SciPy's convention; see `shift-invert.ts`).
+   */
+  sigma?: number | null;
+  /** With `sigma`: an operator applying (A − σI)⁻¹ (default: a sparse LU of A − σI). */
+  OPinv?: Operand | null;
 }
 
 const WHICH = ['LM', 'SM', 'LR', 'SR'];
@@ -83,8 +91,10 @@ function keepCount(order: number[], im: Float64Array, re: Float64Array, kept: nu
  * Finds k eigenvalues (and eigenvectors) of the square operator A (SciPy's
  * `scipy.sparse.linalg.eigs`, ARPACK mode 1: no shift-invert) by implicitly restarted Arnoldi.
  * Real operators with real wanted eigenvalues only: complex dtypes are Tier 3, so a complex wanted
- * eigenvalue raises `DTypeError` (the message names it); `sigma`, `M`, `Minv`, `OPinv`, `OPpart`
- * and `which` `'LI'`/`'SI'` are not implemented (rejected as unknown options / a bad `which`).
+ * eigenvalue raises `DTypeError` (the message names it). With a real `sigma`, shift-invert mode
+ * (ARPACK's mode 3, M = I): the eigenvalues nearest σ, through a sparse LU of A − σI or `OPinv`.
+ * `M`, `Minv`, `OPpart` and `which` `'LI'`/`'SI'` are not implemented (rejected as unknown options /
+ * a bad `which`).
  * @param A - sparse array, 2-D ndarray or LinearOperator (n×n).
  * @param opts - `{k, which, ncv, maxiter, tol, v0, return_eigenvectors}`.
  * @returns `[w, v]`: eigenvalues in the order of `which` (best first, as SciPy) and eigenvectors as
@@ -103,7 +113,7 @@ export const eigs = ssigOpts<{
   (A: Operand, k: number, opts: EigsOptions & { return_eigenvectors: false }): ndarray;
   (A: Operand, k?: number | EigsOptions, opts?: EigsOptions): [ndarray, ndarray];
 }>(
-  'eigs(A, k: int = None, *, which: str = None, v0 = None, ncv: int = None, maxiter: int = None, tol: number = None, return_eigenvectors: bool = None, rng = None)',
+  'eigs(A, k: int = None, *, which: str = None, v0 = None, ncv: int = None, maxiter: int = None, tol: number = None, return_eigenvectors: bool = None, rng = None, sigma = None, OPinv = None)',
   1,
   eigsImpl as never,
 );
@@ -135,10 +145,18 @@ function eigsImpl(A: Operand, opts: EigsOptions): [ndarray, ndarray] | ndarray {
   const tol = opts.tol && opts.tol > 0 ? opts.tol : 2 ** -52;
   const eps23 = 2 ** (-52 * (2 / 3));
   const wantVectors = opts.return_eigenvectors ?? true;
-  const matvec = (v: ndarray) => {
-    const y = op.matvec(v);
-    return y.dtype === 'float64' ? y : y.astype('float64');
-  };
+  const sigma = opts.sigma ?? null;
+  if (sigma === null && opts.OPinv != null)
+    throw new ValueError(argMessage('eigs', 'OPinv', 'None without sigma', opts.OPinv));
+  const matvec =
+    sigma === null
+      ? (v: ndarray) => {
+          const y = op.matvec(v);
+          return y.dtype === 'float64' ? y : y.astype('float64');
+        }
+      : shiftInvertMatvec('eigs', A, n, sigma, opts.OPinv);
+  /** An eigenvalue of A from a Ritz value of the operator the method ran on. */
+  const lambda = (nu: number): number => (sigma === null ? nu : sigma + 1 / nu);
 
   const basis = np.zeros([m + 1, n]);
   const row = (j: number) => basis.get(j);
@@ -210,8 +228,12 @@ function eigsImpl(A: Operand, opts: EigsOptions): [ndarray, ndarray] | ndarray {
     prevComplex = complex.map((i) => [ritz.re[i]!, ritz.im[i]!]);
     if (settled.length > 0) {
       const z = settled[0]!;
+      // λ = σ + 1/ν for ν = a + bi: σ + a/|ν|² ∓ (b/|ν|²)i.
+      const a2 = sigma === null ? 1 : ritz.re[z]! ** 2 + ritz.im[z]! ** 2;
+      const [zr, zi] =
+        sigma === null ? [ritz.re[z]!, ritz.im[z]!] : [sigma + ritz.re[z]! / a2, ritz.im[z]! / a2];
       throw new DTypeError(
-        `eigs: the wanted eigenvalues include complex ones (${ritz.re[z]} ± ${Math.abs(ritz.im[z]!)}i); ` +
+        `eigs: the wanted eigenvalues include complex ones (${zr} ± ${Math.abs(zi)}i); ` +
           'complex results need complex dtypes, which cohort does not have yet (Tier 3)',
       );
     }
@@ -219,7 +241,7 @@ function eigsImpl(A: Operand, opts: EigsOptions): [ndarray, ndarray] | ndarray {
     if (iter >= maxiter - 1) {
       throw new ArpackNoConvergence(
         `eigs: no convergence after ${maxiter} restarts (${converged.length} of ${k} eigenpairs converged)`,
-        converged.map((i) => ritz.re[i]!),
+        converged.map((i) => lambda(ritz.re[i]!)),
       );
     }
     // Implicit restart with the unwanted Ritz values as exact shifts.
@@ -281,7 +303,7 @@ function eigsImpl(A: Operand, opts: EigsOptions): [ndarray, ndarray] | ndarray {
     start = kept;
   }
   const pick = order.slice(0, k);
-  const w = np.array(Float64Array.from(pick, (i) => ritz.re[i]!));
+  const w = np.array(Float64Array.from(pick, (i) => lambda(ritz.re[i]!)));
   if (!wantVectors) return w;
   const Y = new Float64Array(k * m);
   pick.forEach((i, c) => {

@@ -12,6 +12,7 @@ import { ssigOpts } from '../sig.js';
 import { ArpackNoConvergence } from './errors.js';
 import { aslinearoperator, type Operand } from './interface.js';
 import { rngStart } from './rng-start.js';
+import { shiftInvertMatvec } from './shift-invert.js';
 import { symeig } from './symeig.js';
 import { axmy } from './vec.js';
 
@@ -35,6 +36,13 @@ export interface EigshOptions {
   return_eigenvectors?: boolean;
   /** Seed or `np.random.default_rng(...)` drawing the starting vector when `v0` is not given. */
   rng?: number | np.random.Generator | null;
+  /**
+   * Shift-invert mode ('normal'): the eigenvalues nearest this real shift (`which` then orders
+   * ν = 1/(λ − σ), SciPy's convention; see `shift-invert.ts`).
+   */
+  sigma?: number | null;
+  /** With `sigma`: an operator applying (A − σI)⁻¹ (default: a sparse LU of A − σI). */
+  OPinv?: Operand | null;
 }
 
 function startVector(n: number, seed = 0x9e3779b9): ndarray {
@@ -60,7 +68,9 @@ function order(which: string, theta: Float64Array): number[] {
 }
 
 /**
- * Finds k eigenvalues (and eigenvectors) of the symmetric operator A.
+ * Finds k eigenvalues (and eigenvectors) of the symmetric operator A. With a real `sigma`,
+ * shift-invert mode (ARPACK's mode 3, 'normal'): the eigenvalues nearest σ, through a sparse LU of
+ * A − σI or `OPinv`; `M`, `Minv` and the buckling and Cayley modes are not implemented.
  * @param A - symmetric sparse array, 2-D ndarray or LinearOperator (n×n).
  * @param opts - `{k, which, ncv, maxiter, tol, v0, return_eigenvectors}`.
  * @returns `[w, v]`: eigenvalues ascending (shape `[k]`) and eigenvectors as columns (`[n, k]`);
@@ -76,7 +86,7 @@ export const eigsh = ssigOpts<{
   (A: Operand, k: number, opts: EigshOptions & { return_eigenvectors: false }): ndarray;
   (A: Operand, k?: number | EigshOptions, opts?: EigshOptions): [ndarray, ndarray];
 }>(
-  'eigsh(A, k: int = None, *, which: str = None, v0 = None, ncv: int = None, maxiter: int = None, tol: number = None, return_eigenvectors: bool = None, rng = None)',
+  'eigsh(A, k: int = None, *, which: str = None, v0 = None, ncv: int = None, maxiter: int = None, tol: number = None, return_eigenvectors: bool = None, rng = None, sigma = None, OPinv = None)',
   1,
   eigshImpl as never,
 );
@@ -106,10 +116,18 @@ function eigshImpl(A: Operand, opts: EigshOptions = {}): [ndarray, ndarray] | nd
   const tol = opts.tol && opts.tol > 0 ? opts.tol : 2 ** -52;
   const eps23 = 2 ** (-52 * (2 / 3));
   const wantVectors = opts.return_eigenvectors ?? true;
-  const matvec = (v: ndarray) => {
-    const y = op.matvec(v);
-    return y.dtype === 'float64' ? y : y.astype('float64');
-  };
+  const sigma = opts.sigma ?? null;
+  if (sigma === null && opts.OPinv != null)
+    throw new ValueError(argMessage('eigsh', 'OPinv', 'None without sigma', opts.OPinv));
+  const matvec =
+    sigma === null
+      ? (v: ndarray) => {
+          const y = op.matvec(v);
+          return y.dtype === 'float64' ? y : y.astype('float64');
+        }
+      : shiftInvertMatvec('eigsh', A, n, sigma, opts.OPinv);
+  /** An eigenvalue of A from a Ritz value of the operator the method ran on. */
+  const lambda = (nu: number): number => (sigma === null ? nu : sigma + 1 / nu);
 
   // The Krylov basis: row j of `basis` is v_j (rows are views, so the vectors live in one array and
   // projections against all of them are one matrix product).
@@ -176,7 +194,7 @@ function eigshImpl(A: Operand, opts: EigshOptions = {}): [ndarray, ndarray] | nd
     if (done || iter === maxiter - 1) {
       sel = wanted;
       if (!done) {
-        const vals = wanted.filter(ok).map((i) => theta[i]!);
+        const vals = wanted.filter(ok).map((i) => lambda(theta[i]!));
         throw new ArpackNoConvergence(
           `eigsh: no convergence after ${maxiter} restarts (${vals.length} of ${k} eigenpairs converged)`,
           vals.sort((a, b) => a - b),
@@ -198,8 +216,8 @@ function eigshImpl(A: Operand, opts: EigshOptions = {}): [ndarray, ndarray] | nd
       T[l * m + i] = coupling;
     });
   }
-  const pick = [...sel].sort((a, b) => theta[a]! - theta[b]!);
-  const w = np.array(Float64Array.from(pick, (i) => theta[i]!));
+  const pick = [...sel].sort((a, b) => lambda(theta[a]!) - lambda(theta[b]!));
+  const w = np.array(Float64Array.from(pick, (i) => lambda(theta[i]!)));
   if (!wantVectors) return w;
   return [w, ritzVectors(basis, S, m, pick).T.copy()];
 }

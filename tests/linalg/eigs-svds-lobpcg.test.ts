@@ -216,7 +216,9 @@ describe('eigs, svds, lobpcg: properties and arguments', () => {
     const A = sp.eye_array(10, { format: 'csr' });
     expect(() => eigs(A, { k: 9 })).toThrow(/eigs: argument 'k' expected an integer with 0 < k < n - 1 = 9/);
     expect(() => eigs(A, { which: 'LI' as never })).toThrow(ValueError);
-    expect(() => eigs(A, { sigma: 1 } as never)).toThrow(/eigs: unknown option 'sigma'/);
+    expect(() => eigs(A, { M: A } as never)).toThrow(/eigs: unknown option 'M'/);
+    // The identity shifted by one of its eigenvalues: singular, said so.
+    expect(() => eigs(A, { sigma: 1 })).toThrow(/eigs: A - sigma·I is singular for sigma = 1/);
     expect(() => eigs(A, { k: 2, ncv: 3 })).toThrow(
       /argument 'ncv' expected an integer with k \+ 1 < ncv <= n/,
     );
