@@ -32,14 +32,17 @@ function blockOperator(f: BlockFunction, n: number): LinearOperator {
   });
 }
 
-/** Options of {@link lobpcg} (SciPy's keyword arguments; `B` and `Y` must be null). */
+/** Options of {@link lobpcg} (SciPy's keyword arguments; `B` must be null). */
 export interface LobpcgOptions {
   /** Must be null: the generalized problem is not implemented. */
   B?: null;
   /** Preconditioner (an approximation of A⁻¹), applied to the residuals; may be a function of a block. */
   M?: Operand | BlockFunction;
-  /** Must be null: constraints are not implemented. */
-  Y?: null;
+  /**
+   * Constraints: an n×p block whose span the iterates stay orthogonal to (SciPy's `Y`; with B = I,
+   * a projection onto the orthogonal complement of span(Y)).
+   */
+  Y?: np.ArrayInput | null;
   /** Residual-norm tolerance (default √(1e-15)·n, as SciPy). */
   tol?: number;
   /** Maximum number of iterations (default 20, as SciPy). */
@@ -91,11 +94,39 @@ function orthonormalize(Z: ndarray, X: ndarray | null): ndarray | null {
 }
 
 /**
+ * An orthonormal basis of the constraints' span (n×p), or null without constraints. As SciPy,
+ * constraints with a problem of n − p < 5k rows (its dense path) are refused, and so are
+ * constraints whose columns are dependent (SciPy's Cholesky of YᵀY fails there).
+ */
+function constraintBasis(Y: unknown, n: number, k: number): ndarray | null {
+  if (Y === undefined || Y === null) return null;
+  const y0 = Y instanceof np.ndarray ? Y : np.asarray(Y as np.ArrayInput);
+  const y = (y0.ndim === 1 ? y0.reshape([y0.size, 1]) : y0).astype('float64');
+  if (y.ndim !== 2 || y.shape[0] !== n)
+    throw new ShapeError(argMessage('lobpcg', 'Y', `shape [${n}, p]`, [...y0.shape]));
+  const p = y.shape[1]!;
+  if (n - p < 5 * k)
+    throw new ValueError(
+      argMessage(
+        'lobpcg',
+        'Y',
+        `at most ${n - 5 * k} constraints (with n - p < 5k SciPy takes its dense eigensolver, which does not support them)`,
+        `${p}`,
+      ),
+    );
+  const q = orthonormalize(y, null);
+  if (q === null || q.shape[1] !== p)
+    throw new ValueError(argMessage('lobpcg', 'Y', 'linearly independent columns', [...y0.shape]));
+  return q;
+}
+
+/**
  * Finds the k smallest (or largest) eigenpairs of a symmetric operator by LOBPCG (SciPy's
  * `scipy.sparse.linalg.lobpcg`, standard problem). As SciPy, a problem with n < 5k is solved by a
  * dense symmetric eigensolver instead, and reaching `maxiter` returns the current approximations
- * (SciPy also warns). Not implemented (rejected): `B` (generalized problems), `Y` (constraints),
- * `verbosityLevel` > 0, `restartControl`.
+ * (SciPy also warns). Constraints `Y` keep the initial block and every preconditioned residual
+ * orthogonal to span(Y); as SciPy, the dense path (n − p < 5k) refuses them. Not implemented
+ * (rejected): `B` (generalized problems), `verbosityLevel` > 0, `restartControl`.
  * @param A - symmetric sparse array, 2-D ndarray, LinearOperator (n×n), or a function `X ↦ A·X` of
  *   an n×k block (SciPy's callable A).
  * @param X - initial block, n×k (k columns of starting vectors).
@@ -103,7 +134,9 @@ function orthonormalize(Z: ndarray, X: ndarray | null): ndarray | null {
  * @returns `[lambda, V]` (lambda ascending for the smallest, descending for the largest, as SciPy;
  *   V n×k), followed by the histories when asked for.
  * @throws ShapeError when A is not square or X does not have n rows.
- * @throws ArgumentTypeError when B, Y or verbosityLevel ask for what is not implemented.
+ * @throws ArgumentTypeError when B or verbosityLevel ask for what is not implemented.
+ * @throws ValueError for constraints of dependent columns, or with a problem small enough for the
+ *   dense path.
  * @example
  * const A = sparse.diags([[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]], [0]);
  * const X = np.eye(12, 2, { k: -3 }).add(0.1);
@@ -127,9 +160,6 @@ function lobpcgImpl(A: Operand | BlockFunction, X0: ndarray, opts: LobpcgOptions
       argMessage('lobpcg', 'B', 'null (generalized problems are not implemented)', opts.B),
     );
   }
-  if (opts.Y !== undefined && opts.Y !== null) {
-    throw new ArgumentTypeError(argMessage('lobpcg', 'Y', 'null (constraints are not implemented)', opts.Y));
-  }
   if ((opts.verbosityLevel ?? 0) !== 0) {
     throw new ArgumentTypeError(
       argMessage('lobpcg', 'verbosityLevel', '0 (no progress output)', opts.verbosityLevel),
@@ -141,6 +171,7 @@ function lobpcgImpl(A: Operand | BlockFunction, X0: ndarray, opts: LobpcgOptions
   }
   const k = Xin.shape[1]!;
   if (k < 1 || k > n) throw new ValueError(argMessage('lobpcg', 'X', `1 to ${n} columns`, [...Xin.shape]));
+  const Yq = constraintBasis(opts.Y, n, k);
   const largest = opts.largest ?? true;
   const tol = opts.tol ?? Math.sqrt(1e-15) * n;
   const maxiter = opts.maxiter ?? 20;
@@ -182,7 +213,7 @@ function lobpcgImpl(A: Operand | BlockFunction, X0: ndarray, opts: LobpcgOptions
   };
 
   if (n < 5 * k) {
-    // SciPy's small-problem path: the dense eigensolver on A itself.
+    // SciPy's small-problem path: the dense eigensolver on A itself (constraints were refused).
     const Ad = f64(op.matmat(np.eye(n)));
     const { values, vectors } = symeig(hostSquare(Ad, n), n);
     const cols = Array.from({ length: k }, (_, i) => (largest ? n - 1 - i : i));
@@ -196,7 +227,11 @@ function lobpcgImpl(A: Operand | BlockFunction, X0: ndarray, opts: LobpcgOptions
     );
   }
 
-  let X = orthonormalize(f64(Xin), null);
+  const XY = Yq;
+  /** V without its components in span(Y) (SciPy's `_applyConstraints`, B = I). */
+  const constrain = (V: ndarray): ndarray =>
+    Yq === null ? V : np.subtract(V, np.matmul(Yq, np.matmul(Yq.T, V))).copy();
+  let X = orthonormalize(constrain(f64(Xin)), null);
   if (X === null || X.shape[1] !== k) {
     throw new ValueError(argMessage('lobpcg', 'X', 'linearly independent columns', [...Xin.shape]));
   }
@@ -214,9 +249,12 @@ function lobpcgImpl(A: Operand | BlockFunction, X0: ndarray, opts: LobpcgOptions
     const active = Array.from(rn.keys()).filter((j) => !(rn[j]! <= tol));
     if (active.length === 0) return finish(lam, X);
     const Ract = active.length === k ? R : np.take(R, np.array(Int32Array.from(active)), { axis: 1 });
-    const W = M ? apply(M, Ract) : Ract;
+    const W = constrain(M ? apply(M, Ract) : Ract);
     const Z = P ? np.concatenate([W, P], { axis: 1 }) : W;
-    const Q2 = orthonormalize(Z, X);
+    // With constraints the new directions are orthonormalized against span(Y) too, in both passes:
+    // the normalization amplifies what rounding left there, and LOBPCG grows it toward the
+    // smaller eigenvalues inside span(Y) (400 iterations ended ~0.8 off span(Y)'s complement).
+    const Q2 = orthonormalize(Z, XY === null ? X : np.concatenate([XY, X], { axis: 1 }));
     if (Q2 === null) return finish(lam, X);
     const AQ2 = apply(op, Q2);
     const Q: ndarray = np.concatenate([X, Q2], { axis: 1 });

@@ -5,14 +5,15 @@
  * eigenvalues returned are those nearest σ (`which` 'LM' on ν = 1/(λ − σ)), to 1e-8, with
  * residuals ‖Av − λv‖ small; the same through a caller's `OPinv` and for a dense ndarray A; typed
  * errors for a bad sigma, a LinearOperator A without OPinv, OPinv without sigma, a singular
- * A − σI; at pool sizes 0, 1 and 2.
+ * A − σI; at pool sizes 0, 1 and 2. And `lobpcg`'s constraints `Y` (the eigenvectors of some
+ * eigenvalues of a rotated diagonal matrix): the smallest of the rest, eigenvectors orthogonal to Y.
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as np from '../../dense/index.js';
 import { ArgumentTypeError, configure, ShapeError, ValueError } from '../../runtime/index.js';
 import * as sp from '../../sparse/index.js';
-import { eigs, eigsh, LinearOperator, splu } from '../../sparse/linalg/index.js';
+import { eigs, eigsh, LinearOperator, lobpcg, splu } from '../../sparse/linalg/index.js';
 
 afterAll(() => configure({ workers: 0 }));
 
@@ -132,5 +133,67 @@ describe('shift-invert argument errors', () => {
     // The library still works after the errors.
     const w = eigsh(A, 1, { sigma: 0, return_eigenvectors: false }) as np.ndarray;
     expect(Math.abs((w.tolist() as number[])[0]! - (2 - 2 * Math.cos(Math.PI / 21)))).toBeLessThan(1e-10);
+  });
+});
+
+/** Q·diag(d)·Qᵀ and Q for a Householder Q (exact spectrum d, eigenvectors Q's columns). */
+function rotated(d: number[], u: number[]): { A: np.ndarray; Q: np.ndarray } {
+  const n = d.length;
+  const uu = u.reduce((a, x) => a + x * x, 0);
+  const q = np
+    .array(
+      Float64Array.from(
+        { length: n * n },
+        (_, p) => (p % (n + 1) === 0 ? 1 : 0) - (2 * u[Math.floor(p / n)]! * u[p % n]!) / uu,
+      ),
+    )
+    .reshape([n, n]);
+  return { A: np.matmul(np.matmul(q, np.diag(np.array(d))), q.T), Q: q };
+}
+
+describe.each([0, 2])('lobpcg with constraints Y at pool size %i', (workers) => {
+  it('finds the smallest eigenvalues on the orthogonal complement of span(Y)', () => {
+    configure({ workers });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 400 }), { minLength: 40, maxLength: 60 }),
+        fc.uniqueArray(fc.nat({ max: 39 }), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer(),
+        (ints, removed, k, seed) => {
+          const d = ints.map((x) => x / 4);
+          const n = d.length;
+          const u = Array.from({ length: n }, (_, i) => Math.sin(seed + 3 * i) + (i === 0 ? 2 : 0));
+          const { A, Q } = rotated(d, u);
+          // Y: the eigenvectors of `removed` mixed with a random block (not an invariant subspace,
+          // so every preconditioned residual must be kept off it); the reference is the spectrum
+          // of P·A·P on the complement (P = I − Y₀Y₀ᵀ, its p zeros dropped: A's spectrum is ≥ 1/4).
+          const Yraw = np.add(
+            np.take(Q, np.array(Int32Array.from(removed)), { axis: 1 }),
+            np.multiply(0.3, np.random.default_rng((seed >>> 0) + 1).normal({ size: [n, removed.length] })),
+          );
+          const Y = Yraw;
+          const [Y0] = np.linalg.qr(Yraw) as np.ndarray[];
+          const P = np.subtract(np.eye(n), np.matmul(Y0!, Y0!.T));
+          const PAP = np.matmul(np.matmul(P, A), P);
+          const all = (
+            np.linalg.eigh(np.divide(np.add(PAP, PAP.T), 2))[0] as np.ndarray
+          ).tolist() as number[];
+          const rest = all.slice(removed.length).sort((a, b) => a - b);
+          if (rest.length > k && rest[k]! - rest[k - 1]! < 0.05) return;
+          const X0 = np.random.default_rng(seed >>> 0).normal({ size: [n, k] });
+          const [w, V] = lobpcg(sp.csr_array(A), X0, { Y, largest: false, maxiter: 400, tol: 1e-9 }) as [
+            np.ndarray,
+            np.ndarray,
+          ];
+          // The eigenvectors stay orthogonal to Y, and the values are the complement's smallest.
+          expect(Number(np.max(np.abs(np.matmul(Y.T, V))).item())).toBeLessThan(1e-7);
+          const got = sortedList(w);
+          for (let i = 0; i < k; i++)
+            expect(Math.abs(got[i]! - rest[i]!), `${got} vs ${rest.slice(0, k)}`).toBeLessThan(1e-6);
+        },
+      ),
+      { numRuns: 10 },
+    );
   });
 });

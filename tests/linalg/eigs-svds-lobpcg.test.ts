@@ -238,9 +238,14 @@ describe('eigs, svds, lobpcg: properties and arguments', () => {
     expect(() => lobpcg(A, np.ones([10, 1]), { B: A as never })).toThrow(
       /lobpcg: argument 'B' expected null/,
     );
-    expect(() => lobpcg(A, np.ones([10, 1]), { Y: np.ones([10, 1]) as never })).toThrow(
-      /argument 'Y' expected null/,
+    // Constraints: refused where SciPy takes its dense path (n − p < 5k), and when dependent.
+    expect(() => lobpcg(A, np.ones([10, 2]), { Y: np.ones([10, 1]) })).toThrow(
+      /lobpcg: argument 'Y' expected at most 0 constraints/,
     );
+    expect(() => lobpcg(A, np.ones([10, 1]), { Y: np.ones([10, 2]) })).toThrow(
+      /lobpcg: argument 'Y' expected linearly independent columns/,
+    );
+    expect(() => lobpcg(A, np.ones([10, 1]), { Y: np.ones([9, 1]) })).toThrow(ShapeError);
     expect(() => lobpcg(A, np.ones([10, 1]), { verbosityLevel: 1 })).toThrow(
       /argument 'verbosityLevel' expected 0/,
     );
