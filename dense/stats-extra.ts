@@ -182,7 +182,8 @@ function covCore(
   }
   const n = X.shape[1]!;
   const dd = ddof ?? (bias ? 0 : 1);
-  const w = covWeights(fn, n, fweights, aweights);
+  // No variables: NumPy returns the empty result before looking at the weights.
+  const w = X.shape[0] === 0 ? null : covWeights(fn, n, fweights, aweights);
   if (w !== null) return weightedCov(X, w.w, aweights === undefined ? null : w.a, dd);
   const fact = Math.max(n - dd, 0);
   const Xc = sh.copy(subtract(X, mean(X, { axis: 1, keepdims: true })));
@@ -205,7 +206,7 @@ function covWeights(
   if (fweights === undefined && aweights === undefined) return null;
   const check = (name: string, v: ndarray, integer: boolean): ndarray => {
     const f = sh.astype(v, 'float64');
-    if (f.ndim > 1)
+    if (f.ndim !== 1)
       throw new ValueError(
         argMessage(fn, name, 'a 1-D array of weights', `an array of shape [${v.shape.join(', ')}]`),
       );
@@ -220,6 +221,8 @@ function covWeights(
   const fw = fweights === undefined ? undefined : check('fweights', fweights, true);
   const aw = aweights === undefined ? undefined : check('aweights', aweights, false);
   const w = fw !== undefined && aw !== undefined ? multiply(fw, aw) : (fw ?? aw)!;
+  // NumPy's average raises here (ZeroDivisionError): said by this function.
+  if (!(sum(w).item() !== 0)) throw new ValueError(`${fn}: the weights sum to zero, can't be normalized`);
   return { w, a: aw ?? w };
 }
 

@@ -110,7 +110,9 @@ function constraintBasis(Y: unknown, n: number, k: number): ndarray | null {
       argMessage(
         'lobpcg',
         'Y',
-        `at most ${n - 5 * k} constraints (with n - p < 5k SciPy takes its dense eigensolver, which does not support them)`,
+        n - 5 * k > 0
+          ? `at most ${n - 5 * k} constraints (with n - p < 5k SciPy takes its dense eigensolver, which does not support them)`
+          : `no constraints (n = ${n} < 5k = ${5 * k}: SciPy takes its dense eigensolver, which does not support them)`,
         `${p}`,
       ),
     );

@@ -124,6 +124,10 @@ describe("cov's weights: NumPy's checks as typed errors", () => {
     expect(() => np.cov(m, { aweights: np.ones([2, 2]) })).toThrow(
       /cov: argument 'aweights' expected a 1-D array/,
     );
+    expect(() => np.cov(m, { fweights: np.array([0, 0, 0, 0]) })).toThrow(/cov: the weights sum to zero/);
+    expect(() => np.cov(np.array([[1.5]]), { fweights: np.array(2) })).toThrow(/expected a 1-D array/);
+    // No variables: the empty result, the weights unread (NumPy's order).
+    expect(np.cov(np.zeros([0, 5]), { fweights: np.ones([5]) }).shape).toEqual([0, 0]);
     // After the errors the library works and the weights act: zero weight drops an observation.
     const c = np.cov(m, { fweights: np.array([1, 1, 0, 1]) }).toArray() as Float64Array;
     const d = np

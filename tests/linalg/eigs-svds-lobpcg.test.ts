@@ -240,7 +240,10 @@ describe('eigs, svds, lobpcg: properties and arguments', () => {
     );
     // Constraints: refused where SciPy takes its dense path (n − p < 5k), and when dependent.
     expect(() => lobpcg(A, np.ones([10, 2]), { Y: np.ones([10, 1]) })).toThrow(
-      /lobpcg: argument 'Y' expected at most 0 constraints/,
+      /lobpcg: argument 'Y' expected no constraints \(n = 10 < 5k = 10/,
+    );
+    expect(() => lobpcg(sp.eye_array(14), np.ones([14, 2]), { Y: np.ones([14, 5]) })).toThrow(
+      /lobpcg: argument 'Y' expected at most 4 constraints/,
     );
     expect(() => lobpcg(A, np.ones([10, 1]), { Y: np.ones([10, 2]) })).toThrow(
       /lobpcg: argument 'Y' expected linearly independent columns/,
