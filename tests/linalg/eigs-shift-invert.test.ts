@@ -113,6 +113,30 @@ describe.each([0, 1, 2])('shift-invert eigs / eigsh at pool size %i', (workers) 
   });
 });
 
+describe('shift-invert with sigma very close to an eigenvalue', () => {
+  it("eigsh's eigenvalues are Rayleigh quotients with A: every one keeps its digits", () => {
+    const n = 200;
+    const L = sp.diags([np.full([n - 1], -1), np.full([n], 2), np.full([n - 1], -1)], [-1, 0, 1], {
+      format: 'csr',
+    });
+    const ev = (k: number) => 2 - 2 * Math.cos((k * Math.PI) / (n + 1));
+    for (const off of [1e-3, 1e-8, 1e-11]) {
+      const s = ev(50) + off;
+      const [w, v] = eigsh(L, 5, { sigma: s }) as [np.ndarray, np.ndarray];
+      const exact = Array.from({ length: n }, (_, k) => ev(k + 1))
+        .sort((a, b) => Math.abs(a - s) - Math.abs(b - s))
+        .slice(0, 5)
+        .sort((a, b) => a - b);
+      // Before: σ + 1/ν, ~3e-11 off at 1e-11 from an eigenvalue.
+      const got = w.tolist() as number[];
+      for (let i = 0; i < 5; i++)
+        expect(Math.abs(got[i]! - exact[i]!), `off ${off}: ${got}`).toBeLessThan(1e-14);
+      // The vectors of the far ones carry the error the values no longer do (~7e-9 at 1e-11).
+      expect(residual(L, w, v)).toBeLessThan(1e-7);
+    }
+  });
+});
+
 describe('shift-invert argument errors', () => {
   const A = sp.diags([np.full([19], -1), np.full([20], 2), np.full([19], -1)], [-1, 0, 1], { format: 'csr' });
   it('are typed and name the argument', () => {
