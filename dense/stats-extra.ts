@@ -184,7 +184,7 @@ function covCore(
   const dd = ddof ?? (bias ? 0 : 1);
   // No variables: NumPy returns the empty result before looking at the weights.
   const w = X.shape[0] === 0 ? null : covWeights(fn, n, fweights, aweights);
-  if (w !== null) return weightedCov(X, w.w, aweights === undefined ? null : w.a, dd);
+  if (w !== null) return weightedCov(X, w.w, w.a, dd);
   const fact = Math.max(n - dd, 0);
   const Xc = sh.copy(subtract(X, mean(X, { axis: 1, keepdims: true })));
   const c = matmul(Xc, sh.transpose(Xc)) as ndarray;
@@ -194,17 +194,17 @@ function covCore(
 }
 
 /**
- * NumPy's checks of `cov`'s weights and their product `w` (float64, host values: NumPy inspects
- * them too), with the observation weights `a` when given; null without weights.
+ * NumPy's checks of `cov`'s weights and their product `w` (float64; NumPy inspects the values
+ * too), with the observation weights `a` when given; null without weights.
  */
 function covWeights(
   fn: string,
   n: number,
   fweights: ndarray | undefined,
   aweights: ndarray | undefined,
-): { w: ndarray; a: ndarray } | null {
+): { w: ndarray; a: ndarray | null } | null {
   if (fweights === undefined && aweights === undefined) return null;
-  const check = (name: string, v: ndarray, integer: boolean): ndarray => {
+  const check = (name: string, v: ndarray, integer: boolean): { f: ndarray; vals: Float64Array } => {
     const f = sh.astype(v, 'float64');
     if (f.ndim !== 1)
       throw new ValueError(
@@ -216,14 +216,17 @@ function covWeights(
     if (integer && vals.some((x) => x !== Math.round(x)))
       throw new ArgumentTypeError(argMessage(fn, name, 'integer weights', v.toArray()));
     if (vals.some((x) => x < 0)) throw new ValueError(argMessage(fn, name, 'weights ≥ 0', v.toArray()));
-    return f;
+    return { f, vals };
   };
   const fw = fweights === undefined ? undefined : check('fweights', fweights, true);
   const aw = aweights === undefined ? undefined : check('aweights', aweights, false);
-  const w = fw !== undefined && aw !== undefined ? multiply(fw, aw) : (fw ?? aw)!;
-  // NumPy's average raises here (ZeroDivisionError): said by this function.
-  if (!(sum(w).item() !== 0)) throw new ValueError(`${fn}: the weights sum to zero, can't be normalized`);
-  return { w, a: aw ?? w };
+  // NumPy's average raises when the weights sum to zero (ZeroDivisionError): said by this function,
+  // from the host values already read.
+  let total = 0;
+  for (let i = 0; i < n; i++) total += (fw?.vals[i] ?? 1) * (aw?.vals[i] ?? 1);
+  if (!(total !== 0)) throw new ValueError(`${fn}: the weights sum to zero, can't be normalized`);
+  const w = fw !== undefined && aw !== undefined ? multiply(fw.f, aw.f) : (fw ?? aw)!.f;
+  return { w, a: aw?.f ?? null };
 }
 
 /**

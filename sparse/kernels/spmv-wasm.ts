@@ -13,35 +13,7 @@
  * as the generated module; like it, it reads unchecked and runs only behind the structure's range
  * check (products.ts).
  */
-import { wasmKernelModule, wasmOp } from '../../codegen/index.js';
-
-const {
-  I32,
-  F64,
-  get,
-  set,
-  i32c,
-  i32Add,
-  i32Sub,
-  i32Shl,
-  i32LtU,
-  i32GtU,
-  i32GeU,
-  f64Add,
-  f64Mul,
-  block,
-  loop,
-  end,
-  br,
-  brIf,
-} = wasmOp;
-
-const i32Load = (off = 0): number[] => [0x28, 2, off];
-const f64Load = (off = 0): number[] => [0x2b, 3, off];
-const f64Store: number[] = [0x39, 3, 0];
-const f64Const0: number[] = [0x44, 0, 0, 0, 0, 0, 0, 0, 0];
-const i32LtS: number[] = [0x48];
-const select: number[] = [0x1b];
+import { Asm, F64, I32, w } from './wasm-asm.js';
 
 /**
  * Assembles the module (imports `e.mem`, the shared region heap).
@@ -49,77 +21,66 @@ const select: number[] = [0x1b];
  * @example WebAssembly.validate(spmvPairsWasmBytes()) // true
  */
 export function spmvPairsWasmBytes(): Uint8Array {
-  // Params 0 posp, 1 crdp, 2 valp, 3 xp, 4 yp, 5 lo, 6 hi; locals 7 i (row), 8 pp (byte address
-  // of pos[i]), 9 c0, 10 v0 (byte addresses of row 0's next entry), 11 c1, 12 v1 (row 1's),
-  // 13 stop0 (c0 at the end of the common part), 14 end0, 15 end1 (c0's and c1's ends), 16 n0,
-  // 17 n1 (the rows' lengths), 18 t0, 19 t1 (f64 sums).
+  const a = new Asm(new Array<number>(7).fill(I32));
   const [POSP, CRDP, VALP, XP, YP, LO, HI] = [0, 1, 2, 3, 4, 5, 6];
-  const [I, PP, C0, V0, C1, V1, STOP0, END0, END1, N0, N1, T0, T1] = [
-    7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
-  ];
-  const body: number[] = [];
-  const emit = (...xs: number[][]) => {
-    for (const x of xs) body.push(...x);
+  const i = a.local();
+  /** Byte address of pos[i]. */
+  const pp = a.local();
+  /** Per row r of a step: byte addresses of its next crd and value, and of its crd's end; its sum. */
+  const c = [a.local(), a.local()];
+  const v = [a.local(), a.local()];
+  const end = [a.local(), a.local()];
+  const t = [a.local(F64), a.local(F64)];
+  /** Scratch: an entry index, then the end of the common part (byte address of row 0's crd). */
+  const stop = a.local();
+  /** Row i + r from pos[i + r] to pos[i + r + 1], its sum at 0. */
+  const start = (r: number) => {
+    a.e(w.get(pp), w.i32Load(4 * r), w.set(stop));
+    a.addr(CRDP, stop, 2).e(w.set(c[r]!));
+    a.addr(VALP, stop, 3).e(w.set(v[r]!));
+    a.e(w.get(pp), w.i32Load(4 * r + 4), w.set(stop));
+    a.addr(CRDP, stop, 2).e(w.set(end[r]!), w.f64c0, w.set(t[r]!));
   };
-  /** t += vals[v] * x[crd[c]]; c += 4; v += 8 (one entry of a row). */
-  const entry = (t: number, c: number, v: number) => {
-    emit(get(t), get(v), f64Load(), get(XP), get(c), i32Load(), i32c(3), i32Shl, i32Add, f64Load(), f64Mul);
-    emit(f64Add, set(t));
-    emit(get(c), i32c(4), i32Add, set(c), get(v), i32c(8), i32Add, set(v));
+  /** t_r += vals[v_r] · x[crd[c_r]]; the addresses move on one entry. */
+  const entry = (r: number) => {
+    a.e(w.get(t[r]!), w.get(v[r]!), w.f64Load(), w.get(XP), w.get(c[r]!), w.i32Load(), w.i32c(3), w.i32Shl);
+    a.e(w.i32Add, w.f64Load(), w.f64Mul, w.f64Add, w.set(t[r]!));
+    a.e(w.get(c[r]!), w.i32c(4), w.i32Add, w.set(c[r]!), w.get(v[r]!), w.i32c(8), w.i32Add, w.set(v[r]!));
   };
-  /** Entries of one row from c to `endC` (byte address of crd at the row's end). */
-  const rest = (t: number, c: number, v: number, endC: number) => {
-    emit(block, loop, get(c), get(endC), i32GeU, brIf(1));
-    entry(t, c, v);
-    emit(br(0), end, end);
+  /** `while (x < limit) body()` (unsigned byte addresses). */
+  const whileBelow = (x: number, limit: number, body: () => void) => {
+    a.e(w.block, w.loop, w.get(x), w.get(limit), w.i32GeU, w.brIf(1));
+    body();
+    a.e(w.br(0), w.end, w.end);
   };
-  /** Sets c and v to the byte addresses of entry index (int32) on the stack: c = crdp + 4e, v = valp + 8e. */
-  const addressOf = (c: number, v: number, e: number) => {
-    emit(get(CRDP), get(e), i32c(2), i32Shl, i32Add, set(c));
-    emit(get(VALP), get(e), i32c(3), i32Shl, i32Add, set(v));
-  };
-  emit(get(LO), set(I));
-  // Pairs of rows.
-  emit(block, loop, get(I), i32c(2), i32Add, get(HI), i32GtU, brIf(1));
-  emit(get(POSP), get(I), i32c(2), i32Shl, i32Add, set(PP));
-  // n0 = pos[i+1] - pos[i], n1 = pos[i+2] - pos[i+1]; row 0 from pos[i], row 1 from pos[i+1].
-  emit(get(PP), i32Load(4), get(PP), i32Load(0), i32Sub, set(N0));
-  emit(get(PP), i32Load(8), get(PP), i32Load(4), i32Sub, set(N1));
-  emit(get(PP), i32Load(0), set(STOP0));
-  addressOf(C0, V0, STOP0);
-  emit(get(PP), i32Load(4), set(STOP0));
-  addressOf(C1, V1, STOP0);
-  emit(get(C0), get(N0), i32c(2), i32Shl, i32Add, set(END0));
-  emit(get(C1), get(N1), i32c(2), i32Shl, i32Add, set(END1));
-  // The common part: min(n0, n1) entries of each, interleaved.
-  emit(get(C0), get(N0), get(N1), get(N0), get(N1), i32LtS, select, i32c(2), i32Shl, i32Add, set(STOP0));
-  emit(f64Const0, set(T0), f64Const0, set(T1));
-  emit(block, loop, get(C0), get(STOP0), i32GeU, brIf(1));
-  entry(T0, C0, V0);
-  entry(T1, C1, V1);
-  emit(br(0), end, end);
-  rest(T0, C0, V0, END0);
-  rest(T1, C1, V1, END1);
-  emit(get(YP), get(I), i32c(3), i32Shl, i32Add, get(T0), f64Store);
-  emit(get(YP), get(I), i32c(3), i32Shl, i32Add, i32c(8), i32Add, get(T1), f64Store);
-  emit(get(I), i32c(2), i32Add, set(I), br(0), end, end);
+  const store = (r: number) => a.addr(YP, i, 3).e(w.get(t[r]!), w.f64Store(8 * r));
+  a.e(w.get(LO), w.set(i));
+  // Pairs of rows while i + 2 <= hi.
+  a.e(w.block, w.loop, w.get(i), w.i32c(2), w.i32Add, w.get(HI), w.i32GtS, w.brIf(1));
+  a.addr(POSP, i, 2).e(w.set(pp));
+  start(0);
+  start(1);
+  // The common part: stop = c0 + min(len0, len1), the rows' lengths in crd bytes.
+  const len1 = [w.get(end[1]!), w.get(c[1]!), w.i32Sub];
+  a.e(w.get(end[0]!), w.get(c[0]!), w.i32Sub, w.set(stop));
+  a.e(w.get(c[0]!), w.get(stop), ...len1, w.get(stop), ...len1, w.i32LtS, w.select, w.i32Add, w.set(stop));
+  whileBelow(c[0]!, stop, () => {
+    entry(0);
+    entry(1);
+  });
+  whileBelow(c[0]!, end[0]!, () => entry(0));
+  whileBelow(c[1]!, end[1]!, () => entry(1));
+  store(0);
+  store(1);
+  a.e(w.get(i), w.i32c(2), w.i32Add, w.set(i), w.br(0), w.end, w.end);
   // A last single row.
-  emit(get(I), get(HI), i32LtU, [0x04, 0x40]);
-  emit(get(POSP), get(I), i32c(2), i32Shl, i32Add, set(PP));
-  emit(get(PP), i32Load(0), set(STOP0));
-  addressOf(C0, V0, STOP0);
-  emit(get(PP), i32Load(4), get(PP), i32Load(0), i32Sub, set(N0));
-  emit(get(C0), get(N0), i32c(2), i32Shl, i32Add, set(END0));
-  emit(f64Const0, set(T0));
-  rest(T0, C0, V0, END0);
-  emit(get(YP), get(I), i32c(3), i32Shl, i32Add, get(T0), f64Store);
-  emit(end);
-  emit(end);
-  return wasmKernelModule(
-    [I32, I32, I32, I32, I32, I32, I32],
-    [I32, I32, I32, I32, I32, I32, I32, I32, I32, I32, I32, F64, F64],
-    body,
-  );
+  a.e(w.get(i), w.get(HI), w.i32LtS, w.if);
+  a.addr(POSP, i, 2).e(w.set(pp));
+  start(0);
+  whileBelow(c[0]!, end[0]!, () => entry(0));
+  store(0);
+  a.e(w.end);
+  return Uint8Array.from(a.module());
 }
 
 /** The module in {@link WasmSpec} form (sparse/kdef.ts): the generated SpMV module's parameter classes. */

@@ -16,7 +16,7 @@ import { ArpackNoConvergence } from './errors.js';
 import { type Eigenvalues, hessenbergEigenvalues, householderQ, realEigenvector } from './hessenberg.js';
 import { aslinearoperator, type Operand } from './interface.js';
 import { rngStart } from './rng-start.js';
-import { shiftInvertMatvec } from './shift-invert.js';
+import { krylovOperator } from './shift-invert.js';
 import { axmy } from './vec.js';
 
 type ndarray = np.ndarray;
@@ -145,18 +145,7 @@ function eigsImpl(A: Operand, opts: EigsOptions): [ndarray, ndarray] | ndarray {
   const tol = opts.tol && opts.tol > 0 ? opts.tol : 2 ** -52;
   const eps23 = 2 ** (-52 * (2 / 3));
   const wantVectors = opts.return_eigenvectors ?? true;
-  const sigma = opts.sigma ?? null;
-  if (sigma === null && opts.OPinv != null)
-    throw new ValueError(argMessage('eigs', 'OPinv', 'None without sigma', opts.OPinv));
-  const matvec =
-    sigma === null
-      ? (v: ndarray) => {
-          const y = op.matvec(v);
-          return y.dtype === 'float64' ? y : y.astype('float64');
-        }
-      : shiftInvertMatvec('eigs', A, n, sigma, opts.OPinv);
-  /** An eigenvalue of A from a Ritz value of the operator the method ran on. */
-  const lambda = (nu: number): number => (sigma === null ? nu : sigma + 1 / nu);
+  const { matvec, lambda, sigma } = krylovOperator('eigs', A, op, n, opts.sigma, opts.OPinv);
 
   const basis = np.zeros([m + 1, n]);
   const row = (j: number) => basis.get(j);

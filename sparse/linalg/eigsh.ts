@@ -12,7 +12,7 @@ import { ssigOpts } from '../sig.js';
 import { ArpackNoConvergence } from './errors.js';
 import { aslinearoperator, type Operand } from './interface.js';
 import { rngStart } from './rng-start.js';
-import { shiftInvertMatvec } from './shift-invert.js';
+import { krylovOperator } from './shift-invert.js';
 import { symeig } from './symeig.js';
 import { axmy } from './vec.js';
 
@@ -116,18 +116,7 @@ function eigshImpl(A: Operand, opts: EigshOptions = {}): [ndarray, ndarray] | nd
   const tol = opts.tol && opts.tol > 0 ? opts.tol : 2 ** -52;
   const eps23 = 2 ** (-52 * (2 / 3));
   const wantVectors = opts.return_eigenvectors ?? true;
-  const sigma = opts.sigma ?? null;
-  if (sigma === null && opts.OPinv != null)
-    throw new ValueError(argMessage('eigsh', 'OPinv', 'None without sigma', opts.OPinv));
-  const matvec =
-    sigma === null
-      ? (v: ndarray) => {
-          const y = op.matvec(v);
-          return y.dtype === 'float64' ? y : y.astype('float64');
-        }
-      : shiftInvertMatvec('eigsh', A, n, sigma, opts.OPinv);
-  /** An eigenvalue of A from a Ritz value of the operator the method ran on. */
-  const lambda = (nu: number): number => (sigma === null ? nu : sigma + 1 / nu);
+  const { matvec, lambda, sigma } = krylovOperator('eigsh', A, op, n, opts.sigma, opts.OPinv);
 
   // The Krylov basis: row j of `basis` is v_j (rows are views, so the vectors live in one array and
   // projections against all of them are one matrix product).

@@ -229,7 +229,6 @@ function lobpcgImpl(A: Operand | BlockFunction, X0: ndarray, opts: LobpcgOptions
     );
   }
 
-  const XY = Yq;
   /** V without its components in span(Y) (SciPy's `_applyConstraints`, B = I). */
   const constrain = (V: ndarray): ndarray =>
     Yq === null ? V : np.subtract(V, np.matmul(Yq, np.matmul(Yq.T, V))).copy();
@@ -256,7 +255,7 @@ function lobpcgImpl(A: Operand | BlockFunction, X0: ndarray, opts: LobpcgOptions
     // With constraints the new directions are orthonormalized against span(Y) too, in both passes:
     // the normalization amplifies what rounding left there, and LOBPCG grows it toward the
     // smaller eigenvalues inside span(Y) (400 iterations ended ~0.8 off span(Y)'s complement).
-    const Q2 = orthonormalize(Z, XY === null ? X : np.concatenate([XY, X], { axis: 1 }));
+    const Q2 = orthonormalize(Z, Yq === null ? X : np.concatenate([Yq, X], { axis: 1 }));
     if (Q2 === null) return finish(lam, X);
     const AQ2 = apply(op, Q2);
     const Q: ndarray = np.concatenate([X, Q2], { axis: 1 });

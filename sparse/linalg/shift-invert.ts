@@ -17,6 +17,37 @@ import { splu } from './splu.js';
 
 type ndarray = np.ndarray;
 
+/** What the Krylov method of `eigs`/`eigsh` runs on, and how its Ritz values map back to A's. */
+export interface KrylovOperator {
+  /** v ↦ A·v, or (A − σI)⁻¹·v in shift-invert mode (float64). */
+  readonly matvec: (v: ndarray) => ndarray;
+  /** An eigenvalue of A from a Ritz value ν of `matvec` (ν itself, or σ + 1/ν). */
+  readonly lambda: (nu: number) => number;
+  /** σ, or null without shift-invert. */
+  readonly sigma: number | null;
+}
+
+/**
+ * The operator `fn` (`eigs` or `eigsh`) runs on for the n×n `A` (`op` its LinearOperator form):
+ * A itself without `sigma`, else (A − σI)⁻¹ ({@link shiftInvertMatvec}).
+ * @throws {ValueError} for `OPinv` without `sigma`, and as {@link shiftInvertMatvec}
+ */
+export function krylovOperator(
+  fn: string,
+  A: Operand,
+  op: ReturnType<typeof aslinearoperator>,
+  n: number,
+  sigma: number | null | undefined,
+  OPinv: unknown,
+): KrylovOperator {
+  if (sigma == null) {
+    if (OPinv != null) throw new ValueError(argMessage(fn, 'OPinv', 'None without sigma', OPinv));
+    return { matvec: (v) => float64(op.matvec(v)), lambda: (nu) => nu, sigma: null };
+  }
+  const s = sigma;
+  return { matvec: shiftInvertMatvec(fn, A, n, s, OPinv), lambda: (nu) => s + 1 / nu, sigma: s };
+}
+
 /**
  * The product with (A − σI)⁻¹ for `fn` (`eigs` or `eigsh`) on an n×n `A`.
  * @param fn the calling function's name (for errors)
@@ -29,7 +60,7 @@ type ndarray = np.ndarray;
  * @throws {ValueError} for a LinearOperator A without OPinv, or a singular A − σI
  * @throws {ShapeError} for an OPinv of another shape
  */
-export function shiftInvertMatvec(
+function shiftInvertMatvec(
   fn: string,
   A: Operand,
   n: number,
