@@ -10,6 +10,8 @@ import { causeOf, EVENT_MASK, events, isDone, isFailed, spinUntil } from './even
 import { setFailureDrain, taskErrorFor } from './failures.js';
 import { setEventWaiter } from './heap.js';
 import { markKnown } from './known.js';
+import { collectWhileWaiting, waitCollectionDue } from './memory.js';
+import { distributed } from './mpi.js';
 import { Pool } from './pool.js';
 import { setRegionFreedHook } from './region.js';
 
@@ -83,9 +85,19 @@ export function waitSync(e: number): void {
  * does not make (the heap's quarantine, run from finalizers) use {@link waitSync}.
  */
 export function waitKnown(e: number): void {
+  // Work still running and a young collection due (runtime/memory.ts): run it while waiting,
+  // once a spin found the work not about to complete. Not under MPI: each rank's collections
+  // stay where its own allocations put them.
+  if (waitCollects && pool !== null && !isDone(e) && waitCollectionDue() && !distributed()) {
+    pool.flush();
+    if (!spinUntil(events.done, e & EVENT_MASK, e)) collectWhileWaiting();
+  }
   waitSync(e);
   markKnown(e);
 }
+
+/** Whether {@link waitKnown} collects while it waits (`COHORT_WAIT_COLLECT=0` turns it off). */
+const waitCollects = process.env.COHORT_WAIT_COLLECT !== '0';
 
 /** {@link waitKnown} without blocking the event loop. */
 export async function waitKnownAsync(e: number): Promise<void> {

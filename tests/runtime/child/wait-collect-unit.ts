@@ -1,0 +1,36 @@
+/**
+ * runtime/memory.ts `collectWhileWaiting` called directly, in a fresh process (its pacing state
+ * is the process's): `WAIT_UNIT=drop` makes 1 MiB regions and drops them, `keep` keeps them.
+ * Prints one JSON line per call: collections run so far, MiB they gave back.
+ */
+import { createRegion, type Region } from '../../../runtime/index.js';
+import { collectWhileWaiting, gcStats } from '../../../runtime/memory.js';
+import { nativeAddon } from '../../../runtime/native-addon.js';
+
+const MiB = 2 ** 20;
+const mode = process.env.WAIT_UNIT ?? 'drop';
+const kept: Region[] = [];
+let last: Region | null = null;
+/** `count` regions of 1 MiB, kept or each dropped by the next (a function of its own: no frame keeps them). */
+function make(count: number): void {
+  for (let k = 0; k < count; k++) {
+    const r = createRegion('float64', MiB / 8, false);
+    r.data[0] = k;
+    if (mode === 'keep') kept.push(r);
+    else last = r;
+  }
+}
+const calls: { waiting: number; givenMB: number }[] = [];
+for (let round = 0; round < 6; round++) {
+  make(12);
+  collectWhileWaiting();
+  calls.push({ waiting: gcStats.waiting, givenMB: gcStats.waitingBytes / MiB });
+}
+console.log(
+  JSON.stringify({
+    addon: typeof nativeAddon()?.watch === 'function',
+    kept: kept.length,
+    last: last !== null,
+    calls,
+  }),
+);
