@@ -86,9 +86,9 @@ export function waitSync(e: number): void {
  */
 export function waitKnown(e: number): void {
   // Work still running and a young collection due (runtime/memory.ts): run it while waiting,
-  // once a spin found the work not about to complete. Not under MPI: each rank's collections
-  // stay where its own allocations put them.
-  if (waitCollects && pool !== null && !isDone(e) && waitCollectionDue() && !distributed()) {
+  // once the mapper's spin (50 µs by default; with none, at once) found the work not about to
+  // complete. Not under MPI: each rank's collections stay where its own allocations put them.
+  if (waitCollects && pool !== null && !distributed() && !isDone(e) && waitCollectionDue()) {
     pool.flush();
     if (!spinUntil(events.done, e & EVENT_MASK, e)) collectWhileWaiting();
   }

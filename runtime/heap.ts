@@ -126,6 +126,11 @@ export function heapStats(): { committed: number; top: number; free: number; qua
   return { committed, top, free: freeBytes, quarantined: q };
 }
 
+/** Bytes in the heap's free blocks (not quarantined): {@link heapStats}'s `free`, without its walk. */
+export function heapFreeBytes(): number {
+  return freeBytes;
+}
+
 /** Bytes the heap can still hand out from never-used memory at its top. */
 export function heapHeadroom(): number {
   return HEAP_LIMIT_BYTES - top;

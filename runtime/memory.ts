@@ -11,7 +11,7 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { heapHeadroom, heapReclaimed, heapStats, setBeforeFreshHook } from './heap.js';
+import { heapFreeBytes, heapHeadroom, heapReclaimed, heapStats, setBeforeFreshHook } from './heap.js';
 import { collectByPressure, reclaimStats, sweepDead, watchCollection as watchPublic } from './reclaim.js';
 import { scavenge } from './reclaim-young.js';
 
@@ -370,17 +370,21 @@ let waitAt = WAIT_COLLECT_MIN;
  * scavenge promotes what is alive at the wait to V8's old generation (it survived two young
  * collections), where only full collections find it: kmeans' first run, whose waits come while
  * its 160 MB distance matrix of the step is alive, went from young collections to 4–5 full ones
- * of 20–40 ms (861 → 940 ms, medians of 6) with four such collections.
+ * of 20–40 ms (861 → 940 ms, medians of 6) with unbounded such collections. Not fewer than four:
+ * a loop's first waits can find nothing young — a read in its setup while everything lives, then
+ * its first step, whose dropped input that collection had just made survive (with two, the
+ * feature ended there in 14 of 14 runs of tests/runtime/child/wait-collect-loop.ts, found by a
+ * review).
  */
 let waitFruitless = 0;
 let waitFruitful = false;
 let waitOff = false;
-const WAIT_FRUITLESS_MAX = 2;
+const WAIT_FRUITLESS_MAX = 4;
 
-/** Whether {@link collectWhileWaiting} would collect now (cheap: the waits ask it first). */
+/** Whether {@link collectWhileWaiting} would collect now (a few loads: the waits ask it first). */
 export function waitCollectionDue(): boolean {
   if (waitOff || since < waitAt || youngSkip > 0 || !publicApisOnly() || collector() !== null) return false;
-  return heapStats().free < since;
+  return heapFreeBytes() < since;
 }
 
 /**
@@ -398,11 +402,13 @@ export function waitCollectionDue(): boolean {
  * Only where young collections run (the addon's weak table, runtime/reclaim-young.ts) and the
  * pacing does not skip them, never a full one; after at least {@link WAIT_COLLECT_MIN} bytes of
  * regions were allocated since the last collection, and only while the heap's free blocks could
- * not serve as much again (later runs of a loop that already holds enough free blocks run none).
+ * not serve as much again (a loop that reuses its blocks uses them up and collects at every read;
+ * measured ~1 ms of CPU each at 0 workers, 1–5 ms of wall time beside two busy workers — paid for
+ * by 2 MB or more given back, at ~0.7 ms per MB of fresh pages).
  * It is not one of the pacing's collections: `since` loses what it gave back, and the rest of the
  * pacing's state stays (when such collections reset it, kmeans' first run took 723 MB of fresh
  * memory instead of 420: the pacing's full collections were put off). One that gives back too
- * little makes the next wait for twice as many new bytes ({@link waitFactor}), and two such
+ * little makes the next wait for twice as many new bytes ({@link waitFactor}), and four such
  * before any gave back enough end them for the process ({@link waitOff}). Measured on the seed
  * programs' first runs (2026-11-28, medians of 8 alternated fresh processes, 2-vCPU AMD host):
  * power iteration 122 → 100 ms, gmg, kmeans and lasso within their spread.

@@ -1,7 +1,8 @@
 /**
  * runtime/memory.ts `collectWhileWaiting` called directly, in a fresh process (its pacing state
  * is the process's): `WAIT_UNIT=drop` makes 1 MiB regions and drops them, `keep` keeps them.
- * Prints one JSON line per call: collections run so far, MiB they gave back.
+ * Ten rounds of twelve regions, a call after each. Prints one JSON line: per call, the
+ * collections run so far and the MiB they gave back.
  */
 import { createRegion, type Region } from '../../../runtime/index.js';
 import { collectWhileWaiting, gcStats } from '../../../runtime/memory.js';
@@ -21,7 +22,7 @@ function make(count: number): void {
   }
 }
 const calls: { waiting: number; givenMB: number }[] = [];
-for (let round = 0; round < 6; round++) {
+for (let round = 0; round < 10; round++) {
   make(12);
   collectWhileWaiting();
   calls.push({ waiting: gcStats.waiting, givenMB: gcStats.waitingBytes / MiB });
