@@ -17,6 +17,8 @@ interface Out {
   addon: boolean;
   forced: number;
   young: number;
+  /** Young collections run while waiting for the pool (runtime/memory.ts `collectWhileWaiting`). */
+  waiting: number;
   setupForced: number;
   setupYoung: number;
   setupFull: number;
@@ -58,7 +60,8 @@ describe('young-generation reclaim', () => {
       // Every region was watched by the addon (300 results, the input, the sums' partials).
       expect(on.watched).toBeGreaterThanOrEqual(300);
       // Every forced collection was a young one that freed enough: no report of external memory.
-      expect(on.forced).toBeGreaterThan(0);
+      // (With a pool, the reads of the results may run them all while they wait.)
+      expect(on.forced + on.waiting).toBeGreaterThan(0);
       expect(on.young).toBe(on.forced);
       expect(on.pressures).toBe(0);
       expect(on.freedYoung).toBeGreaterThanOrEqual(250);
@@ -85,7 +88,9 @@ describe('young-generation reclaim', () => {
     // The loop's collections are young ones; one may be full where a step's results outlived two
     // scavenges under load (CI, 1 run in ~15), not every one as a setup's skip rule made them.
     expect(on.full).toBeLessThanOrEqual(1);
-    expect(on.forced).toBeGreaterThan(on.setupForced);
+    // The loop collects: the pacing's collections, or young ones while its reads wait for the
+    // pool (which then leave the pacing none to run: 29–37 of them, the pacing's 1 from the setup).
+    expect(on.forced + on.waiting).toBeGreaterThan(on.setupForced);
     expect(on.young - on.setupYoung).toBeGreaterThanOrEqual(on.forced - on.setupForced - 1);
   }, 150_000);
 

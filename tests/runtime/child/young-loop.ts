@@ -59,6 +59,7 @@ console.log(
     addon: typeof nativeAddon()?.watch === 'function',
     forced: gcStats.count,
     young: gcStats.young,
+    waiting: gcStats.waiting,
     setupForced: before.forced,
     setupYoung: before.young,
     setupFull: before.full,
