@@ -10,7 +10,7 @@ import { causeOf, EVENT_MASK, events, isDone, isFailed, spinUntil } from './even
 import { setFailureDrain, taskErrorFor } from './failures.js';
 import { setEventWaiter } from './heap.js';
 import { markKnown } from './known.js';
-import { collectWhileWaiting, waitCollectionDue } from './memory.js';
+import { collectWhileWaiting, waitCollectionDue, waitCollectionEnded } from './memory.js';
 import { distributed } from './mpi.js';
 import { Pool } from './pool.js';
 import { setRegionFreedHook } from './region.js';
@@ -90,7 +90,7 @@ export function waitKnown(e: number): void {
   // complete. Not under MPI: each rank's collections stay where its own allocations put them.
   if (waitCollects && pool !== null && !distributed() && !isDone(e) && waitCollectionDue()) {
     pool.flush();
-    if (!spinUntil(events.done, e & EVENT_MASK, e)) collectWhileWaiting();
+    if (!spinUntil(events.done, e & EVENT_MASK, e) && collectWhileWaiting()) waitCollectionEnded(isDone(e));
   }
   waitSync(e);
   markKnown(e);

@@ -76,7 +76,8 @@ let gcFn: GcFn | null | undefined;
  * many were young-generation collections that freed enough (runtime/reclaim-young.ts) and how
  * many were full ones. `waiting` and `waitingMs`: the young-generation collections run while the
  * issuing thread waited for the pool ({@link collectWhileWaiting}; not in `count` or `ms`), and
- * `waitingBytes` the heap memory they gave back.
+ * `waitingBytes` the heap memory they gave back, `waitingOverran` those the awaited work outlasted
+ * not ({@link waitCollectionEnded}).
  */
 export const gcStats = {
   count: 0,
@@ -87,6 +88,7 @@ export const gcStats = {
   waiting: 0,
   waitingMs: 0,
   waitingBytes: 0,
+  waitingOverran: 0,
 };
 let since = 0;
 
@@ -343,7 +345,7 @@ function collectAndAdapt(bytes = 0, youngMaySuffice = false): void {
   freshBudget = clamp(ms * FAULT_BYTES_PER_MS * worth);
   budget = worth === 1 ? clamp(2 * ms * FAULT_BYTES_PER_MS) : Math.min(GC_BUDGET_BYTES, budget * 2);
   since = 0;
-  waitAt = WAIT_COLLECT_MIN * waitFactor;
+  waitAt = WAIT_COLLECT_MIN * waitFactor * overranFactor;
   outside = 0;
   deferredFresh = 0;
   const h = heapStats();
@@ -409,15 +411,16 @@ export function waitCollectionDue(): boolean {
  * pacing's state stays (when such collections reset it, kmeans' first run took 723 MB of fresh
  * memory instead of 420: the pacing's full collections were put off). One that gives back too
  * little makes the next wait for twice as many new bytes ({@link waitFactor}), and four such
- * before any gave back enough end them for the process ({@link waitOff}). Measured on the seed
- * programs' first runs (2026-11-28, medians of 8 alternated fresh processes, 2-vCPU AMD host):
- * power iteration 122 → 100 ms, gmg, kmeans and lasso within their spread.
+ * before any gave back enough end them for the process ({@link waitOff}); one the awaited work
+ * did not outlast backs off too ({@link waitCollectionEnded}). Measured on the seed programs'
+ * first runs (2026-11-28, medians of 8 alternated fresh processes, 2-vCPU AMD host): power
+ * iteration 163 → 132 ms, gmg 726 → 664, lasso and kmeans within their spread.
  */
-export function collectWhileWaiting(): void {
-  if (!waitCollectionDue()) return;
+export function collectWhileWaiting(): boolean {
+  if (!waitCollectionDue()) return false;
   const before = heapReclaimed();
   const t0 = performance.now();
-  if (!scavenge()) return;
+  if (!scavenge()) return false;
   sweepDead();
   const freed = heapReclaimed() - before;
   gcStats.waiting++;
@@ -428,8 +431,30 @@ export function collectWhileWaiting(): void {
   if (fruitful) waitFruitful = true;
   else if (!waitFruitful && ++waitFruitless >= WAIT_FRUITLESS_MAX) waitOff = true;
   since = Math.max(0, since - freed);
-  waitAt = since + WAIT_COLLECT_MIN * waitFactor;
+  waitAt = since + WAIT_COLLECT_MIN * waitFactor * overranFactor;
+  return true;
 }
+
+/**
+ * Tells the pacing whether the work waited for completed while {@link collectWhileWaiting} ran
+ * (`overran`): the collection was then not hidden by the wait — it may have held the issuing
+ * thread past it while the pool ran dry. Such ones double the new bytes the next waits for
+ * ({@link overranFactor}); hidden ones halve that again. lasso's reads, 1–2 ms apart, each ran one
+ * of 2.5–5 ms: 200 → 226 ms (medians of 8) before this.
+ * @param overran - the awaited event was complete when the collection ended
+ */
+export function waitCollectionEnded(overran: boolean): void {
+  if (overran) gcStats.waitingOverran++;
+  overranFactor = overran ? Math.min(64, 2 * overranFactor) : Math.max(1, overranFactor / 2);
+  waitAt = since + WAIT_COLLECT_MIN * waitFactor * overranFactor;
+}
+
+/**
+ * The back-off for collections the awaited work did not outlast ({@link waitCollectionEnded}):
+ * doubled by each such (at most 64), halved by each hidden one. Separate from {@link waitFactor},
+ * which a collection that gave back enough resets: lasso's gave back enough and overran both.
+ */
+let overranFactor = 1;
 
 /**
  * A full collection, then the finalizers it made ready (see {@link finalizationRegistry}).

@@ -1,11 +1,14 @@
 /**
  * runtime/memory.ts `collectWhileWaiting` called directly, in a fresh process (its pacing state
- * is the process's): `WAIT_UNIT=drop` makes 1 MiB regions and drops them, `keep` keeps them.
+ * is the process's): `WAIT_UNIT=drop` makes 1 MiB regions and drops them, `keep` keeps them,
+ * `overrun` drops them and reports each collection as outlasting the awaited work (as
+ * runtime/engine-pool.ts `waitKnown` does when the event completed meanwhile; `drop` reports each
+ * as hidden).
  * Ten rounds of twelve regions, a call after each. Prints one JSON line: per call, the
  * collections run so far and the MiB they gave back.
  */
 import { createRegion, type Region } from '../../../runtime/index.js';
-import { collectWhileWaiting, gcStats } from '../../../runtime/memory.js';
+import { collectWhileWaiting, gcStats, waitCollectionEnded } from '../../../runtime/memory.js';
 import { nativeAddon } from '../../../runtime/native-addon.js';
 
 const MiB = 2 ** 20;
@@ -24,7 +27,7 @@ function make(count: number): void {
 const calls: { waiting: number; givenMB: number }[] = [];
 for (let round = 0; round < 10; round++) {
   make(12);
-  collectWhileWaiting();
+  if (collectWhileWaiting() && mode !== 'keep') waitCollectionEnded(mode === 'overrun');
   calls.push({ waiting: gcStats.waiting, givenMB: gcStats.waitingBytes / MiB });
 }
 console.log(
