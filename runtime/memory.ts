@@ -76,8 +76,8 @@ let gcFn: GcFn | null | undefined;
  * many were young-generation collections that freed enough (runtime/reclaim-young.ts) and how
  * many were full ones. `waiting` and `waitingMs`: the young-generation collections run while the
  * issuing thread waited for the pool ({@link collectWhileWaiting}; not in `count` or `ms`), and
- * `waitingBytes` the heap memory they gave back, `waitingOverran` those the awaited work outlasted
- * not ({@link waitCollectionEnded}).
+ * `waitingBytes` the heap memory they gave back, `waitingOverran` how many of them outlasted the
+ * work they waited for ({@link waitCollectionEnded}).
  */
 export const gcStats = {
   count: 0,
@@ -345,7 +345,7 @@ function collectAndAdapt(bytes = 0, youngMaySuffice = false): void {
   freshBudget = clamp(ms * FAULT_BYTES_PER_MS * worth);
   budget = worth === 1 ? clamp(2 * ms * FAULT_BYTES_PER_MS) : Math.min(GC_BUDGET_BYTES, budget * 2);
   since = 0;
-  waitAt = WAIT_COLLECT_MIN * waitFactor * overranFactor;
+  rearmWait();
   outside = 0;
   deferredFresh = 0;
   const h = heapStats();
@@ -364,8 +364,18 @@ const WAIT_COLLECT_MIN = 4 * 2 ** 20;
  * {@link WAIT_COLLECT_MIN}), at most 64, back to 1 by one that gives back more.
  */
 let waitFactor = 1;
+/**
+ * The back-off for collections the awaited work did not outlast ({@link waitCollectionEnded}):
+ * doubled by each such (at most 64), halved by each hidden one. Separate from {@link waitFactor},
+ * which a collection that gave back enough resets: lasso's gave back enough and overran both.
+ */
+let overranFactor = 1;
 /** {@link since} from which the next {@link collectWhileWaiting} may run. */
 let waitAt = WAIT_COLLECT_MIN;
+/** Sets {@link waitAt} from {@link since} and both back-offs. */
+function rearmWait(): void {
+  waitAt = since + WAIT_COLLECT_MIN * waitFactor * overranFactor;
+}
 /**
  * Collections while waiting that gave back too little, before any gave back enough; at
  * {@link WAIT_FRUITLESS_MAX} of them the process runs no more ({@link waitOff}). Each such
@@ -431,7 +441,7 @@ export function collectWhileWaiting(): boolean {
   if (fruitful) waitFruitful = true;
   else if (!waitFruitful && ++waitFruitless >= WAIT_FRUITLESS_MAX) waitOff = true;
   since = Math.max(0, since - freed);
-  waitAt = since + WAIT_COLLECT_MIN * waitFactor * overranFactor;
+  rearmWait();
   return true;
 }
 
@@ -446,15 +456,8 @@ export function collectWhileWaiting(): boolean {
 export function waitCollectionEnded(overran: boolean): void {
   if (overran) gcStats.waitingOverran++;
   overranFactor = overran ? Math.min(64, 2 * overranFactor) : Math.max(1, overranFactor / 2);
-  waitAt = since + WAIT_COLLECT_MIN * waitFactor * overranFactor;
+  rearmWait();
 }
-
-/**
- * The back-off for collections the awaited work did not outlast ({@link waitCollectionEnded}):
- * doubled by each such (at most 64), halved by each hidden one. Separate from {@link waitFactor},
- * which a collection that gave back enough resets: lasso's gave back enough and overran both.
- */
-let overranFactor = 1;
 
 /**
  * A full collection, then the finalizers it made ready (see {@link finalizationRegistry}).

@@ -4,7 +4,8 @@
  * every step gives the heap back its dropped results at those reads, so its later steps reuse
  * their blocks instead of never-touched memory. Each run is a fresh process
  * (tests/runtime/child/wait-collect-loop.ts): 96 MiB kept, 48 steps of an 8 MiB result and a read
- * of its sum (the suite's environment posts every launch to the pool). `COHORT_WAIT_COLLECT=0`
+ * of the sum of its sines (the suite's environment posts every launch to the pool); the calls
+ * themselves in tests/runtime/child/wait-collect-unit.ts. `COHORT_WAIT_COLLECT=0`
  * turns it off.
  */
 import { spawnSync } from 'node:child_process';
@@ -20,15 +21,18 @@ interface Unit {
   calls: { waiting: number; givenMB: number }[];
 }
 
-function unit(mode: 'drop' | 'keep' | 'overrun'): Unit {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', unitChild], {
+/** Runs a child program in a fresh process with `env` added (public-API collections); its last line, parsed. */
+function runChild<T>(file: string, env: Record<string, string>): T {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', file], {
     encoding: 'utf8',
-    env: { ...process.env, WAIT_UNIT: mode, COHORT_V8_GC: '', COHORT_PUBLIC_APIS: '' },
+    env: { ...process.env, COHORT_V8_GC: '', COHORT_PUBLIC_APIS: '', ...env },
     timeout: 120_000,
   });
   expect(r.status, r.stderr).toBe(0);
-  return JSON.parse(r.stdout.trim().split('\n').pop()!) as Unit;
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as T;
 }
+
+const unit = (mode: 'drop' | 'keep' | 'overrun'): Unit => runChild<Unit>(unitChild, { WAIT_UNIT: mode });
 
 interface Out {
   addon: boolean;
@@ -42,21 +46,8 @@ interface Out {
   full: number;
 }
 
-function run(workers: number, env: Record<string, string> = {}): Out {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', child], {
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      COHORT_WORKERS: String(workers),
-      COHORT_V8_GC: '',
-      COHORT_PUBLIC_APIS: '',
-      ...env,
-    },
-    timeout: 120_000,
-  });
-  expect(r.status, r.stderr).toBe(0);
-  return JSON.parse(r.stdout.trim().split('\n').pop()!) as Out;
-}
+const run = (workers: number, env: Record<string, string> = {}): Out =>
+  runChild<Out>(child, { COHORT_WORKERS: String(workers), ...env });
 
 describe('collections while waiting for the pool', () => {
   for (const workers of [1, 2]) {
