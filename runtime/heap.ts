@@ -40,6 +40,8 @@ interface Quarantined {
   off: number;
   bytes: number;
   events: number[];
+  /** The block's region was read while lazily zero (see {@link heapFree}). */
+  zero: boolean;
 }
 
 /** A block handed out by {@link heapAlloc}. */
@@ -171,7 +173,7 @@ function drainQuarantine(): void {
         break;
       }
     }
-    if (done) pushFree(q.off, q.bytes);
+    if (done) freeBlock(q.off, q.bytes, q.zero);
     else quarantine[w++] = q;
   }
   if (w !== quarantine.length) quarantine.length = w;
@@ -380,9 +382,10 @@ function fromSlab(size: number): HeapBlock | null {
 
 /**
  * Returns a block. `events` are the tasks that may still touch it: it is reused only after they
- * complete.
+ * complete. `zero`: its region was read while lazily zero, so the zero page may be mapped in it
+ * (runtime/zero-pages.ts gives such pages back once the block is free).
  */
-export function heapFree(off: number, bytes: number, events: readonly number[]): void {
+export function heapFree(off: number, bytes: number, events: readonly number[], zero = false): void {
   reclaimed += bytes;
   let pending = false;
   for (const e of events) {
@@ -391,6 +394,23 @@ export function heapFree(off: number, bytes: number, events: readonly number[]):
       break;
     }
   }
-  if (pending) quarantine.push({ off, bytes, events: events.slice() });
-  else pushFree(off, bytes);
+  if (pending) quarantine.push({ off, bytes, events: events.slice(), zero });
+  else freeBlock(off, bytes, zero);
+}
+
+let zeroRelease: ((off: number, bytes: number) => void) | null = null;
+
+/**
+ * Installs what a block freed from a region read while lazily zero goes through once no task
+ * touches it, before it is reused (runtime/zero-pages.ts: its zero pages are given back).
+ * @param fn - the hook
+ */
+export function setZeroReleaseHook(fn: (off: number, bytes: number) => void): void {
+  zeroRelease = fn;
+}
+
+/** A block no task touches any more, to the free lists (its zero pages handled first, see {@link heapFree}). */
+function freeBlock(off: number, bytes: number, zero: boolean): void {
+  if (zero && zeroRelease !== null) zeroRelease(off, bytes);
+  pushFree(off, bytes);
 }

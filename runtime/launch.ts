@@ -13,6 +13,7 @@ import { onePiecePlan, releasePlan } from './one-piece.js';
 import type { LaunchPlan } from './plan.js';
 import { checkLive, flushDeferredReaders } from './region.js';
 import { type SolverContext, solve } from './solver.js';
+import { noteZeroAccesses } from './zero-pages.js';
 
 /** What the solver asks of the rest of the runtime (one object: no closure per launch). */
 const SOLVER_CONTEXT: SolverContext = {
@@ -101,6 +102,7 @@ function submitGoverned(spec: LaunchSpec, plan: LaunchPlan | null): Future | und
   const p = plan ?? planOf(spec);
   let f: Future | undefined;
   try {
+    noteZeroAccesses(p);
     f = submit(p);
   } finally {
     releasePlan(p); // a one-piece plan's object is reused by the next launch

@@ -11,6 +11,10 @@ import { createRequire } from 'node:module';
 /** The addon's functions (packages/pages/index.d.cts). */
 export interface NativeAddon {
   advise(view: Uint8Array): number;
+  /** madvise(MADV_DONTNEED) over the view's whole pages; absent from builds before 2026-11-29. */
+  discard?(view: Uint8Array): number;
+  /** madvise(MADV_POPULATE_WRITE) over the view's whole pages; absent from builds before 2026-11-29. */
+  populate?(view: Uint8Array): number;
   /** Absent from builds before 2026-11-27. */
   pressure?(bytes: number): number;
   /** The weak table (runtime/reclaim-young.ts); absent from older builds. */

@@ -4,6 +4,7 @@ import { heapAlloc, heapFree, heapMemory } from './heap.js';
 import { issueHeld } from './launch-hold.js';
 import { finalizationRegistry, noteAllocation, watchCollection } from './memory.js';
 import { zeroFill } from './shard-pages.js';
+import { zeroPagesInitial, zeroPagesUntracked } from './zero-pages.js';
 
 /** Largest number of elements in one region: indices stay int32 (documented limit). */
 export const MAX_REGION_ELEMENTS = 2 ** 31 - 1;
@@ -124,7 +125,10 @@ export class Region {
       bytes = a.bytes;
     }
     this.heapBytes = bytes;
-    const held: Held = { id: this.id, off: this.heapOffset, bytes, done: false };
+    const held: Held = { id: this.id, off: this.heapOffset, bytes, done: false, zero: 0 };
+    // Zeros on memory never written: tracked for its zero pages (runtime/zero-pages.ts).
+    if (data === undefined && zero && this.heapOffset >= 0 && !this.recycled)
+      held.zero = zeroPagesInitial(bytes);
     this.held = held;
     // The finalizer or the sweep watches a token that only this region references, not the
     // region: V8's young-generation collections keep the targets of `WeakRef`s and finalization
@@ -148,6 +152,18 @@ export class Region {
     registry.unregister(this.life);
   }
 
+  /**
+   * Whether the region is tracked for zero pages (runtime/zero-pages.ts): 0 no, 1 lazily zero and
+   * not read yet, 2 read since. @internal
+   */
+  get zeroPages(): number {
+    return this.held.zero;
+  }
+
+  set zeroPages(v: number) {
+    this.held.zero = v;
+  }
+
   get byteLength(): number {
     return this.size * itemsize(this.dtype);
   }
@@ -160,6 +176,8 @@ interface Held {
   bytes: number;
   /** Set by whichever way of freeing ran first. */
   done: boolean;
+  /** The region's zero-page state ({@link Region.zeroPages}). */
+  zero: number;
 }
 
 /** Regions whose heap memory user code holds (never recycled). */
@@ -183,9 +201,14 @@ function release(h: Held): void {
   if (h.done) return;
   h.done = true;
   const pending = freedHook(h.id);
+  const zeroRead = h.zero === 2;
+  if (h.zero !== 0) {
+    h.zero = 0;
+    zeroPagesUntracked();
+  }
   if (h.off < 0) return;
   if (pinned.delete(h.id)) return;
-  heapFree(h.off, h.bytes, pending);
+  heapFree(h.off, h.bytes, pending, zeroRead);
 }
 
 /**
@@ -210,9 +233,14 @@ export function disposeRegion(region: Region): void {
   region.markFreed();
   forgetExposed(region);
   const pending = freedHook(region.id);
+  const zeroRead = region.zeroPages === 2;
+  if (region.zeroPages !== 0) {
+    region.zeroPages = 0;
+    zeroPagesUntracked();
+  }
   if (region.heapOffset < 0) return;
   if (pinned.delete(region.id)) return;
-  heapFree(region.heapOffset, region.heapBytes, pending);
+  heapFree(region.heapOffset, region.heapBytes, pending, zeroRead);
 }
 
 const dead = new Map<DType, Region>();
@@ -343,6 +371,11 @@ function forgetExposed(region: Region): void {
 export function exposeRegion(region: Region): void {
   checkLive('exposeRegion', region);
   if (region.heapOffset >= 0) pinned.add(region.id);
+  // User code may write this memory directly: no page of it is given back (runtime/zero-pages.ts).
+  if (region.zeroPages !== 0) {
+    region.zeroPages = 0;
+    zeroPagesUntracked();
+  }
   const buf = region.data.buffer;
   if (!(buf instanceof SharedArrayBuffer)) return;
   let m = exposed.get(buf);

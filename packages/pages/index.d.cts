@@ -6,6 +6,16 @@ export interface PagesAddon {
    */
   advise(view: Uint8Array): number;
   /**
+   * madvise(MADV_DONTNEED) over the whole pages inside the view: they read as zeros afterwards.
+   * 0, else the errno. (Absent from builds before 2026-11-29.)
+   */
+  discard?(view: Uint8Array): number;
+  /**
+   * madvise(MADV_POPULATE_WRITE) over the whole pages inside the view: faulted in writable. 0,
+   * else the errno (EINVAL before Linux 5.14). (Absent from builds before 2026-11-29.)
+   */
+  populate?(view: Uint8Array): number;
+  /**
    * Reports `bytes` of external memory to V8 and withdraws the report (napi_adjust_external_memory):
    * past V8's hard limit it collects all garbage synchronously. Returns the external memory counted
    * during the report, or -1 for a bad argument. (Absent from builds before 2026-11-27.)

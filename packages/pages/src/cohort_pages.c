@@ -13,6 +13,16 @@
  *   what runtime/reclaim.ts otherwise drives by allocating never-touched buffers (each of which
  *   costs a scavenge). Nothing is allocated.
  *
+ * discard(view: Uint8Array) -> 0 on success, else the errno of madvise (or ENOSYS, EINVAL).
+ *   Gives the whole pages inside the view back to the kernel (madvise MADV_DONTNEED): they read
+ *   as zeros afterwards and are faulted in afresh at their next write. runtime/zero-pages.ts calls
+ *   it only on pages that hold zeros, so no value changes: it replaces mappings of the shared zero
+ *   page, whose first write would otherwise copy it and flush every CPU's TLB (an IPI per page).
+ *
+ * populate(view: Uint8Array) -> 0 on success, else the errno (EINVAL where the kernel is older
+ *   than 5.14 and lacks MADV_POPULATE_WRITE). Faults the whole pages inside the view in writable
+ *   (zero-filled where they were not mapped), as if each were written.
+ *
  * watch(token: object) -> a slot number (-1 on failure); dead(out: Int32Array) -> how many slots
  * it wrote; alive(slot: number) -> boolean; unwatch(slot: number) -> undefined.
  *   Weak references (napi_create_reference with a count of 0) that a caller can read at any
@@ -61,6 +71,61 @@ static napi_value advise(napi_env env, napi_callback_info info) {
   return number(env, 0);
 #else
   (void)data;
+  return number(env, ENOSYS);
+#endif
+}
+
+/* The whole pages inside a Uint8Array argument: *lo, *hi (hi <= lo: none); EINVAL when not one. */
+static int32_t page_range(napi_env env, napi_callback_info info, uintptr_t *lo, uintptr_t *hi) {
+  size_t argc = 1;
+  napi_value argv[1];
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 1) return EINVAL;
+  bool is_typed = false;
+  if (napi_is_typedarray(env, argv[0], &is_typed) != napi_ok || !is_typed) return EINVAL;
+  napi_typedarray_type type;
+  size_t length = 0, offset = 0;
+  void *data = NULL;
+  napi_value buffer;
+  if (napi_get_typedarray_info(env, argv[0], &type, &length, &data, &buffer, &offset) != napi_ok)
+    return EINVAL;
+  if (type != napi_uint8_array) return EINVAL;
+#if defined(__linux__)
+  uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+  *lo = ((uintptr_t)data + page - 1) & ~(page - 1);
+  *hi = ((uintptr_t)data + length) & ~(page - 1);
+#else
+  (void)data;
+  *lo = *hi = 0;
+#endif
+  return 0;
+}
+
+static napi_value discard(napi_env env, napi_callback_info info) {
+  uintptr_t lo = 0, hi = 0;
+  int32_t err = page_range(env, info, &lo, &hi);
+  if (err != 0) return number(env, err);
+#if defined(__linux__) && defined(MADV_DONTNEED)
+  if (hi <= lo) return number(env, 0);
+  if (madvise((void *)lo, hi - lo, MADV_DONTNEED) != 0) return number(env, errno);
+  return number(env, 0);
+#else
+  return number(env, ENOSYS);
+#endif
+}
+
+#if defined(__linux__) && !defined(MADV_POPULATE_WRITE)
+#define MADV_POPULATE_WRITE 23
+#endif
+
+static napi_value populate(napi_env env, napi_callback_info info) {
+  uintptr_t lo = 0, hi = 0;
+  int32_t err = page_range(env, info, &lo, &hi);
+  if (err != 0) return number(env, err);
+#if defined(__linux__)
+  if (hi <= lo) return number(env, 0);
+  if (madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE) != 0) return number(env, errno);
+  return number(env, 0);
+#else
   return number(env, ENOSYS);
 #endif
 }
@@ -215,6 +280,10 @@ NAPI_MODULE_INIT(/* napi_env env, napi_value exports */) {
   napi_value fn;
   if (napi_create_function(env, "advise", NAPI_AUTO_LENGTH, advise, NULL, &fn) != napi_ok) return NULL;
   if (napi_set_named_property(env, exports, "advise", fn) != napi_ok) return NULL;
+  if (napi_create_function(env, "discard", NAPI_AUTO_LENGTH, discard, NULL, &fn) != napi_ok) return NULL;
+  if (napi_set_named_property(env, exports, "discard", fn) != napi_ok) return NULL;
+  if (napi_create_function(env, "populate", NAPI_AUTO_LENGTH, populate, NULL, &fn) != napi_ok) return NULL;
+  if (napi_set_named_property(env, exports, "populate", fn) != napi_ok) return NULL;
   if (napi_create_function(env, "pressure", NAPI_AUTO_LENGTH, pressure, NULL, &fn) != napi_ok) return NULL;
   if (napi_set_named_property(env, exports, "pressure", fn) != napi_ok) return NULL;
   if (napi_create_function(env, "watch", NAPI_AUTO_LENGTH, watch, NULL, &fn) != napi_ok) return NULL;
