@@ -100,6 +100,8 @@ export function readElements(): number {
 
 function copy(store: Store, dtype: DType): TypedArray {
   elementsRead += store.size;
+  // Reading lazily zero memory maps the zero page (runtime/zero-pages.ts).
+  if (store.region.zeroPages === 1) store.region.zeroPages = 2;
   const out = new (ctorOf(dtype))(store.size);
   const src = store.region.data;
   const shape = store.shape;

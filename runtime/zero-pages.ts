@@ -32,11 +32,11 @@
  * page they are about to write still reads as zeros, the readers because they would map the zero
  * page again.
  *
+ * Reads on the issuing thread (`toArray`, `item`: runtime/engine-read.ts) count as reads too.
  * Not tracked: regions outside the heap, blocks used before (zero-filled by writing), regions
- * whose memory user code holds (`exposeRegion`), reads through `toArray`/`item` (the host's reads
- * also map zero pages; only launches are seen), and everything under MPI (each rank manages its
- * pages itself, runtime/shard-pages.ts). Without the addon, or with `COHORT_ZERO_PAGES=0`, nothing
- * here runs.
+ * whose memory user code holds (`exposeRegion`, `to_ndarray`: it may write them directly), and
+ * everything under MPI (each rank manages its pages itself, runtime/shard-pages.ts). Without the
+ * addon, or with `COHORT_ZERO_PAGES=0`, nothing here runs.
  */
 import { peekState } from './deps.js';
 import { isDone } from './events.js';
