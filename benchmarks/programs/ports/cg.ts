@@ -19,8 +19,8 @@ export const cg: Program = {
   prepare(N) {
     const n = N * N;
     let A = np.add(np.zeros([n, n]), np.multiply(4, np.eye(n)));
-    const offOne = np.full([n - 1], -1, "float64");
-    const offN = np.full([N * (N - 1)], -1, "float64");
+    const offOne = np.full([n - 1], -1, 'float64');
+    const offN = np.full([N * (N - 1)], -1, 'float64');
     A = np.add(A, np.diag(offOne, 1));
     A = np.add(A, np.diag(offOne, -1));
     A = np.add(A, np.diag(offN, N));
