@@ -19,11 +19,13 @@
  * (never read), then 2 (read: zero pages may be mapped):
  * - The first launch that writes it after it was read ({@link noteZeroAccesses}, before the launch
  *   is submitted): the tasks in flight on it complete first, then every whole page that holds
- *   only zeros is given back to the kernel (one TLB flush for the range, not one per page), so the
- *   launch's writes fault in fresh pages. When the launch also reads the region (`x += …`), those
- *   pages are populated writable first, else its read would map the zero page again just before
- *   its write. The region is not tracked afterwards.
- * - A launch that reads and writes it before any other read: its pages are populated writable.
+ *   only zeros, within the span of elements the launch touches, is given back to the kernel (one
+ *   TLB flush for the range, not one per page), so the launch's writes fault in fresh pages. When
+ *   the launch also reads the region (`x += …`), those pages are populated writable first, else
+ *   its read would map the zero page again just before its write. The region is not tracked
+ *   afterwards.
+ * - A launch that reads and writes it before any other read: the pages of its span are populated
+ *   writable.
  * - Freed while read and never written since ({@link releaseZeroPages}, when its block leaves the
  *   heap's quarantine: no task touches it), its zero pages are given back before the block is
  *   reused, in as few calls as possible.
@@ -141,8 +143,9 @@ function discardZeros(off: number, bytes: number, populate: boolean): number {
     const view = new Uint8Array(buf, lo + run * PAGE, (end - run) * PAGE);
     if (f.discard(view) === 0) {
       given += view.byteLength;
-      if (populate && f.populate(view) !== 0) view.fill(0); // older kernels: write them
-      if (populate) zeroPageStats.populatedBytes += view.byteLength;
+      if (populate && f.populate(view) !== 0)
+        view.fill(0); // older kernels: write them
+      else if (populate) zeroPageStats.populatedBytes += view.byteLength;
     }
     run = -1;
   };
@@ -173,10 +176,41 @@ const K_NONE = 0;
 const K_READ = 1;
 const K_WRITE = 2;
 
+/** Scratch: the bounds of a launch's footprint on one region, elements [lo, hi). */
+let spanLo = 0;
+let spanHi = 0;
+
+/**
+ * What launch `plan` does to region `r` (its arguments may name it twice): K_READ and/or K_WRITE
+ * (a `write` or `write-discard` piece writes without reading; `read-write` and `reduce` read too),
+ * and in spanLo/spanHi the bounds of the elements its pieces touch.
+ */
+function accessOf(plan: LaunchPlan, r: Region): number {
+  const args = plan.spec.args;
+  let kind = K_NONE;
+  spanLo = Number.POSITIVE_INFINITY;
+  spanHi = 0;
+  for (let j = 0; j < args.length; j++) {
+    if (args[j]!.store.region !== r) continue;
+    const p = args[j]!.privilege;
+    if (p === 'read') kind |= K_READ;
+    else if (p === 'write-discard' || p === 'write') kind |= K_WRITE;
+    else kind |= K_READ | K_WRITE; // read-write, reduce
+    for (let c = 0; c < plan.footprints.length; c++) {
+      const fp = plan.footprints[c]![j]!;
+      if (fp.empty) continue;
+      if (fp.lo < spanLo) spanLo = fp.lo;
+      if (fp.hi > spanHi) spanHi = fp.hi;
+    }
+  }
+  return kind;
+}
+
 /**
  * Before a launch is submitted: updates the tracked regions among its arguments and, where it
- * writes one after a read (or reads and writes one), gives back or populates its zero pages (see
- * the header). Cheap when nothing is tracked.
+ * writes one after a read (or reads and writes one), gives back or populates the zero pages in the
+ * span of elements it touches (see the header) — a write of a few elements into a large array
+ * handles a few pages, not the array. Cheap when nothing is tracked.
  * @param plan - the launch, solved
  */
 export function noteZeroAccesses(plan: LaunchPlan): void {
@@ -186,39 +220,40 @@ export function noteZeroAccesses(plan: LaunchPlan): void {
     const r = args[i]!.store.region;
     const z = r.zeroPages;
     if (z === 0) continue;
-    // What the whole launch does to this region (an array may be passed twice).
-    let kind = K_NONE;
-    for (let j = 0; j < args.length; j++) {
-      if (args[j]!.store.region !== r) continue;
-      const p = args[j]!.privilege;
-      if (p === 'read') kind |= K_READ;
-      else if (p === 'write-discard') kind |= K_WRITE;
-      else kind |= K_READ | K_WRITE; // read-write, reduce
-    }
+    const kind = accessOf(plan, r);
     if ((kind & K_WRITE) === 0) {
       r.zeroPages = 2;
       continue;
     }
     const reads = (kind & K_READ) !== 0;
-    if (z === 2) {
-      const t0 = performance.now();
-      waitAccesses(r);
-      const given = discardZeros(r.heapOffset, r.heapBytes, reads);
-      zeroPageStats.discards++;
-      zeroPageStats.discardedBytes += given;
-      zeroPageStats.ms += performance.now() - t0;
-    } else if (reads) {
-      // Never read before: no zero page is mapped yet; fault the pages in writable.
-      const mem = heapMemory();
-      const f = addonFns();
-      if (mem !== null && f !== null) {
-        const view = new Uint8Array(mem.buffer, r.heapOffset, r.heapBytes);
-        if (f.populate(view) === 0) zeroPageStats.populatedBytes += view.byteLength;
-      }
-    } else continue; // a first write to pages not mapped yet: they fault in as written
+    if (z === 1 && !reads) continue; // a first write to pages not mapped yet: they fault in as written
+    if (spanHi > spanLo) {
+      const el = r.data.BYTES_PER_ELEMENT;
+      const off = r.heapOffset + spanLo * el;
+      const bytes = (spanHi - spanLo) * el;
+      if (z === 2) {
+        const t0 = performance.now();
+        waitAccesses(r);
+        const given = discardZeros(off, bytes, reads);
+        zeroPageStats.discards++;
+        zeroPageStats.discardedBytes += given;
+        zeroPageStats.ms += performance.now() - t0;
+      } else populateSpan(off, bytes); // never read: no zero page is mapped yet
+    }
     r.zeroPages = 0;
     zeroPagesUntracked();
   }
+}
+
+/** Faults in writable the pages that bytes [off, off + bytes) of the heap touch. */
+function populateSpan(off: number, bytes: number): void {
+  const mem = heapMemory();
+  const f = addonFns();
+  if (mem === null || f === null) return;
+  const lo = Math.floor(off / PAGE) * PAGE;
+  const hi = Math.min(mem.buffer.byteLength, Math.ceil((off + bytes) / PAGE) * PAGE);
+  const view = new Uint8Array(mem.buffer, lo, hi - lo);
+  if (f.populate(view) === 0) zeroPageStats.populatedBytes += view.byteLength;
 }
 
 /** Fewest pages in a run of zero pages that a freed block gives back alone (see below). */

@@ -10,7 +10,10 @@
  * - `inplace`: a vector of zeros read, then `+= 1` (read and written by one launch), and one
  *   `+= 2` never read before;
  * - `release`: a vector of zeros read, then disposed; a vector of zeros and one of sevens then
- *   reuse its memory.
+ *   reuse its memory;
+ * - `small`: 8 MB vectors of zeros written at a few elements only — after a read (a slice set),
+ *   never read (a slice `+=`), and by an integer-array index (a `write` that reads nothing) — so
+ *   that only the pages those elements touch are handled.
  */
 import * as np from '../../../dense/index.js';
 import { configure, fence } from '../../../runtime/index.js';
@@ -68,6 +71,18 @@ if (mode === 'stencil') {
   const gw = w.toArray() as Float64Array;
   const gu = u.toArray() as Float64Array;
   for (let k = 0; k < n; k++) check(Object.is(gw[k], 0) && gu[k] === 7);
+} else if (mode === 'small') {
+  const n = 1 << 20;
+  const z = np.zeros([n]);
+  check(np.sum(z).item() === 0);
+  z.set('100000:100010', 1);
+  const y = np.zeros([n]);
+  y.get('5000:5003').iadd(2);
+  const w = np.zeros([n]);
+  w.set([np.array([3, 70_000, 900_000])], 7);
+  check(np.sum(z).item() === 10 && np.sum(y).item() === 6 && np.sum(w).item() === 21);
+  const gw = w.toArray() as Float64Array;
+  check(gw[3] === 7 && gw[70_000] === 7 && gw[900_000] === 7 && gw[4] === 0);
 }
 fence();
 console.log(JSON.stringify({ canGive, ok, ...zeroPageStats }));
