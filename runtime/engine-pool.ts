@@ -14,7 +14,6 @@ import { collectWhileWaiting, waitCollectionDue, waitCollectionEnded } from './m
 import { distributed } from './mpi.js';
 import { Pool } from './pool.js';
 import { setRegionFreedHook } from './region.js';
-import { setZeroPagesWaiter } from './zero-pages.js';
 
 /** `Atomics.waitAsync` (ES2024; Node 20 has it, the configured lib does not declare it). */
 const atomicsWaitAsync = (
@@ -60,7 +59,6 @@ setEventWaiter(
   (e) => waitSync(e),
   () => pool !== null,
 );
-setZeroPagesWaiter((e) => waitSync(e));
 
 /** Posts every pending batch now. */
 export function flushAll(): void {

@@ -84,6 +84,15 @@ export function setEventWaiter(fn: (e: number) => void, pool: () => boolean): vo
 let hasPool: () => boolean = () => false;
 
 /**
+ * Blocks until task event `e` completed, by the waiter {@link setEventWaiter} installed (nothing
+ * before one is: no pool has run a task yet). runtime/zero-pages.ts waits with it too.
+ * @param e - the event
+ */
+export function waitHeapEvent(e: number): void {
+  waitEvent?.(e);
+}
+
+/**
  * Installs what runs before the heap hands out never-touched memory, or when its top cannot hold
  * a block (runtime/memory.ts: maybe a collection, whose finalizers may return blocks; fresh pages
  * cost page faults).

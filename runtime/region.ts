@@ -153,6 +153,14 @@ export class Region {
   }
 
   /**
+   * Ends the region's zero-page tracking (runtime/zero-pages.ts) if it had any. @internal
+   * @returns whether it was read while tracked (zero pages may be mapped in it)
+   */
+  endZeroPages(): boolean {
+    return endZeroTracking(this.held);
+  }
+
+  /**
    * Whether the region is tracked for zero pages (runtime/zero-pages.ts): 0 no, 1 lazily zero and
    * not read yet, 2 read since. @internal
    */
@@ -180,6 +188,16 @@ interface Held {
   zero: number;
 }
 
+/** Ends a region's zero-page tracking; true when it had been read while tracked. */
+function endZeroTracking(h: Held): boolean {
+  const read = h.zero === 2;
+  if (h.zero !== 0) {
+    h.zero = 0;
+    zeroPagesUntracked();
+  }
+  return read;
+}
+
 /** Regions whose heap memory user code holds (never recycled). */
 const pinned = new Set<number>();
 let freedHook: (id: number) => readonly number[] = () => [];
@@ -201,11 +219,7 @@ function release(h: Held): void {
   if (h.done) return;
   h.done = true;
   const pending = freedHook(h.id);
-  const zeroRead = h.zero === 2;
-  if (h.zero !== 0) {
-    h.zero = 0;
-    zeroPagesUntracked();
-  }
+  const zeroRead = endZeroTracking(h);
   if (h.off < 0) return;
   if (pinned.delete(h.id)) return;
   heapFree(h.off, h.bytes, pending, zeroRead);
@@ -233,11 +247,7 @@ export function disposeRegion(region: Region): void {
   region.markFreed();
   forgetExposed(region);
   const pending = freedHook(region.id);
-  const zeroRead = region.zeroPages === 2;
-  if (region.zeroPages !== 0) {
-    region.zeroPages = 0;
-    zeroPagesUntracked();
-  }
+  const zeroRead = region.endZeroPages();
   if (region.heapOffset < 0) return;
   if (pinned.delete(region.id)) return;
   heapFree(region.heapOffset, region.heapBytes, pending, zeroRead);
@@ -372,10 +382,7 @@ export function exposeRegion(region: Region): void {
   checkLive('exposeRegion', region);
   if (region.heapOffset >= 0) pinned.add(region.id);
   // User code may write this memory directly: no page of it is given back (runtime/zero-pages.ts).
-  if (region.zeroPages !== 0) {
-    region.zeroPages = 0;
-    zeroPagesUntracked();
-  }
+  region.endZeroPages();
   const buf = region.data.buffer;
   if (!(buf instanceof SharedArrayBuffer)) return;
   let m = exposed.get(buf);

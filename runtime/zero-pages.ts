@@ -42,7 +42,7 @@
  */
 import { peekState } from './deps.js';
 import { isDone } from './events.js';
-import { heapMemory, setZeroReleaseHook } from './heap.js';
+import { heapMemory, setZeroReleaseHook, waitHeapEvent } from './heap.js';
 import { distributed } from './mpi.js';
 import { nativeAddon } from './native-addon.js';
 import type { LaunchPlan } from './plan.js';
@@ -98,19 +98,9 @@ export function zeroPagesInitial(bytes: number): 0 | 1 {
   return 1;
 }
 
-/** Ends the tracking of a region (its state set to 0 by the caller). */
+/** Counts a region's tracking ended (runtime/region.ts, which sets its state to 0). */
 export function zeroPagesUntracked(): void {
   live--;
-}
-
-let waitFn: ((e: number) => void) | null = null;
-
-/**
- * Installs how to wait for a task's event (runtime/engine-pool.ts), for the writers in flight.
- * @param fn - blocks until the event completed
- */
-export function setZeroPagesWaiter(fn: (e: number) => void): void {
-  waitFn = fn;
 }
 
 /** True when the 4 KiB page at int32 index `k` of `a` holds only zero bits. */
@@ -167,9 +157,9 @@ function discardZeros(off: number, bytes: number, populate: boolean): number {
  */
 function waitAccesses(region: Region): void {
   const st = peekState(region);
-  if (st === undefined || waitFn === null) return;
-  for (const a of st.accesses) if (!isDone(a.seq)) waitFn(a.seq);
-  for (const a of st.readers) if (!isDone(a.seq)) waitFn(a.seq);
+  if (st === undefined) return;
+  for (const a of st.accesses) if (!isDone(a.seq)) waitHeapEvent(a.seq);
+  for (const a of st.readers) if (!isDone(a.seq)) waitHeapEvent(a.seq);
 }
 
 const K_NONE = 0;
@@ -240,8 +230,7 @@ export function noteZeroAccesses(plan: LaunchPlan): void {
         zeroPageStats.ms += performance.now() - t0;
       } else populateSpan(off, bytes); // never read: no zero page is mapped yet
     }
-    r.zeroPages = 0;
-    zeroPagesUntracked();
+    r.endZeroPages();
   }
 }
 

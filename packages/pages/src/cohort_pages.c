@@ -49,32 +49,6 @@ static napi_value number(napi_env env, int32_t v) {
   return out;
 }
 
-static napi_value advise(napi_env env, napi_callback_info info) {
-  size_t argc = 1;
-  napi_value argv[1];
-  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 1) return number(env, EINVAL);
-  bool is_typed = false;
-  if (napi_is_typedarray(env, argv[0], &is_typed) != napi_ok || !is_typed) return number(env, EINVAL);
-  napi_typedarray_type type;
-  size_t length = 0, offset = 0;
-  void *data = NULL;
-  napi_value buffer;
-  if (napi_get_typedarray_info(env, argv[0], &type, &length, &data, &buffer, &offset) != napi_ok)
-    return number(env, EINVAL);
-  if (type != napi_uint8_array) return number(env, EINVAL);
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-  uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-  uintptr_t lo = ((uintptr_t)data + page - 1) & ~(page - 1);
-  uintptr_t hi = ((uintptr_t)data + length) & ~(page - 1);
-  if (hi <= lo) return number(env, 0);
-  if (madvise((void *)lo, hi - lo, MADV_HUGEPAGE) != 0) return number(env, errno);
-  return number(env, 0);
-#else
-  (void)data;
-  return number(env, ENOSYS);
-#endif
-}
-
 /* The whole pages inside a Uint8Array argument: *lo, *hi (hi <= lo: none); EINVAL when not one. */
 static int32_t page_range(napi_env env, napi_callback_info info, uintptr_t *lo, uintptr_t *hi) {
   size_t argc = 1;
@@ -100,15 +74,19 @@ static int32_t page_range(napi_env env, napi_callback_info info, uintptr_t *lo, 
   return 0;
 }
 
-static napi_value discard(napi_env env, napi_callback_info info) {
+/* madvise(advice) over the whole pages inside the Uint8Array argument: 0, else the errno
+ * (ENOSYS where the advice does not exist here: advice < 0). */
+static napi_value madvise_view(napi_env env, napi_callback_info info, int advice) {
   uintptr_t lo = 0, hi = 0;
   int32_t err = page_range(env, info, &lo, &hi);
   if (err != 0) return number(env, err);
-#if defined(__linux__) && defined(MADV_DONTNEED)
+#if defined(__linux__)
+  if (advice < 0) return number(env, ENOSYS);
   if (hi <= lo) return number(env, 0);
-  if (madvise((void *)lo, hi - lo, MADV_DONTNEED) != 0) return number(env, errno);
+  if (madvise((void *)lo, hi - lo, advice) != 0) return number(env, errno);
   return number(env, 0);
 #else
+  (void)advice;
   return number(env, ENOSYS);
 #endif
 }
@@ -116,18 +94,26 @@ static napi_value discard(napi_env env, napi_callback_info info) {
 #if defined(__linux__) && !defined(MADV_POPULATE_WRITE)
 #define MADV_POPULATE_WRITE 23
 #endif
+#if !defined(MADV_HUGEPAGE)
+#define MADV_HUGEPAGE (-1)
+#endif
+#if !defined(MADV_DONTNEED)
+#define MADV_DONTNEED (-1)
+#endif
+#if !defined(MADV_POPULATE_WRITE)
+#define MADV_POPULATE_WRITE (-1)
+#endif
+
+static napi_value advise(napi_env env, napi_callback_info info) {
+  return madvise_view(env, info, MADV_HUGEPAGE);
+}
+
+static napi_value discard(napi_env env, napi_callback_info info) {
+  return madvise_view(env, info, MADV_DONTNEED);
+}
 
 static napi_value populate(napi_env env, napi_callback_info info) {
-  uintptr_t lo = 0, hi = 0;
-  int32_t err = page_range(env, info, &lo, &hi);
-  if (err != 0) return number(env, err);
-#if defined(__linux__)
-  if (hi <= lo) return number(env, 0);
-  if (madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE) != 0) return number(env, errno);
-  return number(env, 0);
-#else
-  return number(env, ENOSYS);
-#endif
+  return madvise_view(env, info, MADV_POPULATE_WRITE);
 }
 
 static napi_value pressure(napi_env env, napi_callback_info info) {
