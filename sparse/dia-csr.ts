@@ -19,6 +19,9 @@ import { type Csr, type Dia, region, vec } from './core/types.js';
 import { kernel } from './kdef.js';
 import { BAND_FILL, BAND_PTR, DIA_COUNT_TILED, DIA_FILL_TILED } from './kernel-names.js';
 import { bandFill, bandPtr, diaCountTiled, diaFillTiled } from './kernels/dia.js';
+import { DIA_TILE, diaCountWasm, diaFillWasm, warmDiaWasm } from './kernels/dia-wasm.js';
+
+const noWasm = process.env.COHORT_WASM === '0';
 
 /**
  * DIA → CSR (zeros dropped; canonical when the offsets are strictly increasing).
@@ -31,6 +34,8 @@ export function diaToCsrTiled(a: Dia, offsetsSortedUnique: boolean): Csr {
   const { rows, cols, dtype, ld } = a;
   const offs = vec(a.offsets, a.nd);
   const dat = new Store(a.data, [a.nd * ld], [1], 0);
+  const fillWasm = noWasm ? null : diaFillWasm(dtype);
+  if (fillWasm !== null) warmDiaWasm(dtype);
   const b = assemble(
     op,
     rows,
@@ -38,16 +43,20 @@ export function diaToCsrTiled(a: Dia, offsetsSortedUnique: boolean): Csr {
     (counts) =>
       launch({
         op,
-        kernel: kernel(`${DIA_COUNT_TILED}.${dtype}`, diaCountTiled, (t, f) =>
-          f(
-            t.arrays[1].subarray(0, t.shapes[1]![0]),
-            t.arrays[2],
-            t.scalars[0],
-            t.scalars[1],
-            t.arrays[0],
-            t.lo[0],
-            t.hi[0],
-          ),
+        kernel: kernel(
+          `${DIA_COUNT_TILED}.${dtype}`,
+          diaCountTiled,
+          (t, f) =>
+            f(
+              t.arrays[1].subarray(0, t.shapes[1]![0]),
+              t.arrays[2],
+              t.scalars[0],
+              t.scalars[1],
+              t.arrays[0],
+              t.lo[0],
+              t.hi[0],
+            ),
+          noWasm ? null : diaCountWasm(dtype),
         ),
         args: [
           { store: counts, privilege: 'write-discard' },
@@ -60,18 +69,23 @@ export function diaToCsrTiled(a: Dia, offsetsSortedUnique: boolean): Csr {
     (indptr, indices, data) =>
       launch({
         op,
-        kernel: kernel(`${DIA_FILL_TILED}.${dtype}`, diaFillTiled, (t, f) =>
-          f(
-            t.arrays[1].subarray(0, t.shapes[1]![0]),
-            t.arrays[2],
-            t.scalars[0],
-            t.scalars[1],
-            t.arrays[0],
-            t.arrays[3],
-            t.arrays[4],
-            t.lo[0],
-            t.hi[0],
-          ),
+        kernel: kernel(
+          `${DIA_FILL_TILED}.${dtype}`,
+          diaFillTiled,
+          (t, f) =>
+            f(
+              t.arrays[1].subarray(0, t.shapes[1]![0]),
+              t.arrays[2],
+              t.scalars[0],
+              t.scalars[1],
+              t.arrays[0],
+              t.arrays[3],
+              t.arrays[4],
+              t.lo[0],
+              t.hi[0],
+              t.scratch ?? -1,
+            ),
+          fillWasm,
         ),
         args: [
           { store: vec(indptr, rows), privilege: 'read' },
@@ -82,6 +96,8 @@ export function diaToCsrTiled(a: Dia, offsetsSortedUnique: boolean): Csr {
         ],
         scalars: [ld, cols],
         constraints: [image(0, 3, 'offsets'), image(0, 4, 'offsets')],
+        // The Wasm fill keeps a tile's write cursors in the piece's scratch.
+        ...(fillWasm !== null ? { scratch: 4 * DIA_TILE } : {}),
         key: 0,
       }),
   );

@@ -11,6 +11,7 @@ import { configure, DefaultMapper, fence, traceStart, traceStop } from '../../ru
 import * as sparse from '../../sparse/index.js';
 import { diaRows } from '../../sparse/kernels/assemble.js';
 import { bandFill, bandPtr, diaCountTiled, diaFillTiled } from '../../sparse/kernels/dia.js';
+import { DIA_TILE, diaCountWasm, diaFillWasm } from '../../sparse/kernels/dia-wasm.js';
 
 afterAll(() => configure({ workers: 0, mapper: new DefaultMapper() }));
 
@@ -190,4 +191,160 @@ describe('diags of constant diagonals straight to CSR', () => {
     expect(ops).not.toContain('check_format');
     expect(y.get('0').item()).toBe(0.5 + 1.5 + 2.5 + 3.5 + 4.5 + 5.5);
   });
+});
+
+/** The Wasm loops over a fresh shared memory: inputs copied in, outputs read back. */
+function runWasm(
+  dtype: 'float64' | 'float32',
+  offsets: Int32Array,
+  dv: Float64Array | Float32Array,
+  ld: number,
+  ncols: number,
+  rows: number,
+  cut: number[],
+) {
+  const count = diaCountWasm(dtype)!;
+  const fill = diaFillWasm(dtype)!;
+  const W = (
+    globalThis as unknown as {
+      WebAssembly: {
+        Module: new (b: Uint8Array) => object;
+        Instance: new (m: object, i: object) => { exports: Record<string, unknown> };
+        Memory: new (d: object) => { buffer: unknown };
+      };
+    }
+  ).WebAssembly;
+  const sz = dtype === 'float64' ? 8 : 4;
+  // Layout (8-byte aligned): offsets, dvals, pos, crd, vals, scratch; nnz ≤ nd · rows.
+  const nd = offsets.length;
+  const maxNnz = nd * rows;
+  const al = (b: number) => Math.ceil(b / 8) * 8 + 8;
+  const oOff = 8;
+  const oDv = oOff + al(4 * nd);
+  const oPos = oDv + al(sz * dv.length);
+  const oCrd = oPos + al(4 * (rows + 1));
+  const oVals = oCrd + al(4 * maxNnz);
+  const oScr = oVals + al(sz * maxNnz);
+  const bytes = oScr + 4 * DIA_TILE + 64;
+  const mem = new W.Memory({ initial: Math.ceil(bytes / 65536), maximum: 65536, shared: true });
+  const buf = mem.buffer as unknown as ArrayBuffer;
+  const Ctor = dtype === 'float64' ? Float64Array : Float32Array;
+  new Int32Array(buf, oOff, nd).set(offsets);
+  new Ctor(buf, oDv, dv.length).set(dv);
+  const pos = new Int32Array(buf, oPos, rows + 1).fill(-7);
+  pos[0] = 0;
+  const inst = (spec: { bytes: readonly number[] }) =>
+    new W.Instance(new W.Module(new Uint8Array(spec.bytes)), { e: { mem } }).exports.kernel as (
+      ...a: number[]
+    ) => void;
+  const kc = inst(count);
+  const kf = inst(fill);
+  for (let p = 0; p + 1 < cut.length; p++) kc(oOff, oDv, ld, ncols, oPos, cut[p]!, cut[p + 1]!, nd);
+  const counts = Int32Array.from(pos);
+  for (let i = 0; i < rows; i++) pos[i + 1]! += pos[i]!;
+  const nnz = pos[rows]!;
+  new Int32Array(buf, oCrd, maxNnz).fill(-1);
+  new Ctor(buf, oVals, maxNnz).fill(-1);
+  // Scratch starts dirty: the fill must set every cursor it reads.
+  new Int32Array(buf, oScr, DIA_TILE).fill(123456);
+  for (let p = cut.length - 2; p >= 0; p--)
+    kf(oOff, oDv, ld, ncols, oPos, oCrd, oVals, cut[p]!, cut[p + 1]!, oScr, nd);
+  return {
+    counts,
+    crd: Int32Array.from(new Int32Array(buf, oCrd, nnz)),
+    vals: new Uint8Array(buf.slice(oVals, oVals + sz * nnz)),
+  };
+}
+
+describe('the tiled DIA → CSR loops as WebAssembly', () => {
+  const WASM_VALUES = [0, -0, 0, 1, -2, 0.5, Number.NaN, 3, 5e-324, -1e-40, Number.POSITIVE_INFINITY];
+  for (const dtype of ['float64', 'float32'] as const) {
+    it(`give the row-by-row reference's CSR bit for bit (${dtype}, any pieces, tiles crossed)`, () => {
+      fc.assert(
+        fc.property(diaArb, ({ rows, ncols, ld, offs, seed, cuts }) => {
+          const nd = offs.length;
+          const offsets = Int32Array.from(offs);
+          const Ctor = dtype === 'float64' ? Float64Array : Float32Array;
+          const dv = new Ctor(nd * ld);
+          for (let t = 0; t < dv.length; t++)
+            dv[t] = WASM_VALUES[(seed + t * 7 + (t >> 3)) % WASM_VALUES.length]!;
+          const ref = new Int32Array(rows + 1);
+          diaRows(offsets, dv as Float64Array, ld, ncols, ref, null as never, null as never, 0, 0, rows);
+          const cut = splits(rows, cuts);
+          const got = runWasm(dtype, offsets, dv, ld, ncols, rows, cut);
+          expect(got.counts).toEqual(ref);
+          for (let i = 0; i < rows; i++) ref[i + 1]! += ref[i]!;
+          const nnz = ref[rows]!;
+          const c0 = new Int32Array(nnz);
+          const v0 = new Ctor(nnz);
+          diaRows(offsets, dv as Float64Array, ld, ncols, ref, c0, v0 as Float64Array, 1, 0, rows);
+          expect(got.crd).toEqual(c0);
+          expect(Buffer.compare(Buffer.from(got.vals), Buffer.from(new Uint8Array(v0.buffer)))).toBe(0);
+        }),
+        { numRuns: 120 },
+      );
+    });
+  }
+  it('exist only for float values', () => {
+    expect(diaCountWasm('int32')).toBeNull();
+    expect(diaFillWasm('complex128')).toBeNull();
+    expect(diaFillWasm('float64')?.scratch).toBe(true);
+  });
+});
+
+describe('diags of array diagonals to CSR through the launches', () => {
+  for (const workers of [0, 1, 2]) {
+    it(`gives the reference CSR (pool size ${workers}, pieces of a few rows, float64 and float32)`, () => {
+      configure({
+        workers,
+        mapper: new DefaultMapper({ inlineLaunchBytes: 0, inlineBytes: 0, minPieceBytes: 16 }),
+      });
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 1, max: 300 }),
+          fc.integer({ min: 1, max: 300 }),
+          fc.uniqueArray(fc.integer({ min: -25, max: 25 }), { minLength: 1, maxLength: 5 }),
+          fc.nat(),
+          fc.constantFrom('float64' as const, 'float32' as const),
+          (m, n, offs, seed, dtype) => {
+            const ok = offs.filter((k) => Math.min(m + k, n - k, m, n) > 0);
+            if (ok.length === 0) return;
+            const lens = ok.map((k) => Math.min(m + k, n - k, m, n));
+            const vals = ok.map((_, d) =>
+              Array.from({ length: lens[d]! }, (_, t) => [0, 1.5, -2, 0, 3][(seed + d * 3 + t) % 5]!),
+            );
+            const A = sparse.diags(
+              vals.map((v) => np.array(v, dtype)),
+              ok,
+              { shape: [m, n], format: 'csr', dtype },
+            ) as sparse.csr_array;
+            // Reference: the dense matrix, then its nonzeros row by row in the order of the offsets.
+            const dense: number[][] = Array.from({ length: m }, () => new Array<number>(n).fill(0));
+            const order = ok.map((k, d) => [k, d] as const);
+            for (const [k, d] of order)
+              for (let t = 0; t < lens[d]!; t++)
+                dense[t + Math.max(0, -k)]![t + Math.max(0, -k) + k] = vals[d]![t]!;
+            const ptr = [0];
+            const idx: number[] = [];
+            const dat: number[] = [];
+            for (let i = 0; i < m; i++) {
+              for (const [k] of order) {
+                const j = i + k;
+                if (j >= 0 && j < n && dense[i]![j] !== 0) {
+                  idx.push(j);
+                  dat.push(dense[i]![j]!);
+                }
+              }
+              ptr.push(idx.length);
+            }
+            expect(A.dtype).toBe(dtype);
+            expect(Array.from(A.indptr.toArray() as Int32Array)).toEqual(ptr);
+            expect(Array.from(A.indices.toArray() as Int32Array)).toEqual(idx);
+            expect(Array.from(A.data.toArray() as Float64Array)).toEqual(dat);
+          },
+        ),
+        { numRuns: 40 },
+      );
+    });
+  }
 });
