@@ -9,9 +9,7 @@ export interface RuntimeOptions {
   /**
    * Worker threads in the pool; 0 runs every task inline. Default: `COHORT_WORKERS`, else
    * `os.availableParallelism()` (divided by the ranks on this node under `mpirun`). Changing it
-   * drains the pool and resizes it at the next launch. Setting it (> 0) while no pool runs starts
-   * the threads now, in the background, so that they boot while the program builds its inputs
-   * (without it, they start at the first large launch).
+   * drains the pool and resizes it at the next launch.
    */
   workers?: number;
   /** The mapper (see `cohortjs/runtime`'s Mapper interface). */
@@ -94,17 +92,4 @@ export function configure(opts: RuntimeOptions): void {
   if (opts.workerUrl !== undefined) {
     setWorkerUrl(opts.workerUrl === null ? null : toWorkerUrl('configure', 'workerUrl', opts.workerUrl));
   }
-  // Last: the threads start with the worker file and the mapper given in the same call.
-  if (opts.workers !== undefined && opts.workers > 0) workersConfigured?.(opts.workers);
-}
-
-let workersConfigured: ((workers: number) => void) | null = null;
-
-/**
- * Installs what `configure({ workers: n })` with n > 0 does once applied (the engine starts the
- * pool's threads when none run: runtime/engine-sizing.ts). @internal
- * @param fn - the hook, given the pool size
- */
-export function setWorkersConfiguredHook(fn: (workers: number) => void): void {
-  workersConfigured = fn;
 }

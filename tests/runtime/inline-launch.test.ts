@@ -76,19 +76,11 @@ describe('inlineLaunchBytes', () => {
     expect(b.some((r) => r.kind === 'task' && r.worker >= 0)).toBe(true);
   });
 
-  it('starts no worker thread until a piece is posted to the pool (a size configure did not start)', () => {
+  it('starts no worker thread until a piece is posted to the pool', () => {
     configure({ workers: 0 });
     np.ones([4]).sum().item(); // the next launch drains and drops a pool of another size
     expect(currentPool()).toBeNull();
-    // configure({ workers }) starts the threads at once (next test); the lazy start is what a
-    // program gets whose size comes from COHORT_WORKERS or the cores, as with the switch off here.
-    process.env.COHORT_EAGER_POOL = '0';
-    try {
-      configure({ workers: 2, mapper: new DefaultMapper({ inlineLaunchBytes: 4 * MiB }) });
-    } finally {
-      delete process.env.COHORT_EAGER_POOL;
-    }
-    expect(currentPool()).toBeNull();
+    configure({ workers: 2, mapper: new DefaultMapper({ inlineLaunchBytes: 4 * MiB }) });
     const x = np.zeros([1024]);
     const y = np.ones([1024]);
     for (let k = 0; k < 50; k++) x.iadd(y.multiply(2));
@@ -111,30 +103,6 @@ describe('inlineLaunchBytes', () => {
     expect(currentPool()?.size).toBe(1);
     configure({ workers: 0 });
     expect(x.sum().item()).toBe(100 * 1024);
-    expect(currentPool()).toBeNull();
-  });
-
-  it('configure({ workers }) starts the threads at once when no pool runs, and only then', () => {
-    configure({ workers: 0 });
-    np.ones([4]).sum().item();
-    expect(currentPool()).toBeNull();
-    configure({ workers: 2, mapper: new DefaultMapper({ inlineLaunchBytes: 4 * MiB }) });
-    const p = currentPool();
-    expect(p?.size).toBe(2);
-    // Inline work keeps that pool; another size replaces it at the next launch, not at configure.
-    expect(np.ones([1024]).multiply(2).sum().item()).toBe(2048);
-    expect(currentPool()).toBe(p);
-    configure({ workers: 1 });
-    expect(currentPool()).toBe(p);
-    expect(
-      np
-        .add(np.ones([1_000_000]), 1)
-        .sum()
-        .item(),
-    ).toBe(2_000_000);
-    expect(currentPool()?.size).toBe(1);
-    configure({ workers: 0 });
-    expect(np.ones([4]).sum().item()).toBe(4);
     expect(currentPool()).toBeNull();
   });
 });

@@ -55,14 +55,6 @@ describe('runtime lifecycle (child processes)', () => {
     expect(r.tailMs).toBeLessThan(2000);
   });
 
-  it('configure({ workers }) starts the threads at once, and a script that only asked for them still exits by itself', async () => {
-    const r = await run(child('exit-after-configure.ts'), 0, 30_000);
-    expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^pool 2\nfinished \d+\n$/);
-    expect(r.tailMs).toBeLessThan(2000);
-  });
-
   it.each([0, 1, 2])('100 dropped arrays of 80 MB stay under 1 GB resident (workers=%i)', async (w) => {
     const r = await run(child('alloc-drop.ts'), w, 90_000);
     expect(r.code).toBe(0);
