@@ -8,7 +8,7 @@ import { align, broadcast, disposeRegion, type Future, image, launch } from '../
 import { kernel } from '../kdef.js';
 import { TRANSPOSE_COUNT, TRANSPOSE_FILL } from '../kernel-names.js';
 import { transposeCount, transposeFill } from '../kernels/transpose.js';
-import { transposeCountWasm, transposeFillWasm } from '../kernels/transpose-wasm.js';
+import { transposeCountWasm, transposeFillWasm, warmTransposeWasm } from '../kernels/transpose-wasm.js';
 import { scanRegion } from './assemble.js';
 import { bandOf, markBand } from './band.js';
 import { markChecked, structureCheck } from './range-check.js';
@@ -34,6 +34,8 @@ export function transposeCsr(a: Csr, op = 'transpose'): Csr {
   const data = region(dtype, nnz, false);
   let checkFuture: Future | null = null;
   if (cols > 0 && nnz > 0) {
+    // Before the first piece: its modules' optimized code is then shared with the workers.
+    if (!noWasm) warmTransposeWasm(dtype);
     launch({
       op,
       // Reads only indices[0, nnz) and writes only its own counts: Wasm needs no guard.

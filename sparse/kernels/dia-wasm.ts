@@ -15,6 +15,7 @@
  */
 import type { WasmSpec } from '../kdef.js';
 import { Asm, copyElem, I32, loadF, w } from './wasm-asm.js';
+import { warmOnce } from './wasm-warm.js';
 
 type F = 'float64' | 'float32';
 const INT = 'Int32Array';
@@ -166,50 +167,27 @@ function buildFill(dtype: F): WasmSpec {
   };
 }
 
-const warmed = new Set<string>();
-
 /**
- * Runs both modules of `dtype` ~60 times on a small band (3 diagonals × 512 rows, in a one-page
- * memory of their own) on this thread, once per process and dtype, so that V8's dynamic tiering
- * starts their optimized compile before the first piece: V8 keeps one compiled module per byte
- * string for the process, and a worker's `new WebAssembly.Module` of the same bytes shares it
- * (a call in progress keeps the tier it started with, so an unwarmed first piece of a million
- * rows ran its whole loop on baseline code). ~1–2 ms; a failure only costs speed.
+ * Warms both modules of `dtype` (kernels/wasm-warm.ts): ~60 count and fill calls on a band of
+ * three diagonals × 512 rows, once per process and dtype.
+ * @param dtype - the values' dtype (nothing for one without a module)
  */
 export function warmDiaWasm(dtype: string): void {
   const count = diaCountWasm(dtype);
   const fill = diaFillWasm(dtype);
-  if (count === null || fill === null || warmed.has(dtype)) return;
-  warmed.add(dtype);
-  try {
-    const W = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
-    const mem = new W.Memory({ initial: 1, maximum: 1, shared: true });
-    const kernel = (b: readonly number[]) =>
-      new W.Instance(new W.Module(new Uint8Array(b)), { e: { mem } }).exports.kernel as (
-        ...a: number[]
-      ) => void;
-    const kc = kernel(count.bytes);
-    const kf = kernel(fill.bytes);
-    // offsets at 0 ([-1, 0, 1]), values at 64 (3 × 512 float64 zeros and ones), indptr at 12352,
-    // indices at 14464, data at 20608, scratch at 32896 (8 KiB).
-    const buf = mem.buffer as ArrayBuffer;
+  if (count === null || fill === null) return;
+  warmOnce(`dia.${dtype}`, [count.bytes, fill.bytes], 1, ([kc, kf], buf) => {
+    // offsets at 0 ([-1, 0, 1]), values at 64 (3 × 512 ones), indptr at 12352, indices at 14464,
+    // data at 20608, scratch at 32896 (8 KiB).
     new Int32Array(buf, 0, 3).set([-1, 0, 1]);
-    new Float64Array(buf, 64, 3 * 512).fill(1);
+    if (dtype === 'float64') new Float64Array(buf, 64, 3 * 512).fill(1);
+    else new Float32Array(buf, 64, 3 * 512).fill(1);
+    const pos = new Int32Array(buf, 12352, 513);
     for (let r = 0; r < 60; r++) {
-      kc(0, 64, 512, 512, 12352, 0, 512, 3);
-      const pos = new Int32Array(buf, 12352, 513);
+      kc!(0, 64, 512, 512, 12352, 0, 512, 3);
       pos[0] = 0;
       for (let i = 0; i < 512; i++) pos[i + 1]! += pos[i]!;
-      kf(0, 64, 512, 512, 12352, 14464, 20608, 0, 512, 32896, 3);
+      kf!(0, 64, 512, 512, 12352, 14464, 20608, 0, 512, 32896, 3);
     }
-  } catch {
-    /* warming only saves time */
-  }
-}
-
-/** The part of the WebAssembly API used here (the project's lib has no WebAssembly types). */
-interface WasmApi {
-  Module: new (b: Uint8Array) => object;
-  Instance: new (m: object, i: object) => { exports: Record<string, unknown> };
-  Memory: new (d: object) => { buffer: unknown };
+  });
 }

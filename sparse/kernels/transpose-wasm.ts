@@ -7,6 +7,7 @@
 import { ctorOf, type DType } from '../../runtime/index.js';
 import type { WasmSpec } from '../kdef.js';
 import { Asm, copyElem, elemShift, I32, w } from './wasm-asm.js';
+import { warmOnce } from './wasm-warm.js';
 
 const INT = 'Int32Array';
 const memo = new Map<string, WasmSpec>();
@@ -120,4 +121,37 @@ function buildScan(): WasmSpec {
   a.e(w.get(at), w.i32c(4), w.i32Add, w.set(at), w.br(0), w.end, w.end);
   a.e(w.i32c(0));
   return { bytes: a.module([I32]), types: [INT, null], lens: [] };
+}
+
+/**
+ * Warms the transpose's count and fill for values of `dtype` (kernels/wasm-warm.ts): ~60 calls
+ * each on a 512 × 512 tridiagonal CSR, once per process and dtype.
+ * @param dtype - the values' dtype
+ */
+export function warmTransposeWasm(dtype: DType): void {
+  warmOnce(
+    `transpose.${dtype}`,
+    [transposeCountWasm().bytes, transposeFillWasm(dtype).bytes],
+    1,
+    ([kc, kf], buf) => {
+      // ptr at 0 (513), idx at 2112 (1534), vals at 8256 (1534 × 8 bytes), tPtr at 20544 (513),
+      // cur at 22656 (512), tIdx at 24768, tVals at 30912.
+      const n = 512;
+      const ptr = new Int32Array(buf, 0, n + 1);
+      const idx = new Int32Array(buf, 2112, 3 * n - 2);
+      let q = 0;
+      for (let i = 0; i < n; i++) {
+        ptr[i] = q;
+        for (let j = Math.max(0, i - 1); j <= Math.min(n - 1, i + 1); j++) idx[q++] = j;
+      }
+      ptr[n] = q;
+      const tPtr = new Int32Array(buf, 20544, n + 1);
+      for (let r = 0; r < 60; r++) {
+        kc!(2112, q, 20544, 0, n);
+        tPtr[0] = 0;
+        for (let j = 0; j < n; j++) tPtr[j + 1]! += tPtr[j]!;
+        kf!(0, 2112, 8256, n, 20544, 22656, 24768, 30912, 1, 0, n);
+      }
+    },
+  );
 }
