@@ -22,6 +22,8 @@ import { bandFill, bandPtr, diaCountTiled, diaFillTiled } from './kernels/dia.js
 import { DIA_TILE, diaCountWasm, diaFillWasm, warmDiaWasm } from './kernels/dia-wasm.js';
 
 const noWasm = process.env.COHORT_WASM === '0';
+/** Rows from which DIA → CSR fills in Wasm (and warms its modules first): a few pieces' worth. */
+const WASM_MIN_ROWS = 16_384;
 
 /**
  * DIA → CSR (zeros dropped; canonical when the offsets are strictly increasing).
@@ -34,7 +36,9 @@ export function diaToCsrTiled(a: Dia, offsetsSortedUnique: boolean): Csr {
   const { rows, cols, dtype, ld } = a;
   const offs = vec(a.offsets, a.nd);
   const dat = new Store(a.data, [a.nd * ld], [1], 0);
-  const fillWasm = noWasm ? null : diaFillWasm(dtype);
+  // Large conversions only: a small one keeps the JavaScript fill (the Wasm one needs scratch,
+  // which takes a launch off the one-piece inline path) and pays no warm-up (~1–2 ms, once).
+  const fillWasm = noWasm || rows < WASM_MIN_ROWS ? null : diaFillWasm(dtype);
   if (fillWasm !== null) warmDiaWasm(dtype);
   const b = assemble(
     op,
@@ -70,7 +74,9 @@ export function diaToCsrTiled(a: Dia, offsetsSortedUnique: boolean): Csr {
       launch({
         op,
         kernel: kernel(
-          `${DIA_FILL_TILED}.${dtype}`,
+          // Its own name with Wasm: a kernel is registered once per name, and a smaller
+          // conversion of the same dtype registers the JavaScript-only one.
+          `${DIA_FILL_TILED}.${dtype}${fillWasm !== null ? '.wasm' : ''}`,
           diaFillTiled,
           (t, f) =>
             f(

@@ -55,16 +55,23 @@ export function kernel(
     source:
       wasm === undefined || wasm === null
         ? `(() => { const impl = (${impl.toString()}); const adapter = (${adapter.toString()}); return function (t) { return adapter(t, impl); }; })()`
-        : `(() => { const impl = (${impl.toString()}); const adapter = (${adapter.toString()}); const W = ${JSON.stringify(wasm)}; return (${wasmDispatch.toString()})(impl, adapter, W, ${guarded}); })()`,
+        : `(() => { const impl = (${impl.toString()}); const adapter = (${adapter.toString()}); const W = ${JSON.stringify(wasm)}; return (${wasmDispatch.toString()})(impl, adapter, W, ${guarded}, ${JSON.stringify(name)}); })()`,
   }));
   return name;
 }
 
 /**
  * Builds the kernel that runs `W` on heap launches and `impl` otherwise (shipped as source: no
- * free variables). The Wasm instance is made once per thread and heap.
+ * free variables). The Wasm instance is made once per thread and heap. With an object on
+ * `globalThis.__cohortWasmRuns` (tests), each call of the module adds 1 under the kernel's `name`.
  */
-function wasmDispatch(impl: (...a: unknown[]) => unknown, adapter: Adapter, W: WasmSpec, guarded: boolean) {
+function wasmDispatch(
+  impl: (...a: unknown[]) => unknown,
+  adapter: Adapter,
+  W: WasmSpec,
+  guarded: boolean,
+  name: string,
+) {
   const wasmApi = (globalThis as any).WebAssembly;
   let mem: unknown = null;
   let fn: ((...a: number[]) => unknown) | null = null;
@@ -98,6 +105,9 @@ function wasmDispatch(impl: (...a: unknown[]) => unknown, adapter: Adapter, W: W
           const a = args[k];
           if (typeof a !== 'number') args[k] = (a as { byteOffset: number }).byteOffset;
         }
+        // Tests count the module's calls on this thread (`globalThis.__cohortWasmRuns`, when set).
+        const runs = (globalThis as any).__cohortWasmRuns;
+        if (runs !== undefined) runs[name] = (runs[name] ?? 0) + 1;
         try {
           return fn!(...(args as number[]));
         } catch (e) {

@@ -24,6 +24,8 @@ const FILL_CONSTRAINTS = Object.freeze([
   image(0, 6, 'offsets'),
 ]);
 const noWasm = process.env.COHORT_WASM === '0';
+/** Entries from which a transpose warms its Wasm modules first (kernels/wasm-warm.ts). */
+const WARM_MIN_NNZ = 65_536;
 
 /** The CSR structure of `Aᵀ`: rows sorted (by A's row), duplicates kept; canonical when A is. */
 export function transposeCsr(a: Csr, op = 'transpose'): Csr {
@@ -34,8 +36,9 @@ export function transposeCsr(a: Csr, op = 'transpose'): Csr {
   const data = region(dtype, nnz, false);
   let checkFuture: Future | null = null;
   if (cols > 0 && nnz > 0) {
-    // Before the first piece: its modules' optimized code is then shared with the workers.
-    if (!noWasm) warmTransposeWasm(dtype);
+    // Before the first piece of a large transpose: the modules' optimized code is then shared
+    // with the workers (a small one pays no warm-up, ~1–2 ms once).
+    if (!noWasm && nnz >= WARM_MIN_NNZ) warmTransposeWasm(dtype);
     launch({
       op,
       // Reads only indices[0, nnz) and writes only its own counts: Wasm needs no guard.

@@ -6,8 +6,10 @@
  *
  * Why (issue 24, the setup of legate.sparse's spectral norm: `diags` of five 1e6 bands to CSR):
  * each loop runs once per piece on millions of entries, so its JavaScript spent most of a fresh
- * process's first build in V8's unoptimized tiers (first pieces 22–58 ms against 4–22 warm); a
- * module is compiled optimized before its first call (runtime/wasm-tier.ts).
+ * process's first build in V8's unoptimized tiers (first pieces 22–58 ms against 4–22 warm). As
+ * Wasm, warmed on the issuing thread first ({@link warmDiaWasm}, kernels/wasm-warm.ts), the first
+ * pieces run optimized code. Values are copied as bytes, so a float32 signalling NaN keeps its
+ * payload here where the JavaScript loop may quiet it.
  *
  * Every address stays within the arrays: a diagonal's rows are clamped to `[−k, min(cols, ld) − k)`
  * as in the JavaScript loops, and the fill writes from `indptr`, which the count and scan of the
@@ -40,7 +42,7 @@ function once(key: string, build: () => WasmSpec): WasmSpec {
   return m;
 }
 
-/** Pushes min (`lt` true) or max of two i32 locals' values (signed). */
+/** Pushes min (`lt` true) or max (signed) of two i32 values, each given as the code that pushes it (run twice: pure code only). */
 function pick(a: Asm, x: number[], y: number[], lt: boolean): void {
   a.e(...x, ...y, ...x, ...y, lt ? w.i32LtS : w.i32GtS, w.select);
 }

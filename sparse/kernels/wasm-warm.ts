@@ -23,7 +23,7 @@ const failures: string[] = [];
 
 /** The warm-ups that threw, as `key: message` (tests: every warm-up's input must be valid). */
 export function warmFailures(): readonly string[] {
-  return failures;
+  return failures.slice();
 }
 
 /** A module's exported `kernel`, instantiated over `mem`. */

@@ -293,58 +293,100 @@ describe('the tiled DIA → CSR loops as WebAssembly', () => {
 });
 
 describe('diags of array diagonals to CSR through the launches', () => {
+  /** The reference CSR: per row, the offsets' order, stored zeros dropped. */
+  function reference(m: number, n: number, ok: number[], vals: number[][]) {
+    const ptr = [0];
+    const idx: number[] = [];
+    const dat: number[] = [];
+    for (let i = 0; i < m; i++) {
+      ok.forEach((k, d) => {
+        const t = i - Math.max(0, -k);
+        const j = i + k;
+        if (j >= 0 && j < n && t >= 0 && t < vals[d]!.length && vals[d]![t] !== 0) {
+          idx.push(j);
+          dat.push(vals[d]![t]!);
+        }
+      });
+      ptr.push(idx.length);
+    }
+    return { ptr, idx, dat };
+  }
+  const caseArb = (maxRows: number) =>
+    fc.record({
+      m: fc.integer({ min: 1, max: maxRows }),
+      dn: fc.integer({ min: -40, max: 40 }),
+      offs: fc.uniqueArray(fc.integer({ min: -25, max: 25 }), { minLength: 1, maxLength: 5 }),
+      seed: fc.nat(),
+      dtype: fc.constantFrom('float64' as const, 'float32' as const),
+    });
+  function check({
+    m,
+    dn,
+    offs,
+    seed,
+    dtype,
+  }: {
+    m: number;
+    dn: number;
+    offs: number[];
+    seed: number;
+    dtype: 'float64' | 'float32';
+  }) {
+    const n = Math.max(1, m + dn);
+    const ok = offs.filter((k) => Math.min(m + k, n - k, m, n) > 0);
+    if (ok.length === 0) return;
+    const lens = ok.map((k) => Math.min(m + k, n - k, m, n));
+    const vals = ok.map((_, d) =>
+      Array.from({ length: lens[d]! }, (_, t) => [0, 1.5, -2, 0, 3][(seed + d * 3 + t) % 5]!),
+    );
+    const A = sparse.diags(
+      vals.map((v) => np.array(v, dtype)),
+      ok,
+      { shape: [m, n], format: 'csr', dtype },
+    ) as sparse.csr_array;
+    const want = reference(m, n, ok, vals);
+    expect(A.dtype).toBe(dtype);
+    expect(Array.from(A.indptr.toArray() as Int32Array)).toEqual(want.ptr);
+    expect(Array.from(A.indices.toArray() as Int32Array)).toEqual(want.idx);
+    expect(Array.from(A.data.toArray() as Float64Array)).toEqual(want.dat);
+  }
   for (const workers of [0, 1, 2]) {
     it(`gives the reference CSR (pool size ${workers}, pieces of a few rows, float64 and float32)`, () => {
       configure({
         workers,
         mapper: new DefaultMapper({ inlineLaunchBytes: 0, inlineBytes: 0, minPieceBytes: 16 }),
       });
-      fc.assert(
-        fc.property(
-          fc.integer({ min: 1, max: 300 }),
-          fc.integer({ min: 1, max: 300 }),
-          fc.uniqueArray(fc.integer({ min: -25, max: 25 }), { minLength: 1, maxLength: 5 }),
-          fc.nat(),
-          fc.constantFrom('float64' as const, 'float32' as const),
-          (m, n, offs, seed, dtype) => {
-            const ok = offs.filter((k) => Math.min(m + k, n - k, m, n) > 0);
-            if (ok.length === 0) return;
-            const lens = ok.map((k) => Math.min(m + k, n - k, m, n));
-            const vals = ok.map((_, d) =>
-              Array.from({ length: lens[d]! }, (_, t) => [0, 1.5, -2, 0, 3][(seed + d * 3 + t) % 5]!),
-            );
-            const A = sparse.diags(
-              vals.map((v) => np.array(v, dtype)),
-              ok,
-              { shape: [m, n], format: 'csr', dtype },
-            ) as sparse.csr_array;
-            // Reference: the dense matrix, then its nonzeros row by row in the order of the offsets.
-            const dense: number[][] = Array.from({ length: m }, () => new Array<number>(n).fill(0));
-            const order = ok.map((k, d) => [k, d] as const);
-            for (const [k, d] of order)
-              for (let t = 0; t < lens[d]!; t++)
-                dense[t + Math.max(0, -k)]![t + Math.max(0, -k) + k] = vals[d]![t]!;
-            const ptr = [0];
-            const idx: number[] = [];
-            const dat: number[] = [];
-            for (let i = 0; i < m; i++) {
-              for (const [k] of order) {
-                const j = i + k;
-                if (j >= 0 && j < n && dense[i]![j] !== 0) {
-                  idx.push(j);
-                  dat.push(dense[i]![j]!);
-                }
-              }
-              ptr.push(idx.length);
-            }
-            expect(A.dtype).toBe(dtype);
-            expect(Array.from(A.indptr.toArray() as Int32Array)).toEqual(ptr);
-            expect(Array.from(A.indices.toArray() as Int32Array)).toEqual(idx);
-            expect(Array.from(A.data.toArray() as Float64Array)).toEqual(dat);
-          },
-        ),
-        { numRuns: 40 },
-      );
+      fc.assert(fc.property(caseArb(300), check), { numRuns: 30 });
+    });
+    it(`gives it through the WebAssembly fill on large conversions (pool size ${workers}, tiles crossed)`, () => {
+      configure({
+        workers,
+        mapper: new DefaultMapper({ inlineLaunchBytes: 0, inlineBytes: 0, minPieceBytes: 4096 }),
+      });
+      const g = globalThis as { __cohortWasmRuns?: Record<string, number> };
+      g.__cohortWasmRuns = {};
+      try {
+        fc.assert(
+          fc.property(
+            caseArb(40_000).map((c) => ({ ...c, m: c.m < 16_384 ? 16_384 + c.m : c.m })),
+            check,
+          ),
+          { numRuns: 6 },
+        );
+        // At pool size 0 every piece runs here: the fill and the count ran as WebAssembly.
+        if (workers === 0) {
+          const runs = g.__cohortWasmRuns;
+          expect(
+            Object.keys(runs)
+              .filter((k) => k.startsWith('sparse.dia.'))
+              .sort(),
+          ).toEqual(
+            expect.arrayContaining(['sparse.dia.count.tiled.float64', 'sparse.dia.fill.tiled.float64.wasm']),
+          );
+        }
+      } finally {
+        delete g.__cohortWasmRuns;
+      }
     });
   }
 });
