@@ -27,7 +27,7 @@ import {
   spgemmFillScratch,
   spgemmFillWasm,
 } from '../kernels/spgemm-wasm.js';
-import { SPMV_PAIRS_TYPES, spmvPairsWasmBytes } from '../kernels/spmv-wasm.js';
+import { SPMV_PAIRS_TYPES, spmvPairsWasmBytes, warmSpmvWasm } from '../kernels/spmv-wasm.js';
 import { assemble, fillBlock, scanRegion } from './assemble.js';
 import { bandOf } from './band.js';
 import { diaSpmvLoop, spmmLoop, spmvLoop } from './generated.js';
@@ -113,6 +113,8 @@ function spmvKernel(
   const known = names[k];
   if (known !== undefined) return known;
   const name = `${CSR_SPMV}.${a}.${x}.${out}${loop.generated ? '.gen' : ''}${useWasm ? '.wasm.guard' : ''}${pairs ? '.pairs' : ''}`;
+  const spec = pairs ? pairsSpec() : useWasm ? loop.wasm : null;
+  if (spec !== null) spmvSpecs.set(name, spec);
   return (names[k] = kernel(
     name,
     loop.impl,
@@ -127,7 +129,7 @@ function spmvKernel(
         f(A[0], A[1], A[2], A[3], A[4], s, e);
       }
     },
-    pairs ? pairsSpec() : useWasm ? loop.wasm : null,
+    spec,
     true,
   ));
 }
@@ -148,6 +150,14 @@ function pairsSpec(): WasmSpec {
   return (pairsWasm ??= { bytes: Array.from(spmvPairsWasmBytes()), types: SPMV_PAIRS_TYPES, lens: [] });
 }
 const spmvNames = new WeakMap<object, (string | undefined)[]>();
+/** The Wasm form of each SpMV kernel name that has one (for its warm-up). */
+const spmvSpecs = new Map<string, WasmSpec>();
+/**
+ * Stored entries from which an SpMV warms its module on this thread before its first launch
+ * (kernels/spmv-wasm.ts `warmSpmvWasm`, once per module and process; ~1–2 ms): a small product's
+ * first call is short on any tier.
+ */
+const WARM_MIN_NNZ = 65_536;
 
 /**
  * `y = A x` for a contiguous x (offset 0) into a fresh y of dtype `out`, or into `into` (a whole
@@ -161,9 +171,14 @@ export function csrSpmv(a: Csr, x: Store, out: DType, into?: Store): Store {
   // future feeds this one, issue 17) says so — the issuing thread does not wait for it.
   const check = loop.wasm !== null ? structureCheck(a) : null;
   const wasm = check !== null ? loop.wasm : null;
+  const kname = spmvKernel(loop, a.dtype, x.dtype, out, wasm !== null, a.nnz >= PAIRS_MIN_ROW * a.rows);
+  if (a.nnz >= WARM_MIN_NNZ) {
+    const ws = spmvSpecs.get(kname);
+    if (ws !== undefined) warmSpmvWasm(kname, ws);
+  }
   const spec: LaunchSpec = {
     op: 'csr.spmv',
-    kernel: spmvKernel(loop, a.dtype, x.dtype, out, wasm !== null, a.nnz >= PAIRS_MIN_ROW * a.rows),
+    kernel: kname,
     args: [
       { store: posStore(a), privilege: 'read' },
       { store: vec(a.indices, a.nnz), privilege: 'read' },

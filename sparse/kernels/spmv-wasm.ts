@@ -14,6 +14,7 @@
  * check (products.ts).
  */
 import { Asm, F64, I32, w } from './wasm-asm.js';
+import { warmOnce } from './wasm-warm.js';
 
 /**
  * Assembles the module (imports `e.mem`, the shared region heap).
@@ -93,3 +94,30 @@ export const SPMV_PAIRS_TYPES = [
   null,
   null,
 ];
+
+/**
+ * Warms a CSR SpMV module (the two-rows one or a generated one: parameters `pos, crd, vals, x,
+ * y, lo, hi`, then the lengths its `lens` name) on a 512-row tridiagonal matrix of zeros,
+ * ~60 calls, once per process and module (kernels/wasm-warm.ts): the SpMV already calls its
+ * module in chunks of rows so that V8 tiers up between calls, but the first chunks of a fresh
+ * process's first SpMV ran on baseline code (power iteration's first pieces 8–13 ms against 2–4).
+ * @param key - the module's kernel name
+ * @param spec - its bytes and the positions of the lengths it takes
+ */
+export function warmSpmvWasm(key: string, spec: { bytes: readonly number[]; lens: readonly number[] }): void {
+  warmOnce(`spmv.${key}`, [spec.bytes], 1, ([k], buf) => {
+    // pos at 0 (513), crd at 2112 (1534), vals at 8256, x at 20544, y at 24640 (8 bytes each).
+    const n = 512;
+    const pos = new Int32Array(buf, 0, n + 1);
+    const crd = new Int32Array(buf, 2112, 3 * n - 2);
+    let q = 0;
+    for (let i = 0; i < n; i++) {
+      pos[i] = q;
+      for (let j = Math.max(0, i - 1); j <= Math.min(n - 1, i + 1); j++) crd[q++] = j;
+    }
+    pos[n] = q;
+    const lengths = [n + 1, q, q, n, n];
+    const extra = spec.lens.map((p) => lengths[p]!);
+    for (let r = 0; r < 60; r++) k!(0, 2112, 8256, 20544, 24640, 0, n, ...extra);
+  });
+}

@@ -37,6 +37,42 @@ describe('warmOnce', () => {
     expect(warmFailures().filter((f) => f.startsWith('dia.') || f.startsWith('transpose.'))).toEqual([]);
   });
 
+  it('SpMVs of 65,536 entries or more warm their module (pairs and generated, float64 and float32) without a trap, the same results', () => {
+    for (const workers of [0, 2]) {
+      configure({ workers, mapper: new DefaultMapper() });
+      for (const [per, dtype] of [
+        [3, 'float64'],
+        [11, 'float64'],
+        [3, 'float32'],
+      ] as const) {
+        const n = 30_000;
+        const offs = Array.from({ length: per }, (_, q) => q - (per >> 1));
+        // Band k holds 0.5·t + k at its t-th entry (row max(0, −k) + t).
+        const A = sparse.diags(
+          offs.map((k) =>
+            np
+              .arange(n - Math.abs(k))
+              .multiply(0.5)
+              .add(k),
+          ),
+          offs,
+          { format: 'csr', dtype },
+        ) as sparse.csr_array;
+        const x = np.arange(n).multiply(0.25).astype(dtype);
+        const got = (A.dot(x) as np.ndarray).astype('float64').toArray() as Float64Array;
+        const want = new Float64Array(n);
+        for (const k of offs)
+          for (let i = Math.max(0, -k); i < Math.min(n, n - k); i++)
+            want[i]! += (0.5 * (i - Math.max(0, -k)) + k) * 0.25 * (i + k);
+        const tol = dtype === 'float32' ? 1e-4 : 1e-12;
+        for (let i = 0; i < n; i += 997)
+          expect(Math.abs(got[i]! - want[i]!)).toBeLessThanOrEqual(tol * (1 + Math.abs(want[i]!)));
+      }
+    }
+    expect(warmFailures().filter((f) => f.startsWith('spmv.'))).toEqual([]);
+    configure({ workers: 0, mapper: new DefaultMapper() });
+  });
+
   it('conversions through the warmed modules give the reference (pool sizes 0 and 2)', () => {
     for (const workers of [0, 2]) {
       configure({
