@@ -114,7 +114,7 @@ function spmvKernel(
   if (known !== undefined) return known;
   const name = `${CSR_SPMV}.${a}.${x}.${out}${loop.generated ? '.gen' : ''}${useWasm ? '.wasm.guard' : ''}${pairs ? '.pairs' : ''}`;
   const spec = pairs ? pairsSpec() : useWasm ? loop.wasm : null;
-  if (spec !== null) spmvSpecs.set(name, spec);
+  if (spec !== null) spmvUnwarmed.set(name, spec);
   return (names[k] = kernel(
     name,
     loop.impl,
@@ -150,8 +150,8 @@ function pairsSpec(): WasmSpec {
   return (pairsWasm ??= { bytes: Array.from(spmvPairsWasmBytes()), types: SPMV_PAIRS_TYPES, lens: [] });
 }
 const spmvNames = new WeakMap<object, (string | undefined)[]>();
-/** The Wasm form of each SpMV kernel name that has one (for its warm-up). */
-const spmvSpecs = new Map<string, WasmSpec>();
+/** The Wasm form of each SpMV kernel name that has one and was not warmed yet (dropped once warmed). */
+const spmvUnwarmed = new Map<string, WasmSpec>();
 /**
  * Stored entries from which an SpMV warms its module on this thread before its first launch
  * (kernels/spmv-wasm.ts `warmSpmvWasm`, once per module and process; ~1–2 ms): a small product's
@@ -172,9 +172,12 @@ export function csrSpmv(a: Csr, x: Store, out: DType, into?: Store): Store {
   const check = loop.wasm !== null ? structureCheck(a) : null;
   const wasm = check !== null ? loop.wasm : null;
   const kname = spmvKernel(loop, a.dtype, x.dtype, out, wasm !== null, a.nnz >= PAIRS_MIN_ROW * a.rows);
-  if (a.nnz >= WARM_MIN_NNZ) {
-    const ws = spmvSpecs.get(kname);
-    if (ws !== undefined) warmSpmvWasm(kname, ws);
+  if (a.nnz >= WARM_MIN_NNZ && spmvUnwarmed.size > 0) {
+    const ws = spmvUnwarmed.get(kname);
+    if (ws !== undefined) {
+      spmvUnwarmed.delete(kname);
+      warmSpmvWasm(kname, ws);
+    }
   }
   const spec: LaunchSpec = {
     op: 'csr.spmv',

@@ -14,7 +14,7 @@
  * check (products.ts).
  */
 import { Asm, F64, I32, w } from './wasm-asm.js';
-import { warmOnce } from './wasm-warm.js';
+import { tridiagonalCsr, WARM_IDX, WARM_ROWS, warmOnce } from './wasm-warm.js';
 
 /**
  * Assembles the module (imports `e.mem`, the shared region heap).
@@ -106,18 +106,11 @@ export const SPMV_PAIRS_TYPES = [
  */
 export function warmSpmvWasm(key: string, spec: { bytes: readonly number[]; lens: readonly number[] }): void {
   warmOnce(`spmv.${key}`, [spec.bytes], 1, ([k], buf) => {
-    // pos at 0 (513), crd at 2112 (1534), vals at 8256, x at 20544, y at 24640 (8 bytes each).
-    const n = 512;
-    const pos = new Int32Array(buf, 0, n + 1);
-    const crd = new Int32Array(buf, 2112, 3 * n - 2);
-    let q = 0;
-    for (let i = 0; i < n; i++) {
-      pos[i] = q;
-      for (let j = Math.max(0, i - 1); j <= Math.min(n - 1, i + 1); j++) crd[q++] = j;
-    }
-    pos[n] = q;
+    // pos at 0, crd at 2112 (tridiagonalCsr), vals at 8256, x at 20544, y at 24640 (8 bytes each).
+    const n = WARM_ROWS;
+    const q = tridiagonalCsr(buf);
     const lengths = [n + 1, q, q, n, n];
     const extra = spec.lens.map((p) => lengths[p]!);
-    for (let r = 0; r < 60; r++) k!(0, 2112, 8256, 20544, 24640, 0, n, ...extra);
+    for (let r = 0; r < 60; r++) k!(0, WARM_IDX, 8256, 20544, 24640, 0, n, ...extra);
   });
 }

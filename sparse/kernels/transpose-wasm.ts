@@ -7,7 +7,7 @@
 import { ctorOf, type DType } from '../../runtime/index.js';
 import type { WasmSpec } from '../kdef.js';
 import { Asm, copyElem, elemShift, I32, w } from './wasm-asm.js';
-import { warmOnce } from './wasm-warm.js';
+import { tridiagonalCsr, WARM_IDX, WARM_ROWS, warmOnce } from './wasm-warm.js';
 
 const INT = 'Int32Array';
 const memo = new Map<string, WasmSpec>();
@@ -134,23 +134,16 @@ export function warmTransposeWasm(dtype: DType): void {
     [transposeCountWasm().bytes, transposeFillWasm(dtype).bytes],
     1,
     ([kc, kf], buf) => {
-      // ptr at 0 (513), idx at 2112 (1534), vals at 8256 (1534 × 8 bytes), tPtr at 20544 (513),
-      // cur at 22656 (512), tIdx at 24768, tVals at 30912.
-      const n = 512;
-      const ptr = new Int32Array(buf, 0, n + 1);
-      const idx = new Int32Array(buf, 2112, 3 * n - 2);
-      let q = 0;
-      for (let i = 0; i < n; i++) {
-        ptr[i] = q;
-        for (let j = Math.max(0, i - 1); j <= Math.min(n - 1, i + 1); j++) idx[q++] = j;
-      }
-      ptr[n] = q;
+      // ptr at 0, idx at 2112 (tridiagonalCsr), vals at 8256 (1534 × 8 bytes), tPtr at 20544
+      // (513), cur at 22656 (512), tIdx at 24768, tVals at 30912.
+      const n = WARM_ROWS;
+      const q = tridiagonalCsr(buf);
       const tPtr = new Int32Array(buf, 20544, n + 1);
       for (let r = 0; r < 60; r++) {
-        kc!(2112, q, 20544, 0, n);
+        kc!(WARM_IDX, q, 20544, 0, n);
         tPtr[0] = 0;
         for (let j = 0; j < n; j++) tPtr[j + 1]! += tPtr[j]!;
-        kf!(0, 2112, 8256, n, 20544, 22656, 24768, 30912, 1, 0, n);
+        kf!(0, WARM_IDX, 8256, n, 20544, 22656, 24768, 30912, 1, 0, n);
       }
     },
   );

@@ -57,3 +57,27 @@ export function warmOnce(
     failures.push(`${key}: ${e instanceof Error ? e.message : String(e)}`);
   }
 }
+
+/** Rows of the warm-ups' tridiagonal matrix, and the byte addresses of its `indptr` and `indices`. */
+export const WARM_ROWS = 512;
+const WARM_PTR = 0;
+export const WARM_IDX = 2112;
+
+/**
+ * Writes the CSR structure of a {@link WARM_ROWS}-row tridiagonal matrix into a warm-up's memory:
+ * `indptr` at byte 0 (513 int32), `indices` at {@link WARM_IDX} (1,534 int32, ending at 8248).
+ * @param buf - the warm-up's memory
+ * @returns the number of entries
+ */
+export function tridiagonalCsr(buf: ArrayBuffer): number {
+  const n = WARM_ROWS;
+  const ptr = new Int32Array(buf, WARM_PTR, n + 1);
+  const idx = new Int32Array(buf, WARM_IDX, 3 * n - 2);
+  let q = 0;
+  for (let i = 0; i < n; i++) {
+    ptr[i] = q;
+    for (let j = Math.max(0, i - 1); j <= Math.min(n - 1, i + 1); j++) idx[q++] = j;
+  }
+  ptr[n] = q;
+  return q;
+}
