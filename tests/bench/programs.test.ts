@@ -3,12 +3,19 @@
  * 0, 1 and 2, against the NumPy/SciPy twins' results committed in tests/fixtures/programs/
  * (scripts/fixtures_programs.py): agreement to 1e-9 relative (2-norm), and the same bits at every
  * worker count. Timing is the benchmark's business, not this test's.
+ *
+ * At their tiny sizes the default mapper runs every launch as one inline piece on the issuing
+ * thread whatever the pool size, so the comparison across worker counts would compare one
+ * schedule with itself (until 2026-11-29 it did). The programs run under a mapper that cuts every
+ * launch into pieces of a few elements instead, and the test asserts, from the runtime's trace,
+ * that pieces ran on the pool at sizes 1 and 2: the bits are then those of different piece
+ * schedules, reduction folds and worker assignments.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PROGRAMS } from '../../benchmarks/programs/ports/index.js';
-import { configure } from '../../runtime/index.js';
+import { configure, DefaultMapper, traceStart, traceStop } from '../../runtime/index.js';
 
 const fixtures = JSON.parse(
   readFileSync(join(import.meta.dirname, '../fixtures/programs/programs.json'), 'utf8'),
@@ -24,7 +31,12 @@ function relErr(a: Float64Array, b: number[]): number {
   return Math.sqrt(num / den);
 }
 
+/** Every launch cut into pieces of a few elements, none run inline because of its size. */
+const splitting = () => new DefaultMapper({ inlineLaunchBytes: 0, inlineBytes: 0, minPieceBytes: 64 });
+
 describe('ported programs against their NumPy/SciPy twins', () => {
+  afterAll(() => configure({ workers: 0, mapper: new DefaultMapper() }));
+
   it('has a fixture, at the tiny size, for every program', () => {
     expect(Object.keys(fixtures).sort()).toEqual(PROGRAMS.map((p) => p.name).sort());
     for (const p of PROGRAMS) expect([p.name, fixtures[p.name]!.n]).toEqual([p.name, p.sizes.tiny]);
@@ -35,8 +47,11 @@ describe('ported programs against their NumPy/SciPy twins', () => {
       const want = fixtures[prog.name]!.result;
       let first: Float64Array | undefined;
       for (const workers of [0, 1, 2]) {
-        configure({ workers });
+        configure({ workers, mapper: splitting() });
+        traceStart();
         const got = Float64Array.from(prog.prepare(prog.sizes.tiny).run().toArray() as Float64Array);
+        const onPool = traceStop().filter((r) => r.worker >= 0).length;
+        expect([workers, onPool > 0]).toEqual([workers, workers > 0]);
         expect(got.length).toBe(want.length);
         expect([workers, relErr(got, want) <= 1e-9]).toEqual([workers, true]);
         if (first === undefined) first = got;
