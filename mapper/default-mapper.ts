@@ -4,7 +4,8 @@ import { type Mapper, type MapperQuery, shardBlock } from './mapper.js';
 export interface DefaultMapperOptions {
   /**
    * Minimum bytes per piece: below it an operation is not split (Legate's "every thread needs
-   * enough bytes to saturate bandwidth"). Default 256 KiB.
+   * enough bytes to saturate bandwidth"). Default 256 KiB, or the environment's
+   * `COHORT_MIN_PIECE_BYTES` (the test suite sets 64, so that its small arrays are cut into pieces).
    */
   readonly minPieceBytes?: number;
   /**
@@ -13,7 +14,11 @@ export interface DefaultMapperOptions {
    * README).
    */
   readonly piecesPerWorker?: number;
-  /** Pieces smaller than this many bytes run inline on the calling thread. Default 64 KiB. */
+  /**
+   * Pieces smaller than this many bytes run inline on the calling thread. Default 64 KiB, or the
+   * environment's `COHORT_INLINE_BYTES` (the test suite sets 0, so that its small pieces run on
+   * the pool).
+   */
   readonly inlineBytes?: number;
   /**
    * Launches moving fewer bytes than this in total run as ONE piece inline on the calling thread:
@@ -63,6 +68,12 @@ function envNonNegative(name: string, dflt: number): number {
 
 /** `COHORT_INLINE_LAUNCH_BYTES` when set (a non-negative number), else 4 MiB. */
 const defaultInlineLaunchBytes = (): number => envNonNegative('COHORT_INLINE_LAUNCH_BYTES', 4 * 1024 * 1024);
+
+/** `COHORT_MIN_PIECE_BYTES` when set (a non-negative number), else 256 KiB. */
+const defaultMinPieceBytes = (): number => envNonNegative('COHORT_MIN_PIECE_BYTES', 256 * 1024);
+
+/** `COHORT_INLINE_BYTES` when set (a non-negative number), else 64 KiB. */
+const defaultInlineBytes = (): number => envNonNegative('COHORT_INLINE_BYTES', 64 * 1024);
 
 /** `COHORT_ONE_TASK_SOLVE_BYTES` when set (a non-negative number), else 32 MiB. */
 const defaultOneTaskSolveBytes = (): number => envNonNegative('COHORT_ONE_TASK_SOLVE_BYTES', 32 * 2 ** 20);
@@ -125,9 +136,9 @@ export class DefaultMapper implements Mapper {
     this.spin = opts.spinMicros ?? defaultSpinMicros();
     this.nice = opts.workerNice ?? defaultWorkerNice();
     this.inFlight = opts.inFlightBytes ?? 256 * 2 ** 20;
-    this.minPieceBytes = opts.minPieceBytes ?? 256 * 1024;
+    this.minPieceBytes = opts.minPieceBytes ?? defaultMinPieceBytes();
     this.piecesPerWorker = opts.piecesPerWorker ?? 2;
-    this.inlineBytes = opts.inlineBytes ?? 64 * 1024;
+    this.inlineBytes = opts.inlineBytes ?? defaultInlineBytes();
     this.inlineLaunchBytes = opts.inlineLaunchBytes ?? defaultInlineLaunchBytes();
     this.oneTaskSolveBytes = opts.oneTaskSolveBytes ?? defaultOneTaskSolveBytes();
     this.gangSolveBytes = opts.gangSolveBytes ?? envNonNegative('COHORT_GANG_SOLVE_BYTES', 8 * 2 ** 20);
