@@ -29,7 +29,11 @@ import { statsSink } from './partition.js';
  * tilings, footprints, per-piece dependence analysis — is compiled as well as the one-piece one.
  */
 function inlineOnly(split: number): DefaultMapper {
-  const m = new DefaultMapper({ inlineLaunchBytes: 2 ** 50, inlineBytes: 2 ** 50 });
+  const m = new DefaultMapper({
+    inlineLaunchBytes: 2 ** 50,
+    inlineBytes: 2 ** 50,
+    minPieceBytes: 256 * 1024,
+  });
   if (split > 1) {
     const pieces = m.pieces.bind(m);
     m.pieces = (q) => Math.max(pieces(q), Math.min(split, q.volume));
