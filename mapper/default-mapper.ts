@@ -70,10 +70,7 @@ function envNonNegative(name: string, dflt: number): number {
 const defaultInlineLaunchBytes = (): number => envNonNegative('COHORT_INLINE_LAUNCH_BYTES', 4 * 1024 * 1024);
 
 /** `COHORT_MIN_PIECE_BYTES` when set (a positive number), else 256 KiB. */
-const defaultMinPieceBytes = (): number => {
-  const v = envNonNegative('COHORT_MIN_PIECE_BYTES', 256 * 1024);
-  return v > 0 ? v : 256 * 1024;
-};
+const defaultMinPieceBytes = (): number => envNonNegative('COHORT_MIN_PIECE_BYTES', 0) || 256 * 1024;
 
 /** `COHORT_INLINE_BYTES` when set (a non-negative number), else 64 KiB. */
 const defaultInlineBytes = (): number => envNonNegative('COHORT_INLINE_BYTES', 64 * 1024);
@@ -155,9 +152,14 @@ export class DefaultMapper implements Mapper {
     // Small launches run as one inline piece — but not those that read a broadcast argument whole
     // (a matrix product): their work grows faster than their bytes.
     if (bytes < this.inlineLaunchBytes && !((q.replicatedBytes ?? 0) > 0)) return 1;
-    const byBytes = this.minPieceBytes > 0 ? Math.floor(bytes / this.minPieceBytes) : q.volume;
+    const byBytes = this.piecesByBytes(bytes, q.volume);
     const perWorker = this.perWorkerReplicated(q);
     return Math.max(1, Math.min(q.workers * perWorker, byBytes, q.volume));
+  }
+
+  /** Pieces of at least {@link minPieceBytes} in `bytes` (one per element when that is 0). */
+  private piecesByBytes(bytes: number, volume: number): number {
+    return this.minPieceBytes > 0 ? Math.floor(bytes / this.minPieceBytes) : volume;
   }
 
   /**
@@ -183,7 +185,7 @@ export class DefaultMapper implements Mapper {
     if (q.volume <= 1) return 1;
     const bytes = costBytes(q);
     if (bytes < this.inlineLaunchBytes && !((q.replicatedBytes ?? 0) > 0)) return 1;
-    const byBytes = this.minPieceBytes > 0 ? Math.floor(bytes / this.minPieceBytes) : q.volume;
+    const byBytes = this.piecesByBytes(bytes, q.volume);
     const perWorker = this.perWorkerReplicated(q);
     // At least one piece per rank (below minPieceBytes per rank if need be): a launch split
     // differently from the others over the same data would move it between the ranks.

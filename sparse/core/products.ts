@@ -28,6 +28,7 @@ import {
   spgemmFillWasm,
 } from '../kernels/spgemm-wasm.js';
 import { SPMV_PAIRS_TYPES, spmvPairsWasmBytes, warmSpmvWasm } from '../kernels/spmv-wasm.js';
+import { WARM_MIN_NNZ } from '../kernels/wasm-warm.js';
 import { assemble, fillBlock, scanRegion } from './assemble.js';
 import { bandOf } from './band.js';
 import { diaSpmvLoop, spmmLoop, spmvLoop } from './generated.js';
@@ -152,12 +153,6 @@ function pairsSpec(): WasmSpec {
 const spmvNames = new WeakMap<object, (string | undefined)[]>();
 /** The Wasm form of each SpMV kernel name that has one and was not warmed yet (dropped once warmed). */
 const spmvUnwarmed = new Map<string, WasmSpec>();
-/**
- * Stored entries from which an SpMV warms its module on this thread before its first launch
- * (kernels/spmv-wasm.ts `warmSpmvWasm`, once per module and process; ~1–2 ms): a small product's
- * first call is short on any tier.
- */
-const WARM_MIN_NNZ = 65_536;
 
 /**
  * `y = A x` for a contiguous x (offset 0) into a fresh y of dtype `out`, or into `into` (a whole

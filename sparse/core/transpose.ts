@@ -9,6 +9,7 @@ import { kernel } from '../kdef.js';
 import { TRANSPOSE_COUNT, TRANSPOSE_FILL } from '../kernel-names.js';
 import { transposeCount, transposeFill } from '../kernels/transpose.js';
 import { transposeCountWasm, transposeFillWasm, warmTransposeWasm } from '../kernels/transpose-wasm.js';
+import { WARM_MIN_NNZ } from '../kernels/wasm-warm.js';
 import { scanRegion } from './assemble.js';
 import { bandOf, markBand } from './band.js';
 import { markChecked, structureCheck } from './range-check.js';
@@ -24,8 +25,6 @@ const FILL_CONSTRAINTS = Object.freeze([
   image(0, 6, 'offsets'),
 ]);
 const noWasm = process.env.COHORT_WASM === '0';
-/** Entries from which a transpose warms its Wasm modules first (kernels/wasm-warm.ts). */
-const WARM_MIN_NNZ = 65_536;
 
 /** The CSR structure of `Aᵀ`: rows sorted (by A's row), duplicates kept; canonical when A is. */
 export function transposeCsr(a: Csr, op = 'transpose'): Csr {

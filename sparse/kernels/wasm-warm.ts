@@ -58,6 +58,12 @@ export function warmOnce(
   }
 }
 
+/**
+ * Entries from which a sparse product or transpose warms its module before its first launch: a
+ * smaller one's first call is short on any tier, and a warm-up costs ~1–2 ms once.
+ */
+export const WARM_MIN_NNZ = 65_536;
+
 /** Rows of the warm-ups' tridiagonal matrix, and the byte addresses of its `indptr` and `indices`. */
 export const WARM_ROWS = 512;
 const WARM_PTR = 0;
